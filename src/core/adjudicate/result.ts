@@ -1,0 +1,34 @@
+import type { DislodgedUnit, Order, OrderOutcome, Phase, PowerId, Position, ProvinceId, Unit } from '../types.js';
+
+export interface AdjustmentCount {
+  power: PowerId;
+  centres: number;
+  units: number;
+  /** Positive: builds allowed; negative: removals required. */
+  delta: number;
+}
+
+export interface PhaseResult {
+  /** The phase that was adjudicated. */
+  phase: Phase;
+  /** One outcome per unit (movement, retreat) or per adjustment order, in the order given. */
+  outcomes: OrderOutcome[];
+  /** Units dislodged this phase, with their retreat options (movement phases). */
+  dislodged: DislodgedUnit[];
+  /** Units destroyed: dislodged without retreat, neutral units dislodged, retreat clashes, disbands. */
+  destroyed: Unit[];
+  /** Centres that changed hands (after Fall movement or retreats). */
+  captured: { centre: ProvinceId; from: PowerId | null; to: PowerId }[];
+  /** Builds/removes each power is due in the coming adjustment phase, when one follows. */
+  adjustments: AdjustmentCount[];
+  /** Powers that reached victory, if the game ended. */
+  winners: PowerId[];
+  /** The game ended (victory, or a rule such as a year cap). */
+  gameOver: boolean;
+  /** Position after this phase, the next phase already chosen (empty phases skipped). */
+  next: Position;
+  /** The seed that drove any random choice (civil-disorder removals), recorded for replay. */
+  seed: string;
+  /** Orders actually used, after defaults (hold, disband, waive, civil-disorder removals). */
+  orders: Order[];
+}
