@@ -1,0 +1,372 @@
+// Movement-phase adjudication: Kruijswijk's guess-and-check resolver ("The Math of Adjudication")
+// over dense arrays. DATC v3.0 preferences: multi-route convoys are disrupted only when every route
+// is (4.A.1); convoy paradoxes fall back to Szykman (4.A.2); an army takes a convoy to an adjacent
+// province only "via convoy" or with a convoy ordered by its own power, never falling back to land
+// (4.A.3); an army convoyed from the supported-into province does not cut (4.A.4); a unit dislodged
+// by a convoyed army may retreat to the army's origin (4.A.5); a dislodged unit that was not in a
+// head-to-head battle still bounces in the attacker's origin (4.A.7); illegal orders hold (4.E.1).
+import type { DislodgedUnit, Loc, MovementOrder, Note, OrderOutcome, Unit } from '../types.js';
+import { provinceOf } from '../types.js';
+import type { MoveMode, RuleContext, Ruleset } from '../rules/ruleset.js';
+import { legalise, type Reach } from './legality.js';
+
+const HOLD = 0;
+const MOVE = 1;
+const SUPPORT = 2;
+const CONVOY = 3;
+
+const UNRESOLVED = 0;
+const GUESSING = 1;
+const RESOLVED = 2;
+
+export interface MovementOutcome {
+  outcomes: OrderOutcome[];
+  /** Units after movement (moved units at their new locations; dislodged units removed). */
+  units: Unit[];
+  dislodged: DislodgedUnit[];
+  /** Dislodged units that may not retreat and are destroyed at once. */
+  destroyed: Unit[];
+}
+
+/** Orders forced void (supports) or invalid (moves) by the sortie rule, keyed by unit location. */
+export interface SortieVerdicts {
+  voidSupports: Set<Loc>;
+  invalidMoves: Set<Loc>;
+}
+
+export function adjudicateMovement(
+  ctx: RuleContext,
+  rules: Required<Ruleset>,
+  reach: Reach,
+  orders: MovementOrder[],
+  sorties: SortieVerdicts = { voidSupports: new Set(), invalidMoves: new Set() },
+): MovementOutcome {
+  const g = ctx.geometry;
+  const units = ctx.position.units;
+  const count = units.length;
+  const n = g.n;
+
+  const prov = new Int32Array(count);
+  const unitAt = new Int32Array(n).fill(-1);
+  for (let i = 0; i < count; i++) {
+    prov[i] = g.index.get(provinceOf(units[i].loc))!;
+    unitAt[prov[i]] = i;
+  }
+
+  // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
+  const legal = legalise(ctx, rules, reach, orders, unitAt, prov, sorties.invalidMoves);
+  const kind = new Uint8Array(count);
+  const dest = new Int32Array(count).fill(-1); // move destination; support/convoy: destination province
+  const target = new Int32Array(count).fill(-1); // support/convoy: province of the supported/convoyed unit
+  const destLoc: (Loc | null)[] = new Array(count).fill(null);
+  const mode: MoveMode[] = new Array(count).fill('normal');
+  for (let i = 0; i < count; i++) {
+    const o = legal.orders[i];
+    if (o.kind === 'move') {
+      kind[i] = MOVE;
+      dest[i] = g.index.get(provinceOf(o.to))!;
+      destLoc[i] = o.to;
+      mode[i] = rules.moveMode(ctx, units[i]);
+    } else if (o.kind === 'support') {
+      kind[i] = SUPPORT;
+      target[i] = g.index.get(o.target)!;
+      dest[i] = o.to === undefined ? -1 : g.index.get(o.to)!;
+    } else if (o.kind === 'convoy') {
+      kind[i] = CONVOY;
+      target[i] = g.index.get(o.from)!;
+      dest[i] = g.index.get(o.to)!;
+    }
+  }
+
+  // Convoys: which fleets validly convoy which army, and which army moves go by sea.
+  const convoyers: number[][] = Array.from({ length: count }, () => []);
+  const convoyValid = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    if (kind[i] !== CONVOY) continue;
+    const a = unitAt[target[i]];
+    if (a >= 0 && kind[a] === MOVE && units[a].type === 'A' && dest[a] === dest[i]) {
+      convoyers[a].push(i);
+      convoyValid[i] = 1;
+    }
+  }
+  const byConvoy = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    if (kind[i] !== MOVE || units[i].type !== 'A') continue;
+    const land = reach.canMove(units[i], units[i].loc, destLoc[i]!, 'move');
+    const own = convoyers[i].some((f) => units[f].power === units[i].power);
+    byConvoy[i] = !land || legal.viaConvoy[i] || own ? 1 : 0;
+  }
+
+  // Support: valid supports per supported unit, split by hold/move.
+  const supports: number[][] = Array.from({ length: count }, () => []);
+  const supportValid = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    if (kind[i] !== SUPPORT) continue;
+    const s = unitAt[target[i]];
+    if (s < 0 || s === i) continue;
+    const matches = dest[i] < 0 ? kind[s] !== MOVE : kind[s] === MOVE && dest[s] === dest[i];
+    if (matches && !sorties.voidSupports.has(units[i].loc)) {
+      supports[s].push(i);
+      supportValid[i] = 1;
+    }
+  }
+
+  // Moves into each province, and head-to-head partners.
+  const attackers: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < count; i++) if (kind[i] === MOVE) attackers[dest[i]].push(i);
+  const opponent = new Int32Array(count).fill(-1);
+  for (let i = 0; i < count; i++) {
+    if (kind[i] !== MOVE || byConvoy[i]) continue;
+    const u = unitAt[dest[i]];
+    if (u >= 0 && kind[u] === MOVE && !byConvoy[u] && dest[u] === prov[i]) opponent[i] = u;
+  }
+
+  // Decisions: MOVE -> moves; SUPPORT -> support given; CONVOY -> fleet not dislodged.
+  const res = new Uint8Array(count);
+  const state = new Uint8Array(count);
+  const deps: number[] = [];
+  // Szykman: convoyed armies whose paradox was broken fail without effect.
+  const paradoxFailed = new Uint8Array(count);
+
+  function resolve(nr: number): boolean {
+    if (state[nr] === RESOLVED) return res[nr] === 1;
+    if (state[nr] === GUESSING) {
+      if (!deps.includes(nr)) deps.push(nr);
+      return res[nr] === 1;
+    }
+    const old = deps.length;
+    res[nr] = 0;
+    state[nr] = GUESSING;
+    const first = decide(nr);
+    if (deps.length === old) {
+      if (state[nr] !== RESOLVED) {
+        res[nr] = first ? 1 : 0;
+        state[nr] = RESOLVED;
+      }
+      return first;
+    }
+    if (deps[old] !== nr) {
+      deps.push(nr);
+      res[nr] = first ? 1 : 0;
+      return first;
+    }
+    for (let k = old; k < deps.length; k++) state[deps[k]] = UNRESOLVED;
+    deps.length = old;
+    res[nr] = 1;
+    state[nr] = GUESSING;
+    const second = decide(nr);
+    if (first === second) {
+      for (let k = old; k < deps.length; k++) state[deps[k]] = UNRESOLVED;
+      deps.length = old;
+      res[nr] = first ? 1 : 0;
+      state[nr] = RESOLVED;
+      return first;
+    }
+    backupRule(old);
+    return resolve(nr);
+  }
+
+  function backupRule(old: number): void {
+    const cycle = deps.slice(old);
+    deps.length = old;
+    for (const k of cycle) state[k] = UNRESOLVED;
+    const convoyParadox = cycle.some((k) => kind[k] === CONVOY || (kind[k] === MOVE && byConvoy[k]));
+    if (convoyParadox) {
+      for (const k of cycle)
+        if (kind[k] === MOVE && byConvoy[k]) {
+          res[k] = 0;
+          state[k] = RESOLVED;
+          paradoxFailed[k] = 1;
+        }
+    } else {
+      // Circular movement: every move in the ring succeeds.
+      for (const k of cycle)
+        if (kind[k] === MOVE) {
+          res[k] = 1;
+          state[k] = RESOLVED;
+        }
+    }
+  }
+
+  /** Is there a chain of undislodged convoying fleets carrying army `a`? */
+  function pathOk(a: number): boolean {
+    if (paradoxFailed[a]) return false;
+    const fleets = convoyers[a];
+    if (!fleets.length) return false;
+    const from = prov[a];
+    const to = dest[a];
+    const ok: number[] = [];
+    for (const f of fleets) if (resolve(f)) ok.push(prov[f]);
+    return seaChain(from, to, ok);
+  }
+
+  function seaChain(from: number, to: number, seas: number[]): boolean {
+    if (!seas.length) return false;
+    const seen = new Uint8Array(seas.length);
+    const queue: number[] = [];
+    for (let k = 0; k < seas.length; k++)
+      if (g.fleetProvAdj[from * n + seas[k]]) {
+        seen[k] = 1;
+        queue.push(k);
+      }
+    while (queue.length) {
+      const k = queue.pop()!;
+      if (g.fleetProvAdj[seas[k] * n + to]) return true;
+      for (let m = 0; m < seas.length; m++)
+        if (!seen[m] && g.fleetProvAdj[seas[k] * n + seas[m]]) {
+          seen[m] = 1;
+          queue.push(m);
+        }
+    }
+    return false;
+  }
+
+  function supportCount(i: number, excludePower: string | null): number {
+    let c = 0;
+    for (const s of supports[i]) if (units[s].power !== excludePower && resolve(s)) c++;
+    return c;
+  }
+
+  function attackStrength(i: number): number {
+    if (byConvoy[i] && !pathOk(i)) return 0;
+    const u = unitAt[dest[i]];
+    const stays = u >= 0 && (kind[u] !== MOVE || opponent[i] === u || !resolve(u));
+    if (stays) {
+      if (units[u].power === units[i].power) return 0;
+      return 1 + supportCount(i, units[u].power);
+    }
+    return 1 + supportCount(i, null);
+  }
+
+  function holdStrength(p: number): number {
+    const u = unitAt[p];
+    if (u < 0) return 0;
+    if (kind[u] === MOVE) return resolve(u) ? 0 : 1;
+    return 1 + supportCount(u, null);
+  }
+
+  function preventStrength(j: number): number {
+    if (byConvoy[j] && !pathOk(j)) return 0;
+    const o = opponent[j];
+    if (o >= 0 && resolve(o)) return 0;
+    return 1 + supportCount(j, null);
+  }
+
+  function decideMove(i: number): boolean {
+    const attack = attackStrength(i);
+    if (attack === 0) return false;
+    const o = opponent[i];
+    if (o >= 0) {
+      if (attack <= 1 + supportCount(o, null)) return false;
+    } else if (attack <= holdStrength(dest[i])) return false;
+    for (const j of attackers[dest[i]]) if (j !== i && attack <= preventStrength(j)) return false;
+    return true;
+  }
+
+  function dislodgedBy(u: number): number {
+    for (const j of attackers[prov[u]]) if (resolve(j)) return j;
+    return -1;
+  }
+
+  function decide(i: number): boolean {
+    switch (kind[i]) {
+      case MOVE:
+        if (mode[i] === 'stationary') return false;
+        return decideMove(i);
+      case SUPPORT: {
+        if (!supportValid[i]) return false;
+        for (const j of attackers[prov[i]]) {
+          if (units[j].power === units[i].power) continue;
+          if (prov[j] === dest[i]) {
+            // An attack from where the support goes cuts only by dislodging (also when convoyed: 4.A.4).
+            if (resolve(j)) return false;
+            continue;
+          }
+          if (byConvoy[j] && !pathOk(j)) continue;
+          return false;
+        }
+        return true;
+      }
+      case CONVOY:
+        return dislodgedBy(i) < 0;
+      default:
+        return true;
+    }
+  }
+
+  for (let i = 0; i < count; i++) if (kind[i] !== HOLD) resolve(i);
+
+  // Sorties: a neutral's move may never succeed. Supports that would carry it are void first
+  // (A&E v6 example 8), then the move itself (example 7); re-adjudicate after each change.
+  const winning: number[] = [];
+  for (let i = 0; i < count; i++) if (kind[i] === MOVE && mode[i] === 'sortie' && res[i] === 1) winning.push(i);
+  if (winning.length) {
+    const carried = winning.flatMap((i) => supports[i].filter((s) => res[s] === 1));
+    const next: SortieVerdicts = { voidSupports: new Set(sorties.voidSupports), invalidMoves: new Set(sorties.invalidMoves) };
+    if (carried.length) for (const s of carried) next.voidSupports.add(units[s].loc);
+    else for (const i of winning) next.invalidMoves.add(units[i].loc);
+    return adjudicateMovement(ctx, rules, reach, orders, next);
+  }
+
+  return finish();
+
+  function finish(): MovementOutcome {
+    const outcomes: OrderOutcome[] = [];
+    const after: Unit[] = [];
+    const dislodged: DislodgedUnit[] = [];
+    const destroyed: Unit[] = [];
+    const standoff = new Uint8Array(n);
+    for (let i = 0; i < count; i++)
+      if (kind[i] === MOVE && !res[i] && !(byConvoy[i] && !pathOk(i)) && !paradoxFailed[i]) standoff[dest[i]] = 1;
+    const occupiedAfter = new Uint8Array(n);
+    for (let i = 0; i < count; i++) {
+      const moved = kind[i] === MOVE && res[i] === 1;
+      const by = moved ? -1 : dislodgedBy(i);
+      if (by < 0) occupiedAfter[moved ? dest[i] : prov[i]] = 1;
+    }
+    for (let i = 0; i < count; i++) {
+      const u = units[i];
+      const notes: Note[] = [];
+      const moved = kind[i] === MOVE && res[i] === 1;
+      const by = moved ? -1 : dislodgedBy(i);
+      let success: boolean;
+      if (legal.reason[i]) {
+        // Illegal as given: the unit held instead (published with its reason).
+        success = false;
+        notes.push('invalid');
+      } else if (kind[i] === MOVE) {
+        success = moved;
+        if (!moved) {
+          if (paradoxFailed[i] || (byConvoy[i] && !pathOk(i))) notes.push(convoyers[i].length ? 'disrupted' : 'no convoy');
+          else notes.push('bounce');
+        }
+      } else if (kind[i] === SUPPORT) {
+        success = res[i] === 1;
+        if (sorties.voidSupports.has(u.loc)) notes.push('invalid');
+        else if (!supportValid[i]) notes.push('void');
+        else if (!success && by < 0) notes.push('cut');
+      } else if (kind[i] === CONVOY) {
+        success = convoyValid[i] === 1 && by < 0;
+        if (!convoyValid[i]) notes.push('void');
+      } else success = by < 0;
+      if (by >= 0) notes.push('dislodged');
+      outcomes.push({ order: legal.given[i] ?? legal.orders[i], success, notes, reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order') });
+
+      if (moved) after.push({ ...u, loc: destLoc[i]! });
+      else if (by < 0) after.push(u);
+      else if (!rules.mayRetreat(ctx, u)) destroyed.push(u);
+      else {
+        const from = byConvoy[by] ? -1 : prov[by];
+        const retreats = reach
+          .retreatLocs(u)
+          .filter((l) => {
+            const p = g.index.get(provinceOf(l))!;
+            return p !== from && !occupiedAfter[p] && !standoff[p];
+          });
+        dislodged.push({ ...u, attackerFrom: byConvoy[by] ? null : g.ids[prov[by]], retreats });
+      }
+    }
+    return { outcomes, units: after, dislodged, destroyed };
+  }
+}
+

@@ -1,0 +1,160 @@
+// The phase machine: adjudicates one phase and chooses the next, skipping empty phases
+// (no retreats to make, no adjustments due). Pure: the same inputs always give the same result.
+import { createHash } from 'node:crypto';
+import { geometry } from '../map/geometry.js';
+import type { Variant } from '../map/variant.js';
+import { rulesFor } from '../rules/index.js';
+import type { RuleContext, Ruleset } from '../rules/ruleset.js';
+import type {
+  AdjustmentOrder,
+  DislodgedUnit,
+  MovementOrder,
+  Order,
+  Phase,
+  PowerId,
+  Position,
+  ProvinceId,
+  RetreatPhaseOrder,
+  Unit,
+} from '../types.js';
+import { provinceOf } from '../types.js';
+import { adjudicateAdjustments, adjustmentCounts } from './adjustment.js';
+import { Reach } from './legality.js';
+import { adjudicateMovement } from './movement.js';
+import type { PhaseResult } from './result.js';
+import { adjudicateRetreats } from './retreat.js';
+
+export interface AdjudicateOptions {
+  /** Seed for any random choice; recorded in the result. Default: derived from the position. */
+  seed?: string;
+  /** Rules to use instead of the variant's own (tests). */
+  rules?: Required<Ruleset>;
+}
+
+export function initialPosition(variant: Variant): Position {
+  const owners: Record<ProvinceId, PowerId> = {};
+  const units: Unit[] = [];
+  for (const p of variant.powers) {
+    for (const c of [...p.home, ...p.owns]) owners[c] = p.id;
+    for (const u of p.units) units.push({ power: p.id, type: u.type, loc: u.loc });
+  }
+  return {
+    variant: variant.id,
+    phase: { year: variant.startYear, season: 'spring', type: 'movement' },
+    units,
+    dislodged: [],
+    owners,
+    state: {},
+  };
+}
+
+export function adjudicate(variant: Variant, position: Position, orders: Order[], options: AdjudicateOptions = {}): PhaseResult {
+  const rules = options.rules ?? rulesFor(variant);
+  const ctx: RuleContext = { variant, geometry: geometry(variant), position };
+  const seed = options.seed ?? defaultSeed(position);
+  const base: Omit<PhaseResult, 'outcomes' | 'next' | 'orders'> = {
+    phase: position.phase,
+    dislodged: [],
+    destroyed: [],
+    captured: [],
+    adjustments: [],
+    winners: [],
+    gameOver: false,
+    seed,
+  };
+
+  if (position.phase.type === 'movement') {
+    const given = orders.filter((o): o is MovementOrder => ['hold', 'move', 'support', 'convoy'].includes(o.kind));
+    const all = rules.supplyOrders(ctx, given);
+    const reach = new Reach(ctx.geometry, ctx, rules.cross);
+    const m = adjudicateMovement(ctx, rules, reach, all);
+    const after: Position = { ...position, units: m.units, dislodged: m.dislodged, state: structuredClone(position.state) };
+    const result: PhaseResult = {
+      ...base,
+      outcomes: m.outcomes,
+      dislodged: m.dislodged,
+      destroyed: m.destroyed,
+      orders: m.outcomes.map((o) => o.order),
+      next: after,
+    };
+    if (m.dislodged.length) {
+      after.phase = { ...position.phase, type: 'retreat' };
+      return result;
+    }
+    return endOfSeason(ctx, rules, result, after);
+  }
+
+  if (position.phase.type === 'retreat') {
+    const given = orders.filter((o): o is RetreatPhaseOrder => o.kind === 'retreat' || o.kind === 'disband');
+    const r = adjudicateRetreats(position.units, position.dislodged, given);
+    const after: Position = { ...position, units: r.units, dislodged: [], state: structuredClone(position.state) };
+    const result: PhaseResult = { ...base, outcomes: r.outcomes, destroyed: r.destroyed, orders: r.used, next: after };
+    return endOfSeason(ctx, rules, result, after);
+  }
+
+  const given = orders.filter((o): o is AdjustmentOrder => o.kind === 'build' || o.kind === 'remove' || o.kind === 'waive');
+  const a = adjudicateAdjustments(ctx, rules, given);
+  const after: Position = {
+    ...position,
+    units: a.units,
+    dislodged: [],
+    state: structuredClone(position.state),
+    phase: { year: position.phase.year + 1, season: 'spring', type: 'movement' },
+  };
+  rules.afterAdjustment(ctx, after, a.builds);
+  return { ...base, outcomes: a.outcomes, destroyed: a.removed, orders: a.used, next: after };
+}
+
+/** After a season's movement (and retreats): Spring goes to Fall; Fall changes ownership and may go to Winter. */
+function endOfSeason(ctx: RuleContext, rules: Required<Ruleset>, result: PhaseResult, after: Position): PhaseResult {
+  const { year, season } = ctx.position.phase;
+  if (season === 'spring') {
+    after.phase = { year, season: 'fall', type: 'movement' };
+    return result;
+  }
+  const owners = { ...after.owners };
+  for (const u of after.units) {
+    const c = provinceOf(u.loc);
+    if (!ctx.geometry.isCentre[ctx.geometry.index.get(c)!]) continue;
+    if (owners[c] !== u.power) {
+      result.captured.push({ centre: c, from: owners[c] ?? null, to: u.power });
+      owners[c] = u.power;
+    }
+  }
+  after.owners = owners;
+  const fallCtx: RuleContext = { ...ctx, position: after };
+  rules.afterFall(fallCtx, after);
+
+  const victory = rules.victory(fallCtx, after, leaders(ctx.variant, after));
+  result.winners = victory.winners;
+  result.gameOver = victory.gameOver;
+
+  after.phase = { year, season: 'winter', type: 'adjustment' };
+  const winterCtx: RuleContext = { ...ctx, position: after };
+  result.adjustments = adjustmentCounts(winterCtx, rules, after);
+  if (result.gameOver || result.adjustments.some((c) => c.delta !== 0)) return result;
+  // Nothing to adjust: the winter phase is skipped, but rule modules still get their winter.
+  const skipped = adjudicate(ctx.variant, after, [], { seed: result.seed, rules });
+  result.next = skipped.next;
+  return result;
+}
+
+/** Powers at or above the victory threshold with strictly more centres than anyone else. */
+function leaders(variant: Variant, position: Position): PowerId[] {
+  const count = new Map<PowerId, number>();
+  for (const p of Object.values(position.owners)) count.set(p, (count.get(p) ?? 0) + 1);
+  const sorted = [...count].sort((a, b) => b[1] - a[1]);
+  if (!sorted.length || sorted[0][1] < variant.victoryCentres) return [];
+  if (sorted.length > 1 && sorted[1][1] === sorted[0][1]) return [];
+  return [sorted[0][0]];
+}
+
+function defaultSeed(position: Position): string {
+  return createHash('sha256').update(JSON.stringify([position.variant, position.phase, position.units])).digest('hex').slice(0, 16);
+}
+
+export function nextPhaseName(phase: Phase): string {
+  return `${phase.season} ${phase.year} ${phase.type}`;
+}
+
+export type { DislodgedUnit };

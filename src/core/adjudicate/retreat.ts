@@ -1,0 +1,58 @@
+// Retreat phase: each dislodged unit retreats to one of its recorded options or is disbanded;
+// two or more retreating to the same province are all destroyed.
+import type { DislodgedUnit, Note, Order, OrderOutcome, RetreatPhaseOrder, Unit } from '../types.js';
+import { provinceOf } from '../types.js';
+
+export interface RetreatOutcome {
+  outcomes: OrderOutcome[];
+  units: Unit[];
+  destroyed: Unit[];
+  used: Order[];
+}
+
+export function adjudicateRetreats(units: Unit[], dislodged: DislodgedUnit[], orders: RetreatPhaseOrder[]): RetreatOutcome {
+  const chosen = new Map<DislodgedUnit, RetreatPhaseOrder>();
+  for (const o of orders) {
+    const d = dislodged.find((u) => provinceOf(u.loc) === provinceOf(o.loc) && u.power === o.power);
+    if (d) chosen.set(d, o);
+  }
+  const destinationOf = (d: DislodgedUnit): string | null => {
+    const o = chosen.get(d);
+    if (!o || o.kind !== 'retreat') return null;
+    const exact = d.retreats.find((l) => l === o.to);
+    if (exact) return exact;
+    // A coast omitted where only one coast is open is a poorly written order with one meaning.
+    const sameProvince = d.retreats.filter((l) => provinceOf(l) === provinceOf(o.to));
+    return !o.to.includes('/') && sameProvince.length === 1 ? sameProvince[0] : null;
+  };
+  const wanted = new Map<string, number>();
+  for (const d of dislodged) {
+    const to = destinationOf(d);
+    if (to) wanted.set(provinceOf(to), (wanted.get(provinceOf(to)) ?? 0) + 1);
+  }
+  const outcomes: OrderOutcome[] = [];
+  const after = [...units];
+  const destroyed: Unit[] = [];
+  const used: Order[] = [];
+  for (const d of dislodged) {
+    const unit: Unit = { power: d.power, type: d.type, loc: d.loc };
+    const o = chosen.get(d);
+    const to = destinationOf(d);
+    const notes: Note[] = [];
+    if (to && wanted.get(provinceOf(to)) === 1) {
+      after.push({ ...unit, loc: to });
+      outcomes.push({ order: { kind: 'retreat', ...unit, to }, success: true, notes });
+      used.push({ kind: 'retreat', ...unit, to });
+      continue;
+    }
+    destroyed.push(unit);
+    if (o?.kind === 'retreat') {
+      notes.push(to ? 'bounce' : 'invalid', 'destroyed');
+      outcomes.push({ order: o, success: false, notes, reason: to ? undefined : `cannot retreat to ${o.to}` });
+    } else {
+      outcomes.push({ order: { kind: 'disband', ...unit }, success: true, notes: o ? [] : ['no order'] });
+    }
+    used.push({ kind: 'disband', ...unit });
+  }
+  return { outcomes, units: after, destroyed, used };
+}

@@ -1,0 +1,176 @@
+// The words a player may type, as lookup tables built once per variant.
+import { normaliseName } from '../map/names.js';
+import type { Variant } from '../map/variant.js';
+import type { Loc, PowerId, ProvinceId, UnitType } from '../types.js';
+import { provinceOf } from '../types.js';
+
+export type Keyword =
+  | 'move'
+  | 'support'
+  | 'convoy'
+  | 'hold'
+  | 'retreat'
+  | 'disband'
+  | 'remove'
+  | 'build'
+  | 'waive'
+  | 'via'
+  | 'from';
+
+/** Order words, in every spelling accepted (DPjudge's list plus `M`, `mv`, `stands`). */
+const KEYWORDS: Record<string, Keyword> = {};
+function spell(kw: Keyword, words: string): void {
+  for (const w of words.split(' ')) KEYWORDS[w] = kw;
+}
+spell('move', '- m mv move moves moving to attack attacks attacking');
+spell('support', 's sup supp support supports supporting');
+spell('convoy', 'c convoy convoys convoying');
+spell('hold', 'h hold holds holding stand stands');
+spell('retreat', 'r retreat retreats retreating');
+spell('disband', 'd disband disbands disbanded disbanding');
+spell('remove', 'remove removes removed removing removal');
+spell('build', 'b build builds building');
+spell('waive', 'w v waive waives waived waiving');
+spell('via', 'via through over by');
+spell('from', 'from of');
+
+/** Words that carry no meaning in an order ("army paris moves to the burgundy"). */
+const FILLERS = new Set(['the', 'is', 'will', 'in', 'at', 'on', 'and', 'an', 'unit', 'then', 'please']);
+
+const UNIT_WORDS: Record<string, UnitType> = { a: 'A', army: 'A', f: 'F', fleet: 'F' };
+
+const COAST_IDS: Record<string, string> = {
+  nc: 'nc', sc: 'sc', ec: 'ec', wc: 'wc',
+  north: 'nc', south: 'sc', east: 'ec', west: 'wc',
+};
+
+export interface Lexicon {
+  /** Normalised place name -> location (a province, or province/coast). */
+  places: Map<string, Loc>;
+  /** Longest place name, in words. */
+  maxPlaceWords: number;
+  /** Normalised power name, id or adjective -> power. */
+  powers: Map<string, PowerId>;
+  /** Longest power name, in words. */
+  maxPowerWords: number;
+  /** Power initials ("E" for England), accepted only in a line prefix such as `E)`. */
+  initials: Map<string, PowerId>;
+  /** Sea regions: for each coastal province, the ids of the connected groups of seas it touches. */
+  seaGroupsOf: Map<ProvinceId, Set<number>>;
+  /** Sea province -> its connected group of seas. */
+  seaGroup: Map<ProvinceId, number>;
+}
+
+const cache = new WeakMap<Variant, Lexicon>();
+
+export function lexicon(variant: Variant): Lexicon {
+  let lex = cache.get(variant);
+  if (!lex) {
+    lex = build(variant);
+    cache.set(variant, lex);
+  }
+  return lex;
+}
+
+function wordCount(s: string): number {
+  return s.split(' ').length;
+}
+
+function build(variant: Variant): Lexicon {
+  const places = new Map<string, Loc>();
+  let maxPlaceWords = 1;
+  for (const [name, loc] of variant.map.names) {
+    // The loader spells coasts as "spa/nc"; the tokenizer splits at "/", so that form is rebuilt there.
+    const key = normaliseName(name.replace(/\//g, ' '));
+    if (!places.has(key)) places.set(key, loc);
+    maxPlaceWords = Math.max(maxPlaceWords, wordCount(key));
+  }
+  const powers = new Map<string, PowerId>();
+  const initials = new Map<string, PowerId>();
+  let maxPowerWords = 1;
+  for (const p of variant.powers) {
+    for (const n of [p.id, p.name, p.adjective]) {
+      const key = normaliseName(n);
+      if (!key || powers.has(key)) continue;
+      powers.set(key, p.id);
+      maxPowerWords = Math.max(maxPowerWords, wordCount(key));
+    }
+    if (p.initial) initials.set(p.initial.toLowerCase(), p.id);
+  }
+  const { seaGroup, seaGroupsOf } = seaGroups(variant);
+  return { places, maxPlaceWords, powers, maxPowerWords, initials, seaGroupsOf, seaGroup };
+}
+
+/** Groups seas joined by fleet borders; an army can be convoyed between two coasts touching one group. */
+function seaGroups(variant: Variant): Pick<Lexicon, 'seaGroup' | 'seaGroupsOf'> {
+  const { byId, fleetAdj } = variant.map;
+  const seaNeighbours = new Map<ProvinceId, Set<ProvinceId>>();
+  for (const [from, tos] of fleetAdj) {
+    const a = provinceOf(from);
+    const set = seaNeighbours.get(a) ?? new Set<ProvinceId>();
+    for (const to of tos) set.add(provinceOf(to));
+    seaNeighbours.set(a, set);
+  }
+  const seaGroup = new Map<ProvinceId, number>();
+  let next = 0;
+  for (const p of variant.map.provinces) {
+    if (p.terrain !== 'sea' || seaGroup.has(p.id)) continue;
+    const group = next++;
+    const stack = [p.id];
+    seaGroup.set(p.id, group);
+    while (stack.length) {
+      const cur = stack.pop()!;
+      for (const nb of seaNeighbours.get(cur) ?? []) {
+        if (byId.get(nb)?.terrain === 'sea' && !seaGroup.has(nb)) {
+          seaGroup.set(nb, group);
+          stack.push(nb);
+        }
+      }
+    }
+  }
+  const seaGroupsOf = new Map<ProvinceId, Set<number>>();
+  for (const p of variant.map.provinces) {
+    if (p.terrain !== 'coast') continue;
+    const groups = new Set<number>();
+    for (const nb of seaNeighbours.get(p.id) ?? []) {
+      const g = seaGroup.get(nb);
+      if (g !== undefined) groups.add(g);
+    }
+    seaGroupsOf.set(p.id, groups);
+  }
+  return { seaGroup, seaGroupsOf };
+}
+
+/** Could some chain of seas carry an army from one coastal province to another? */
+export function convoyConceivable(lex: Lexicon, from: ProvinceId, to: ProvinceId, through?: ProvinceId): boolean {
+  const a = lex.seaGroupsOf.get(from);
+  const b = lex.seaGroupsOf.get(to);
+  if (!a || !b) return false;
+  if (through !== undefined) {
+    const g = lex.seaGroup.get(through);
+    return g !== undefined && a.has(g) && b.has(g);
+  }
+  for (const g of a) if (b.has(g)) return true;
+  return false;
+}
+
+export function keywordOf(word: string): Keyword | undefined {
+  return Object.prototype.hasOwnProperty.call(KEYWORDS, word) ? KEYWORDS[word] : undefined;
+}
+
+export function isFiller(word: string): boolean {
+  return FILLERS.has(word);
+}
+
+export function unitTypeOf(word: string): UnitType | undefined {
+  return Object.prototype.hasOwnProperty.call(UNIT_WORDS, word) ? UNIT_WORDS[word] : undefined;
+}
+
+/** A coast written as a word: "nc", or "north" when "coast" follows. */
+export function coastIdOf(word: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(COAST_IDS, word) ? COAST_IDS[word] : undefined;
+}
+
+export function powerByName(lex: Lexicon, text: string): PowerId | undefined {
+  return lex.powers.get(normaliseName(text));
+}

@@ -1,0 +1,91 @@
+// The hooks through which variant rule modules change the standard game. Each module implements
+// only what it needs; `composeRules` chains them. The adjudicator calls nothing variant-specific
+// except through this interface.
+import type { Geometry } from '../map/geometry.js';
+import type { Variant } from '../map/variant.js';
+import type { Loc, MovementOrder, Order, PowerId, Position, ProvinceId, Unit } from '../types.js';
+
+export type MoveMode = 'normal' | 'sortie' | 'stationary';
+export type CrossPurpose = 'move' | 'support' | 'retreat' | 'convoy';
+
+export interface RuleContext {
+  variant: Variant;
+  geometry: Geometry;
+  /** The position at the start of the phase being adjudicated. */
+  position: Position;
+}
+
+export interface OrderCheck {
+  ok: boolean;
+  reason?: string;
+}
+
+export interface Ruleset {
+  /** May this unit cross from -> to (or support/retreat across)? `byMap` is the map's answer. */
+  cross?(ctx: RuleContext, unit: Unit, from: Loc, to: Loc, byMap: boolean, purpose: CrossPurpose): boolean;
+  /** How a unit's move order behaves: normally, as a sortie (never ends elsewhere) or stationary (always bounces). */
+  moveMode?(ctx: RuleContext, unit: Unit): MoveMode;
+  /** False when a dislodged unit is destroyed instead of retreating (neutral units). */
+  mayRetreat?(ctx: RuleContext, unit: Unit): boolean;
+  /** Whether this power's orders for its units can be written by players (false for neutrals). */
+  checkOrder?(ctx: RuleContext, order: Order): OrderCheck;
+  /** Orders for units nobody may order directly (DP-decided neutral orders), before adjudication. */
+  supplyOrders?(ctx: RuleContext, orders: MovementOrder[]): MovementOrder[];
+  /** Centres where a power may build this winter (default: its vacant, owned home centres). */
+  buildSites?(ctx: RuleContext, power: PowerId, sites: ProvinceId[]): ProvinceId[];
+  /** Centres counted as home for a power (extra home centres, conditional homes). */
+  homeCentres?(ctx: RuleContext, power: PowerId, homes: ProvinceId[]): ProvinceId[];
+  /** Adjust the position after an adjustment phase (record extra homes, rebuild neutral units...). */
+  afterAdjustment?(ctx: RuleContext, next: Position, builds: { power: PowerId; loc: Loc }[]): void;
+  /** Adjust ownership/state after the year's last Fall phase (e.g. emperor changes). */
+  afterFall?(ctx: RuleContext, next: Position): void;
+  /** Winners and whether the game is over, given the position after Fall. */
+  victory?(ctx: RuleContext, next: Position, winners: PowerId[]): { winners: PowerId[]; gameOver: boolean };
+  /** Powers whose centres count for adjustments (neutral powers never build or remove by count). */
+  adjusts?(ctx: RuleContext, power: PowerId): boolean;
+}
+
+export function composeRules(modules: Ruleset[]): Required<Ruleset> {
+  const chain = <K extends keyof Ruleset>(key: K) => modules.map((m) => m[key]).filter((f) => f !== undefined) as NonNullable<Ruleset[K]>[];
+  const cross = chain('cross');
+  const moveMode = chain('moveMode');
+  const mayRetreat = chain('mayRetreat');
+  const checkOrder = chain('checkOrder');
+  const supplyOrders = chain('supplyOrders');
+  const buildSites = chain('buildSites');
+  const homeCentres = chain('homeCentres');
+  const afterAdjustment = chain('afterAdjustment');
+  const afterFall = chain('afterFall');
+  const victory = chain('victory');
+  const adjusts = chain('adjusts');
+  return {
+    cross: (ctx, unit, from, to, byMap, purpose) => cross.reduce((ok, f) => f(ctx, unit, from, to, ok, purpose), byMap),
+    moveMode: (ctx, unit) => {
+      for (const f of moveMode) {
+        const m = f(ctx, unit);
+        if (m !== 'normal') return m;
+      }
+      return 'normal';
+    },
+    mayRetreat: (ctx, unit) => mayRetreat.every((f) => f(ctx, unit)),
+    checkOrder: (ctx, order) => {
+      for (const f of checkOrder) {
+        const r = f(ctx, order);
+        if (!r.ok) return r;
+      }
+      return { ok: true };
+    },
+    supplyOrders: (ctx, orders) => supplyOrders.reduce((o, f) => f(ctx, o), orders),
+    buildSites: (ctx, power, sites) => buildSites.reduce((s, f) => f(ctx, power, s), sites),
+    homeCentres: (ctx, power, homes) => homeCentres.reduce((h, f) => f(ctx, power, h), homes),
+    afterAdjustment: (ctx, next, builds) => afterAdjustment.forEach((f) => f(ctx, next, builds)),
+    afterFall: (ctx, next) => afterFall.forEach((f) => f(ctx, next)),
+    victory: (ctx, next, winners) => {
+      let r = { winners, gameOver: winners.length > 0 };
+      for (const f of victory) r = f(ctx, next, r.winners);
+      return r;
+    },
+    adjusts: (ctx, power) => adjusts.every((f) => f(ctx, power)),
+    // composeRules returns a complete Ruleset; `hasCross` lets the hot path skip the hook when unused.
+  } as Required<Ruleset>;
+}
