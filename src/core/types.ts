@@ -63,8 +63,8 @@ export type SupportOrder = UnitOrderBase & {
   /** Province of the supported unit. */
   target: ProvinceId;
   targetType?: UnitType;
-  /** Destination province of a supported move; absent for support to hold. */
-  to?: ProvinceId;
+  /** Destination of a supported move (a province, or province/coast when the player named one); absent for support to hold. */
+  to?: Loc;
 };
 export type ConvoyOrder = UnitOrderBase & { kind: 'convoy'; from: ProvinceId; to: ProvinceId };
 export type RetreatOrder = UnitOrderBase & { kind: 'retreat'; to: Loc };

@@ -192,7 +192,9 @@ export function legalise(
               : reach.fleetTargets(su, su.loc, where).length > 0;
           if (!can) return `the unit in ${o.target} cannot reach ${where}`;
         }
-        return { kind: 'support', power: unit.power, type: unit.type, loc: unit.loc, target: o.target, to: o.to === undefined ? undefined : where };
+        // Keep a coast the player named: a support must match it (DATC 4.B.4).
+        const to = o.to === undefined ? undefined : o.to.includes('/') && g.fleetLocs[w].includes(o.to) ? o.to : where;
+        return { kind: 'support', power: unit.power, type: unit.type, loc: unit.loc, target: o.target, to };
       }
       case 'convoy': {
         if (unit.type !== 'F') return 'only fleets convoy';

@@ -15,6 +15,8 @@ const MOVE = 1;
 const SUPPORT = 2;
 const CONVOY = 3;
 
+const NO_CONVOY = 'no convoy route was ordered';
+
 const UNRESOLVED = 0;
 const GUESSING = 1;
 const RESOLVED = 2;
@@ -58,6 +60,7 @@ export function adjudicateMovement(
   const kind = new Uint8Array(count);
   const dest = new Int32Array(count).fill(-1); // move destination; support/convoy: destination province
   const target = new Int32Array(count).fill(-1); // support/convoy: province of the supported/convoyed unit
+  const supportCoast: (Loc | null)[] = new Array(count).fill(null); // a support naming a coast must match it (4.B.4)
   const destLoc: (Loc | null)[] = new Array(count).fill(null);
   const mode: MoveMode[] = new Array(count).fill('normal');
   for (let i = 0; i < count; i++) {
@@ -70,7 +73,8 @@ export function adjudicateMovement(
     } else if (o.kind === 'support') {
       kind[i] = SUPPORT;
       target[i] = g.index.get(o.target)!;
-      dest[i] = o.to === undefined ? -1 : g.index.get(o.to)!;
+      dest[i] = o.to === undefined ? -1 : g.index.get(provinceOf(o.to))!;
+      if (o.to !== undefined && o.to.includes('/')) supportCoast[i] = o.to;
     } else if (o.kind === 'convoy') {
       kind[i] = CONVOY;
       target[i] = g.index.get(o.from)!;
@@ -90,11 +94,22 @@ export function adjudicateMovement(
     }
   }
   const byConvoy = new Uint8Array(count);
+  const fleetSeas: number[] = [];
+  for (let i = 0; i < count; i++) if (units[i].type === 'F' && g.isSea[prov[i]]) fleetSeas.push(prov[i]);
   for (let i = 0; i < count; i++) {
     if (kind[i] !== MOVE || units[i].type !== 'A') continue;
     const land = reach.canMove(units[i], units[i].loc, destLoc[i]!, 'move');
     const own = convoyers[i].some((f) => units[f].power === units[i].power);
     byConvoy[i] = !land || legal.viaConvoy[i] || own ? 1 : 0;
+    if (!land && !seaChain(prov[i], dest[i], fleetSeas)) {
+      // A move that needs a convoy is illegal when no fleets stand on any sea route: the army holds
+      // (DATC 6.D.32); with fleets there but no convoy ordered it is a failed move (6.D.8).
+      kind[i] = HOLD;
+      byConvoy[i] = 0;
+      legal.reason[i] = NO_CONVOY;
+      for (const f of convoyers[i]) convoyValid[f] = 0;
+      convoyers[i] = [];
+    }
   }
 
   // Support: valid supports per supported unit, split by hold/move.
@@ -104,7 +119,10 @@ export function adjudicateMovement(
     if (kind[i] !== SUPPORT) continue;
     const s = unitAt[target[i]];
     if (s < 0 || s === i) continue;
-    const matches = dest[i] < 0 ? kind[s] !== MOVE : kind[s] === MOVE && dest[s] === dest[i];
+    const matches =
+      dest[i] < 0
+        ? kind[s] !== MOVE
+        : kind[s] === MOVE && dest[s] === dest[i] && (supportCoast[i] === null || units[s].type === 'A' || supportCoast[i] === destLoc[s]);
     if (matches && !sorties.voidSupports.has(units[i].loc)) {
       supports[s].push(i);
       supportValid[i] = 1;
@@ -124,68 +142,108 @@ export function adjudicateMovement(
   // Decisions: MOVE -> moves; SUPPORT -> support given; CONVOY -> fleet not dislodged.
   const res = new Uint8Array(count);
   const state = new Uint8Array(count);
-  const deps: number[] = [];
+  // Guess tracking: `depth` numbers the decisions currently being guessed; `low` is the shallowest
+  // open guess the decision in progress has read. A decision that read only its own guess heads a
+  // cycle; one that read an outer guess stays tentative (listed in `tentative`) until that guess settles.
+  const depth = new Int32Array(count);
+  const lowOf = new Int32Array(count);
+  const isTentative = new Uint8Array(count);
+  const tentative: number[] = [];
+  const NONE = 0x7fffffff;
+  let level = 0;
+  let low = NONE;
   // Szykman: convoyed armies whose paradox was broken fail without effect.
   const paradoxFailed = new Uint8Array(count);
+
+  function clearTentative(from: number): number[] {
+    const cleared = tentative.splice(from);
+    for (const k of cleared) {
+      state[k] = UNRESOLVED;
+      isTentative[k] = 0;
+    }
+    return cleared;
+  }
+
+  function guess(nr: number, value: number): boolean {
+    res[nr] = value;
+    state[nr] = GUESSING;
+    low = NONE;
+    return decide(nr);
+  }
 
   function resolve(nr: number): boolean {
     if (state[nr] === RESOLVED) return res[nr] === 1;
     if (state[nr] === GUESSING) {
-      if (!deps.includes(nr)) deps.push(nr);
+      const d = isTentative[nr] ? lowOf[nr] : depth[nr];
+      if (d < low) low = d;
       return res[nr] === 1;
     }
-    const old = deps.length;
-    res[nr] = 0;
-    state[nr] = GUESSING;
-    const first = decide(nr);
-    if (deps.length === old) {
-      if (state[nr] !== RESOLVED) {
-        res[nr] = first ? 1 : 0;
-        state[nr] = RESOLVED;
-      }
-      return first;
-    }
-    if (deps[old] !== nr) {
-      deps.push(nr);
+    const outerLow = low;
+    const d = ++level;
+    depth[nr] = d;
+    const mark = tentative.length;
+    const first = guess(nr, 0);
+    const myLow = low;
+    level--;
+    if (myLow < d) {
+      // Depends on a guess made further out: provisional until that guess is settled.
       res[nr] = first ? 1 : 0;
+      isTentative[nr] = 1;
+      lowOf[nr] = myLow;
+      tentative.push(nr);
+      low = Math.min(outerLow, myLow);
       return first;
     }
-    for (let k = old; k < deps.length; k++) state[deps[k]] = UNRESOLVED;
-    deps.length = old;
-    res[nr] = 1;
-    state[nr] = GUESSING;
-    const second = decide(nr);
-    if (first === second) {
-      for (let k = old; k < deps.length; k++) state[deps[k]] = UNRESOLVED;
-      deps.length = old;
+    low = outerLow;
+    if (myLow === NONE) {
       res[nr] = first ? 1 : 0;
       state[nr] = RESOLVED;
       return first;
     }
-    backupRule(old);
-    return resolve(nr);
+    // nr heads a cycle: try the other guess.
+    const cycle = [nr, ...clearTentative(mark)];
+    level++;
+    const second = guess(nr, 1);
+    level--;
+    low = outerLow;
+    for (const k of clearTentative(mark)) if (!cycle.includes(k)) cycle.push(k);
+    state[nr] = UNRESOLVED;
+    if (first === second) {
+      res[nr] = first ? 1 : 0;
+      state[nr] = RESOLVED;
+      return first;
+    }
+    if (backupRule(cycle)) return resolve(nr);
+    res[nr] = first ? 1 : 0;
+    state[nr] = RESOLVED;
+    return first;
   }
 
-  function backupRule(old: number): void {
-    const cycle = deps.slice(old);
-    deps.length = old;
-    for (const k of cycle) state[k] = UNRESOLVED;
-    const convoyParadox = cycle.some((k) => kind[k] === CONVOY || (kind[k] === MOVE && byConvoy[k]));
+  /** Returns false when it could not break the cycle (then the caller settles on its first guess). */
+  function backupRule(cycle: number[]): boolean {
+    let changed = false;
+    // A paradox is a convoy paradox when a convoying fleet's fate is part of the cycle.
+    const convoyParadox = cycle.some((k) => kind[k] === CONVOY);
     if (convoyParadox) {
-      for (const k of cycle)
-        if (kind[k] === MOVE && byConvoy[k]) {
-          res[k] = 0;
-          state[k] = RESOLVED;
-          paradoxFailed[k] = 1;
-        }
+      // Szykman: the armies convoyed through the paradox fail, without effect on anything.
+      const fail = (a: number) => {
+        if (a < 0 || kind[a] !== MOVE || !byConvoy[a] || paradoxFailed[a]) return;
+        paradoxFailed[a] = 1;
+        res[a] = 0;
+        state[a] = RESOLVED;
+        changed = true;
+      };
+      for (const k of cycle) if (kind[k] === CONVOY && convoyValid[k]) fail(unitAt[target[k]]);
     } else {
       // Circular movement: every move in the ring succeeds.
       for (const k of cycle)
         if (kind[k] === MOVE) {
           res[k] = 1;
           state[k] = RESOLVED;
+          changed = true;
         }
     }
+    return changed;
   }
 
   /** Is there a chain of undislodged convoying fleets carrying army `a`? */
@@ -333,7 +391,7 @@ export function adjudicateMovement(
       if (legal.reason[i]) {
         // Illegal as given: the unit held instead (published with its reason).
         success = false;
-        notes.push('invalid');
+        notes.push(legal.reason[i] === NO_CONVOY ? 'no convoy' : 'invalid');
       } else if (kind[i] === MOVE) {
         success = moved;
         if (!moved) {

@@ -68,16 +68,19 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
     const all = rules.supplyOrders(ctx, given);
     const reach = new Reach(ctx.geometry, ctx, rules.cross);
     const m = adjudicateMovement(ctx, rules, reach, all);
-    const after: Position = { ...position, units: m.units, dislodged: m.dislodged, state: structuredClone(position.state) };
+    // A dislodged unit with nowhere to go is destroyed at once; no retreat phase waits on it.
+    const retreating = m.dislodged.filter((d) => d.retreats.length > 0);
+    const stranded = m.dislodged.filter((d) => d.retreats.length === 0).map(({ power, type, loc }) => ({ power, type, loc }));
+    const after: Position = { ...position, units: m.units, dislodged: retreating, state: structuredClone(position.state) };
     const result: PhaseResult = {
       ...base,
       outcomes: m.outcomes,
       dislodged: m.dislodged,
-      destroyed: m.destroyed,
+      destroyed: [...m.destroyed, ...stranded],
       orders: m.outcomes.map((o) => o.order),
       next: after,
     };
-    if (m.dislodged.length) {
+    if (retreating.length) {
       after.phase = { ...position.phase, type: 'retreat' };
       return result;
     }

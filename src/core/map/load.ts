@@ -399,7 +399,8 @@ function buildMap(spaces: RawSpace[], borders: RawBorder[], fail: (line: number,
     const hasArmy = armyAdj[p.index].length > 0;
     const fleetLocs = p.coasts.length ? p.coasts.map((c) => `${p.id}/${c}`) : [p.id];
     const hasFleet = fleetLocs.some((l) => (fleetAdj.get(l) ?? []).length > 0);
-    if (p.terrain !== 'sea' && !hasArmy) fail(p.line, `space ${p.id} has no army borders`);
+    // Islands are coast spaces armies reach only by convoy, so only inland spaces need army borders.
+    if (p.terrain === 'land' && !hasArmy) fail(p.line, `space ${p.id} has no army borders`);
     if (p.terrain !== 'land' && !hasFleet) fail(p.line, `space ${p.id} has no fleet borders`);
     for (const l of fleetLocs)
       if (p.coasts.length && !(fleetAdj.get(l) ?? []).length) fail(p.line, `coast ${l} has no fleet borders`);

@@ -33,8 +33,19 @@ export function placeName(board: Board, loc: Loc): string {
   return board.variant.map.locName.get(loc) ?? loc;
 }
 
+const COAST_WORDS: Record<string, string> = { nc: 'north coast', sc: 'south coast', ec: 'east coast', wc: 'west coast' };
+
+export function coastWord(coast: string): string {
+  return COAST_WORDS[coast] ?? `${coast} coast`;
+}
+
 export function describeUnit(board: Board, unit: { type: UnitType; loc: Loc }): string {
   return `the ${unit.type === 'A' ? 'army' : 'fleet'} in ${placeName(board, unit.loc)}`;
+}
+
+export function wrongType(board: Board, unit: { type: UnitType; loc: Loc }): string {
+  const [is, isNot] = unit.type === 'A' ? ['an army', 'a fleet'] : ['a fleet', 'an army'];
+  return `wrong unit type: there is ${is} in ${placeName(board, unit.loc)}, not ${isNot}`;
 }
 
 export function powerName(board: Board, power: PowerId): string {
@@ -82,14 +93,14 @@ export function unitAt(board: Board, draft: Draft & { unit: UnitDraft }, actor: 
   }
   if (want.type && want.type !== unit.type) {
     return {
-      error: `wrong unit type: ${describeUnit(board, unit)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}`,
+      error: wrongType(board, unit),
       fix: { ...draft, unit: { ...want, type: unit.type } } as Draft,
     };
   }
   const coast = coastOf(unit.loc);
   if (unit.type === 'F' && coast && want.coast && want.coast !== coast) {
     return {
-      error: `wrong coast: ${describeUnit(board, unit)} is on the ${placeName(board, unit.loc).replace(/^.*\((.*)\)$/, '$1')}`,
+      error: `wrong coast: ${describeUnit(board, unit)} is on the ${coastWord(coast)}`,
       fix: { ...draft, unit: { ...want, coast } } as Draft,
     };
   }

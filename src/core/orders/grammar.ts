@@ -14,9 +14,16 @@ export interface UnitDraft extends PlaceDraft {
   type?: UnitType;
 }
 
+/** `bare` is a unit with no order word: a hold in movement, an error elsewhere. */
+type SoloKind = 'bare' | 'hold' | 'disband' | 'remove' | 'build';
+type SoloDraft<K extends SoloKind> = { kind: K; unit: UnitDraft };
+
 export type Draft =
-  /** A unit with no order word: a hold in movement, an error elsewhere. */
-  | { kind: 'bare' | 'hold' | 'disband' | 'remove' | 'build'; unit: UnitDraft }
+  | SoloDraft<'bare'>
+  | SoloDraft<'hold'>
+  | SoloDraft<'disband'>
+  | SoloDraft<'remove'>
+  | SoloDraft<'build'>
   | {
       kind: 'move';
       unit: UnitDraft;
@@ -152,7 +159,7 @@ function readAfterUnit(r: Reader, unit: UnitDraft, lead: Keyword | null): Draft 
   const next = r.peek();
   if (!next) {
     if (lead === 'retreat') return { error: `retreat where? write R and a place, or D to disband` };
-    return { kind: (lead ?? 'bare') as 'bare' | 'hold' | 'disband' | 'remove' | 'build', unit };
+    return { kind: (lead ?? 'bare') as SoloKind, unit } as Draft;
   }
   if (next.k === 'kw' && TRAILING_SOLO.includes(next.kw)) {
     r.next();

@@ -1,0 +1,149 @@
+// Public entry of the order parser: one verdict per order (or heading, or error) in a mail body.
+import { geometry } from '../map/geometry.js';
+import type { Variant } from '../map/variant.js';
+import type { Order, Position, PowerId } from '../types.js';
+import type { Actor, Board } from './board.js';
+import { powerName } from './board.js';
+import { checkDraft } from './check.js';
+import { nearbyPlaces } from './did-you-mean.js';
+import { formatOrder } from './format.js';
+import type { Draft, SyntaxError } from './grammar.js';
+import { readDraft, tidy } from './grammar.js';
+import { lexicon } from './lexicon.js';
+import { cleanLine, readBareNumber, readDpPrefix, readHeading, readPowerPrefix } from './line-parts.js';
+import { classify, tokenize } from './words.js';
+
+export { formatOrder } from './format.js';
+
+export interface ParseContext {
+  variant: Variant;
+  /** The current position; its phase decides which orders are legal. */
+  position: Position;
+  /** The submitting power; undefined = GM/offline mode, where headings and prefixes name the power. */
+  power?: PowerId;
+}
+
+export type LineVerdict =
+  | { status: 'order'; line: number; text: string; power: PowerId; order: Order; normalised: string }
+  | {
+      status: 'dp';
+      line: number;
+      text: string;
+      /** The bidder. */
+      power: PowerId;
+      amount: number;
+      /** The order for the neutral unit; order.power is the unit's owner. */
+      order: Order;
+      /** "2 DP: A SWI S A PAR - SAV" */
+      normalised: string;
+    }
+  | { status: 'heading'; line: number; text: string; power: PowerId }
+  | { status: 'error'; line: number; text: string; error: string; suggestion?: string };
+
+type WithoutPlace<V> = V extends unknown ? Omit<V, 'line' | 'text'> : never;
+type ClauseVerdict = WithoutPlace<Extract<LineVerdict, { status: 'order' | 'dp' | 'error' }>>;
+
+/** Reads a mail body (or part of one). Blank lines and `//` comments produce nothing. */
+export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
+  const board: Board = { variant: ctx.variant, position: ctx.position, lex: lexicon(ctx.variant), geo: geometry(ctx.variant) };
+  const verdicts: LineVerdict[] = [];
+  let heading: PowerId | undefined;
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let n = 0; n < lines.length; n++) {
+    const line = n + 1;
+    const body = cleanLine(lines[n]);
+    if (!body) continue;
+    const text = lines[n].trim();
+    const headed = readHeading(board.lex, body);
+    if (headed !== undefined) {
+      if (ctx.power !== undefined && headed !== ctx.power) verdicts.push({ status: 'error', line, text, error: foreignPower(board, headed, ctx.power) });
+      else {
+        heading = headed;
+        verdicts.push({ status: 'heading', line, text, power: headed });
+      }
+      continue;
+    }
+    const prefix = readPowerPrefix(board.lex, body);
+    if (prefix && ctx.power !== undefined && prefix.power !== ctx.power) {
+      verdicts.push({ status: 'error', line, text, error: foreignPower(board, prefix.power, ctx.power) });
+      continue;
+    }
+    const power = ctx.power ?? prefix?.power ?? heading;
+    const clauses = (prefix ? prefix.rest : body).split(';').map((c) => c.trim()).filter(Boolean);
+    for (const clause of clauses) {
+      const clauseText = clauses.length === 1 ? text : clause;
+      for (const v of readClauseOrPieces(board, clause, power)) verdicts.push({ ...v, line, text: clauseText } as LineVerdict);
+    }
+  }
+  return verdicts;
+}
+
+function foreignPower(board: Board, named: PowerId, self: PowerId): string {
+  return `orders for ${powerName(board, named)}, but you are ${powerName(board, self)}`;
+}
+
+/** njudge allows "," between orders too: if the whole clause fails but every comma piece passes, take the pieces. */
+function readClauseOrPieces(board: Board, clause: string, power: PowerId | undefined): ClauseVerdict[] {
+  const whole = readClause(board, clause, power, true);
+  if (whole.status !== 'error' || !clause.includes(',')) return [whole];
+  const pieces = clause.split(',').map((c) => c.trim()).filter(Boolean);
+  if (pieces.length < 2) return [whole];
+  const read = pieces.map((p) => readClause(board, p, power, false));
+  return read.every((v) => v.status !== 'error') ? read : [whole];
+}
+
+function readClause(board: Board, clause: string, power: PowerId | undefined, withSuggestions: boolean): ClauseVerdict {
+  const dp = readDpPrefix(clause);
+  if (dp) {
+    if ('error' in dp) return { status: 'error', error: dp.error };
+    if (board.position.phase.type !== 'movement') return { status: 'error', error: 'DP bids are made only in movement phases' };
+    if (power === undefined) return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
+    const checked = readAndCheck(board, dp.rest, { neutral: true }, withSuggestions);
+    if (!('order' in checked)) return checked;
+    const normalised = `${dp.amount} DP: ${formatOrder(checked.order, board.variant)}`;
+    return { status: 'dp', power, amount: dp.amount, order: checked.order, normalised };
+  }
+  const bare = readBareNumber(clause);
+  if (bare) {
+    const guess = readAndCheck(board, bare.rest, { neutral: true }, false);
+    const suggestion = 'order' in guess ? `${bare.amount} DP: ${formatOrder(guess.order, board.variant)}` : undefined;
+    return { status: 'error', error: `a number before an order: a DP bid is written "${bare.amount} DP: <order>"`, suggestion };
+  }
+  const checked = readAndCheck(board, clause, { power, neutral: false }, withSuggestions);
+  if (!('order' in checked)) return checked;
+  const order = checked.order;
+  return { status: 'order', power: power ?? order.power, order, normalised: formatOrder(order, board.variant) };
+}
+
+type Read = { order: Order } | { status: 'error'; error: string; suggestion?: string };
+
+function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions: boolean): Read {
+  const draft = readText(board, text);
+  if ('error' in draft) {
+    if (draft.unknownWord === undefined || !withSuggestions) return { status: 'error', error: draft.error };
+    return { status: 'error', ...unknownWordHelp(board, text, draft, actor) };
+  }
+  const checked = checkDraft(board, draft, actor);
+  if ('order' in checked) return checked;
+  return { status: 'error', error: checked.error, suggestion: checked.suggestion };
+}
+
+function readText(board: Board, text: string): Draft | SyntaxError {
+  const tidied = tidy(classify(board.lex, tokenize(text)));
+  return 'error' in tidied ? tidied : readDraft(tidied);
+}
+
+/** For an unknown word, the places it resembles; if one of them makes a valid order, that order. */
+function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: Actor): { error: string; suggestion?: string } {
+  const word = draft.unknownWord!;
+  const places = nearbyPlaces(board.variant, word);
+  if (places.length === 0) return { error: draft.error };
+  const error = draft.error.replace(/^unknown word/, 'unknown place');
+  const raw = /"(.*)"$/.exec(draft.error)?.[1] ?? word;
+  for (const loc of places) {
+    const again = readAndCheck(board, text.replace(raw, ` ${loc} `), actor, false);
+    if ('order' in again) return { error, suggestion: formatOrder(again.order, board.variant) };
+  }
+  const names = places.map((l) => `${l.toUpperCase()} (${board.variant.map.locName.get(l) ?? l})`);
+  return { error, suggestion: `did you mean ${names.join(' or ')}?` };
+}
