@@ -132,3 +132,10 @@ export function parsePhaseCode(code: string): Phase | null {
   const type: PhaseType = t === 'M' ? 'movement' : t === 'R' ? 'retreat' : 'adjustment';
   return { year: Number(m[2]), season, type };
 }
+
+/** A Diplomacy-Points bid: `amount` DP from `power` behind `order` for a neutral (minor/affiliate) unit. */
+export interface DpBid {
+  power: PowerId;
+  amount: number;
+  order: MovementOrder;
+}

@@ -7,6 +7,7 @@ import { rulesFor } from '../rules/index.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type {
   AdjustmentOrder,
+  DpBid,
   DislodgedUnit,
   MovementOrder,
   Order,
@@ -29,6 +30,8 @@ export interface AdjudicateOptions {
   seed?: string;
   /** Rules to use instead of the variant's own (tests). */
   rules?: Required<Ruleset>;
+  /** Diplomacy-Points bids (movement phases of DP variants). */
+  bids?: DpBid[];
 }
 
 export function initialPosition(variant: Variant): Position {
@@ -50,7 +53,7 @@ export function initialPosition(variant: Variant): Position {
 
 export function adjudicate(variant: Variant, position: Position, orders: Order[], options: AdjudicateOptions = {}): PhaseResult {
   const rules = options.rules ?? rulesFor(variant);
-  const ctx: RuleContext = { variant, geometry: geometry(variant), position };
+  const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: options.bids ?? [] };
   const seed = options.seed ?? defaultSeed(position);
   const base: Omit<PhaseResult, 'outcomes' | 'next' | 'orders'> = {
     phase: position.phase,
@@ -79,6 +82,7 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
       destroyed: [...m.destroyed, ...stranded],
       orders: m.outcomes.map((o) => o.order),
       next: after,
+      dp: ctx.dpReport,
     };
     if (retreating.length) {
       after.phase = { ...position.phase, type: 'retreat' };

@@ -31,4 +31,6 @@ export interface PhaseResult {
   seed: string;
   /** Orders actually used, after defaults (hold, disband, waive, civil-disorder removals). */
   orders: Order[];
+  /** What the Diplomacy Points decided this phase (DP variants; shape defined by src/core/dp). Secret: GM only. */
+  dp?: unknown;
 }

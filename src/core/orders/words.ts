@@ -66,12 +66,17 @@ function wordRun(tokens: Token[], i: number, max: number): { words: string[]; en
   return { words, ends };
 }
 
+function isPlainWord(word: string): boolean {
+  return !keywordOf(word) && !unitTypeOf(word) && !isFiller(word) && !coastIdOf(word);
+}
+
 /** The longest place name of two or more words at `i`. */
 function multiWordPlace(lex: Lexicon, tokens: Token[], i: number): { loc: string; next: number } | null {
   const { words, ends } = wordRun(tokens, i, lex.maxPlaceWords);
   for (let n = words.length; n >= 2; n--) {
     const part = words.slice(0, n);
-    const loc = lex.places.get(part.join(' ')) ?? lex.places.get(part.join(''));
+    // Written together ("midatlantic") only when no order word is swallowed: "mar s" is not "mars".
+    const loc = lex.places.get(part.join(' ')) ?? (part.every(isPlainWord) ? lex.places.get(part.join('')) : undefined);
     if (loc !== undefined) return { loc, next: ends[n - 1] };
   }
   return null;

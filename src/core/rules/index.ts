@@ -1,28 +1,23 @@
-// Turns a variant's `rule` lines into one composed Ruleset. Each rule id maps to a small module.
-import type { Variant, RuleSetting } from '../map/variant.js';
+// Turns a variant's `rule` lines into one composed Ruleset. Each rule id maps to a small module;
+// the imports below register them.
+import '../dp/register.js';
+import './variant-rules.js';
+import type { Variant } from '../map/variant.js';
+import { knownRules, ruleFactory } from './registry.js';
 import { composeRules, type Ruleset } from './ruleset.js';
 
-export type RuleFactory = (variant: Variant, setting: RuleSetting) => Ruleset;
-
-const registry = new Map<string, RuleFactory>();
-
-export function registerRule(id: string, factory: RuleFactory): void {
-  registry.set(id, factory);
-}
-
-export function knownRules(): string[] {
-  return [...registry.keys()].sort();
-}
+export { registerRule, knownRules } from './registry.js';
 
 const composed = new WeakMap<Variant, Required<Ruleset>>();
 
+/** The variant's rules; throws naming every unknown or badly written rule line. */
 export function rulesFor(variant: Variant): Required<Ruleset> {
   let rules = composed.get(variant);
   if (!rules) {
     const problems: string[] = [];
     const modules: Ruleset[] = [];
     for (const setting of variant.rules) {
-      const factory = registry.get(setting.id);
+      const factory = ruleFactory(setting.id);
       if (!factory) problems.push(`line ${setting.line}: unknown rule "${setting.id}" (known: ${knownRules().join(', ') || 'none'})`);
       else {
         try {

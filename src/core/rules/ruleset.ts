@@ -3,7 +3,7 @@
 // except through this interface.
 import type { Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
-import type { Loc, MovementOrder, Order, PowerId, Position, ProvinceId, Unit } from '../types.js';
+import type { DpBid, Loc, MovementOrder, Order, PowerId, Position, ProvinceId, Unit } from '../types.js';
 
 export type MoveMode = 'normal' | 'sortie' | 'stationary';
 export type CrossPurpose = 'move' | 'support' | 'retreat' | 'convoy';
@@ -13,6 +13,10 @@ export interface RuleContext {
   geometry: Geometry;
   /** The position at the start of the phase being adjudicated. */
   position: Position;
+  /** Diplomacy-Points bids for this movement phase (empty in other phases and in standard games). */
+  bids: DpBid[];
+  /** Filled by the DP module during a movement phase: what the bids decided, for results and the GM's chart. */
+  dpReport?: unknown;
 }
 
 export interface OrderCheck {

@@ -1,0 +1,2 @@
+// Registers the Diplomacy-Points rule modules (dp, dp-*, neutral-orders, religion).
+export {};
