@@ -19,14 +19,21 @@ export function adjustmentCounts(ctx: RuleContext, rules: Required<Ruleset>, pos
   return out;
 }
 
-/** Vacant, owned centres where a power may build now. */
-export function buildSites(ctx: RuleContext, rules: Required<Ruleset>, position: Position, power: PowerId): ProvinceId[] {
+/** Vacant, owned centres where a power may build now, given the sites it already built in this winter. */
+export function buildSites(
+  ctx: RuleContext,
+  rules: Required<Ruleset>,
+  position: Position,
+  power: PowerId,
+  built: ProvinceId[] = [],
+): ProvinceId[] {
   const def = ctx.variant.powerById.get(power);
   if (!def) return [];
   const homes = rules.homeCentres(ctx, power, def.home);
   const occupied = new Set(position.units.map((u) => provinceOf(u.loc)));
+  for (const b of built) occupied.add(b);
   const sites = homes.filter((c) => position.owners[c] === power && !occupied.has(c));
-  return rules.buildSites(ctx, power, sites);
+  return rules.buildSites(ctx, power, sites, built).filter((c) => !occupied.has(c));
 }
 
 export interface AdjustmentOutcome {
@@ -55,8 +62,9 @@ export function adjudicateAdjustments(
     const mine = orders.filter((o) => o.power === c.power);
     if (c.delta > 0) {
       let left = c.delta;
-      const sites = new Set(buildSites(ctx, rules, position, c.power));
+      const built: ProvinceId[] = [];
       for (const o of mine) {
+        const sites = new Set(buildSites(ctx, rules, position, c.power, built));
         const fail = (reason: string, notes: Note[] = ['invalid']) => outcomes.push({ order: o, success: false, notes, reason });
         if (left === 0) {
           fail('no builds left');
@@ -77,7 +85,7 @@ export function adjudicateAdjustments(
           fail(reason);
           continue;
         }
-        sites.delete(provinceOf(o.loc));
+        built.push(provinceOf(o.loc));
         left--;
         const unit: Unit = { power: c.power, type: o.type, loc: o.loc };
         units.push(unit);

@@ -22,8 +22,9 @@ export interface Actor {
 
 export interface Rejection {
   error: string;
-  suggestion?: string;
-  /** The same order with an obvious mistake corrected; offered as the suggestion if it passes. */
+  /** Orders the player may have meant, in normalised form. */
+  alternatives?: string[];
+  /** The same order with an obvious mistake corrected; offered as the alternative if it passes. */
   fix?: Draft;
 }
 

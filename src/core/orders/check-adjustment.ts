@@ -20,7 +20,7 @@ export function checkAdjustmentOrder(board: Board, draft: Draft, actor: Actor): 
       return { order: { kind: 'waive', power: actor.power } };
     case 'bare': {
       const u = draft.unit;
-      return { error: 'BUILD or REMOVE? the order word is missing', suggestion: `BUILD ${u.type ?? 'A'} ${u.province.toUpperCase()} or REMOVE ${u.type ?? 'A'} ${u.province.toUpperCase()}` };
+      return { error: 'BUILD or REMOVE? the order word is missing', alternatives: [`BUILD ${u.type ?? 'A'} ${u.province.toUpperCase()}`, `REMOVE ${u.type ?? 'A'} ${u.province.toUpperCase()}`] };
     }
     case 'remove':
     case 'disband': {
@@ -48,7 +48,7 @@ function checkBuild(board: Board, draft: Extract<Draft, { kind: 'build' }>, acto
     else
       return {
         error: `army or fleet? ${province.name} takes either`,
-        suggestion: `BUILD A ${province.id.toUpperCase()} or BUILD F ${province.id.toUpperCase()}`,
+        alternatives: [`BUILD A ${province.id.toUpperCase()}`, `BUILD F ${province.id.toUpperCase()}`],
       };
   }
   let loc = province.id;
@@ -58,7 +58,7 @@ function checkBuild(board: Board, draft: Extract<Draft, { kind: 'build' }>, acto
       if (!want.coast)
         return {
           error: `ambiguous coast: say which coast of ${province.name}`,
-          suggestion: province.coasts.map((c) => `BUILD F ${province.id.toUpperCase()}/${c.toUpperCase()}`).join(' or '),
+          alternatives: province.coasts.map((c) => `BUILD F ${province.id.toUpperCase()}/${c.toUpperCase()}`),
         };
       if (!province.coasts.includes(want.coast)) return { error: `unknown coast: ${province.name} has no ${coastWord(want.coast)}` };
       loc = `${province.id}/${want.coast}`;

@@ -5,6 +5,7 @@ import { provinceOf } from '../types.js';
 import type { Actor, Board, Checked, Rejection } from './board.js';
 import { coastWord, describeUnit, placeName, unitAt, wrongPhase, wrongType } from './board.js';
 import type { Draft, PlaceDraft } from './grammar.js';
+import { convoyRoutePasses } from './convoy-route.js';
 import { convoyConceivable } from './lexicon.js';
 
 type MovementDraft = Extract<Draft, { kind: 'bare' | 'hold' | 'move' | 'support' | 'convoy' }>;
@@ -45,12 +46,8 @@ function terrain(board: Board, province: ProvinceId) {
 }
 
 /** Could an army get from one coastal province to another over some chain of seas? */
-function armyConvoyable(board: Board, from: ProvinceId, to: ProvinceId, through?: ProvinceId): boolean {
-  return (
-    terrain(board, from) === 'coast' &&
-    terrain(board, to) === 'coast' &&
-    convoyConceivable(board.lex, from, to, through)
-  );
+function armyConvoyable(board: Board, from: ProvinceId, to: ProvinceId): boolean {
+  return terrain(board, from) === 'coast' && terrain(board, to) === 'coast' && convoyConceivable(board.lex, from, to);
 }
 
 function checkMove(board: Board, d: Extract<Draft, { kind: 'move' }>, unit: Unit): Checked {
@@ -113,14 +110,14 @@ function fleetDestination(board: Board, unit: Unit, to: PlaceDraft): Loc | Rejec
     if (targets.includes(loc)) return loc;
     return {
       error: `${describeUnit(board, unit)} cannot reach ${placeName(board, loc)}`,
-      suggestion: targets.length ? targets.map(order).join(' or ') : undefined,
+      alternatives: targets.map(order),
     };
   }
   if (targets.length === 1) return targets[0];
   if (targets.length === 0) return { error: `${describeUnit(board, unit)} cannot reach ${province.name}` };
   return {
     error: `ambiguous coast: ${describeUnit(board, unit)} could reach ${targets.map((t) => placeName(board, t)).join(' or ')}; say which`,
-    suggestion: targets.map(order).join(' or '),
+    alternatives: targets.map(order),
   };
 }
 
@@ -172,7 +169,7 @@ function checkConvoy(board: Board, d: Extract<Draft, { kind: 'convoy' }>, unit: 
   const from = provinceOf(army.loc);
   const to = d.to.province;
   if (to === from) return { error: `the convoyed army is already in ${placeName(board, to)}` };
-  if (!armyConvoyable(board, from, to, here))
+  if (terrain(board, from) !== 'coast' || terrain(board, to) !== 'coast' || !convoyRoutePasses(board.variant, from, to, here))
     return { error: `impossible convoy: no route of seas from ${placeName(board, from)} to ${placeName(board, to)} passes ${placeName(board, here)}` };
   return { order: { power: unit.power, type: 'F', loc: unit.loc, kind: 'convoy', from, to } };
 }

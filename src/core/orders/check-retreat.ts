@@ -20,9 +20,9 @@ export function checkRetreatOrder(board: Board, draft: Draft, actor: Actor): Che
   const unit = board.position.dislodged.find((u) => u.loc === found.unit.loc)!;
   const base = { power: unit.power, type: unit.type, loc: unit.loc };
   const options = () =>
-    [...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`), `${unit.type} ${unit.loc.toUpperCase()} D`].join(' or ');
+    [...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`), `${unit.type} ${unit.loc.toUpperCase()} D`];
   if (draft.kind === 'bare')
-    return { error: `${describeUnit(board, unit)} must retreat or disband`, suggestion: options() };
+    return { error: `${describeUnit(board, unit)} must retreat or disband`, alternatives: options() };
   if (draft.kind === 'disband' || draft.kind === 'remove') return { order: { ...base, kind: 'disband' } };
   if (draft.path.length || draft.viaConvoy) return { error: 'a retreat cannot be convoyed' };
   const dest = draft.to.province;
@@ -32,7 +32,7 @@ export function checkRetreatOrder(board: Board, draft: Draft, actor: Actor): Che
     if (candidates.length > 1)
       return {
         error: `ambiguous coast: ${describeUnit(board, unit)} could retreat to ${candidates.map((l) => placeName(board, l)).join(' or ')}; say which`,
-        suggestion: candidates.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`).join(' or '),
+        alternatives: candidates.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`),
       };
     to = candidates[0];
   } else {
@@ -40,7 +40,7 @@ export function checkRetreatOrder(board: Board, draft: Draft, actor: Actor): Che
   }
   if (to === undefined) {
     const what = unit.type === 'F' && draft.to.coast ? `${placeName(board, dest)} (${coastWord(draft.to.coast)})` : placeName(board, dest);
-    return { error: `invalid retreat destination: ${describeUnit(board, unit)} cannot retreat to ${what}`, suggestion: options() };
+    return { error: `invalid retreat destination: ${describeUnit(board, unit)} cannot retreat to ${what}`, alternatives: options() };
   }
   return { order: { ...base, kind: 'retreat', to } };
 }

@@ -17,7 +17,7 @@ function checkOnce(board: Board, draft: Draft, actor: Actor): Checked {
   }
 }
 
-/** The order, or why not; when a correction (unit type, coast) makes it valid, that is the suggestion. */
+/** The order, or why not; when a correction (unit type, coast) makes it valid, that is the alternative offered. */
 export function checkDraft(board: Board, draft: Draft, actor: Actor): Checked {
   const first = checkOnce(board, draft, actor);
   if ('order' in first || !first.fix) return first;
@@ -25,8 +25,8 @@ export function checkDraft(board: Board, draft: Draft, actor: Actor): Checked {
   // A wrong type in both the unit and the supported unit takes two corrections.
   for (let round = 0; round < 2 && fix; round++) {
     const again = checkOnce(board, fix, actor);
-    if ('order' in again) return { error: first.error, suggestion: formatOrder(again.order, board.variant) };
+    if ('order' in again) return { error: first.error, alternatives: [formatOrder(again.order, board.variant)] };
     fix = again.fix;
   }
-  return { error: first.error, suggestion: first.suggestion };
+  return { error: first.error, alternatives: first.alternatives };
 }

@@ -142,14 +142,10 @@ function seaGroups(variant: Variant): Pick<Lexicon, 'seaGroup' | 'seaGroupsOf'> 
 }
 
 /** Could some chain of seas carry an army from one coastal province to another? */
-export function convoyConceivable(lex: Lexicon, from: ProvinceId, to: ProvinceId, through?: ProvinceId): boolean {
+export function convoyConceivable(lex: Lexicon, from: ProvinceId, to: ProvinceId): boolean {
   const a = lex.seaGroupsOf.get(from);
   const b = lex.seaGroupsOf.get(to);
   if (!a || !b) return false;
-  if (through !== undefined) {
-    const g = lex.seaGroup.get(through);
-    return g !== undefined && a.has(g) && b.has(g);
-  }
   for (const g of a) if (b.has(g)) return true;
   return false;
 }

@@ -99,23 +99,31 @@ function readClause(board: Board, clause: string, power: PowerId | undefined, wi
     if (board.position.phase.type !== 'movement') return { status: 'error', error: 'DP bids are made only in movement phases' };
     if (power === undefined) return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
     const checked = readAndCheck(board, dp.rest, { neutral: true }, withSuggestions);
-    if (!('order' in checked)) return checked;
+    if (!('order' in checked)) return rejected(checked, `${dp.amount} DP: `);
     const normalised = `${dp.amount} DP: ${formatOrder(checked.order, board.variant)}`;
     return { status: 'dp', power, amount: dp.amount, order: checked.order, normalised };
   }
   const bare = readBareNumber(clause);
   if (bare) {
     const guess = readAndCheck(board, bare.rest, { neutral: true }, false);
+    // The helpful reading of "2 A bel H" is a bid, if the unit is neutral.
     const suggestion = 'order' in guess ? `${bare.amount} DP: ${formatOrder(guess.order, board.variant)}` : undefined;
     return { status: 'error', error: `a number before an order: a DP bid is written "${bare.amount} DP: <order>"`, suggestion };
   }
   const checked = readAndCheck(board, clause, { power, neutral: false }, withSuggestions);
-  if (!('order' in checked)) return checked;
+  if (!('order' in checked)) return rejected(checked, '');
   const order = checked.order;
   return { status: 'order', power: power ?? order.power, order, normalised: formatOrder(order, board.variant) };
 }
 
-type Read = { order: Order } | { status: 'error'; error: string; suggestion?: string };
+/** A rejection: the reason, and either orders the player may have meant or a free hint. */
+type Failed = { status: 'error'; error: string; alternatives?: string[]; hint?: string };
+type Read = { order: Order } | Failed;
+
+function rejected(failed: Failed, prefix: string): ClauseVerdict {
+  const suggestion = failed.alternatives?.length ? failed.alternatives.map((a) => prefix + a).join(' or ') : failed.hint;
+  return suggestion === undefined ? { status: 'error', error: failed.error } : { status: 'error', error: failed.error, suggestion };
+}
 
 function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions: boolean): Read {
   const draft = readText(board, text);
@@ -125,7 +133,7 @@ function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions:
   }
   const checked = checkDraft(board, draft, actor);
   if ('order' in checked) return checked;
-  return { status: 'error', error: checked.error, suggestion: checked.suggestion };
+  return { status: 'error', error: checked.error, alternatives: checked.alternatives };
 }
 
 function readText(board: Board, text: string): Draft | SyntaxError {
@@ -134,7 +142,7 @@ function readText(board: Board, text: string): Draft | SyntaxError {
 }
 
 /** For an unknown word, the places it resembles; if one of them makes a valid order, that order. */
-function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: Actor): { error: string; suggestion?: string } {
+function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: Actor): Omit<Failed, 'status'> {
   const word = draft.unknownWord!;
   const places = nearbyPlaces(board.variant, word);
   if (places.length === 0) return { error: draft.error };
@@ -142,8 +150,8 @@ function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: 
   const raw = /"(.*)"$/.exec(draft.error)?.[1] ?? word;
   for (const loc of places) {
     const again = readAndCheck(board, text.replace(raw, ` ${loc} `), actor, false);
-    if ('order' in again) return { error, suggestion: formatOrder(again.order, board.variant) };
+    if ('order' in again) return { error, alternatives: [formatOrder(again.order, board.variant)] };
   }
   const names = places.map((l) => `${l.toUpperCase()} (${board.variant.map.locName.get(l) ?? l})`);
-  return { error, suggestion: `did you mean ${names.join(' or ')}?` };
+  return { error, hint: `did you mean ${names.join(' or ')}?` };
 }

@@ -35,8 +35,8 @@ export interface Ruleset {
   checkOrder?(ctx: RuleContext, order: Order): OrderCheck;
   /** Orders for units nobody may order directly (DP-decided neutral orders), before adjudication. */
   supplyOrders?(ctx: RuleContext, orders: MovementOrder[]): MovementOrder[];
-  /** Centres where a power may build this winter (default: its vacant, owned home centres). */
-  buildSites?(ctx: RuleContext, power: PowerId, sites: ProvinceId[]): ProvinceId[];
+  /** Centres where a power may build now (default: its vacant, owned home centres); `built` = sites used this winter. */
+  buildSites?(ctx: RuleContext, power: PowerId, sites: ProvinceId[], built: ProvinceId[]): ProvinceId[];
   /** Centres counted as home for a power (extra home centres, conditional homes). */
   homeCentres?(ctx: RuleContext, power: PowerId, homes: ProvinceId[]): ProvinceId[];
   /** Adjust the position after an adjustment phase (record extra homes, rebuild neutral units...). */
@@ -80,14 +80,20 @@ export function composeRules(modules: Ruleset[]): Required<Ruleset> {
       return { ok: true };
     },
     supplyOrders: (ctx, orders) => supplyOrders.reduce((o, f) => f(ctx, o), orders),
-    buildSites: (ctx, power, sites) => buildSites.reduce((s, f) => f(ctx, power, s), sites),
+    buildSites: (ctx, power, sites, built) => buildSites.reduce((s, f) => f(ctx, power, s, built), sites),
     homeCentres: (ctx, power, homes) => homeCentres.reduce((h, f) => f(ctx, power, h), homes),
     afterAdjustment: (ctx, next, builds) => afterAdjustment.forEach((f) => f(ctx, next, builds)),
     afterFall: (ctx, next) => afterFall.forEach((f) => f(ctx, next)),
     victory: (ctx, next, winners) => {
-      let r = { winners, gameOver: winners.length > 0 };
-      for (const f of victory) r = f(ctx, next, r.winners);
-      return r;
+      // Winners pass through every module; the game ends if any module ends it or someone won.
+      let current = winners;
+      let over = false;
+      for (const f of victory) {
+        const r = f(ctx, next, current);
+        current = r.winners;
+        over ||= r.gameOver;
+      }
+      return { winners: current, gameOver: over || current.length > 0 };
     },
     adjusts: (ctx, power) => adjusts.every((f) => f(ctx, power)),
     // composeRules returns a complete Ruleset; `hasCross` lets the hot path skip the hook when unused.

@@ -1,0 +1,40 @@
+// 1648 Holy Roman Emperor: the Great Power holding strictly the most HRE centres is Emperor
+// (Austria at the start); the title changes only in winter, and only to a single new leader.
+// The Emperor may build in any HRE centre he controls.
+import type { PowerId, Position } from '../../types.js';
+import type { Ruleset } from '../ruleset.js';
+import type { RuleFactory } from '../registry.js';
+
+const KEY = 'emperor';
+
+export function emperorOf(position: Position, initial: PowerId): PowerId {
+  return (position.state[KEY] as PowerId | undefined) ?? initial;
+}
+
+export const emperor: RuleFactory = (variant, setting) => {
+  const [initial, ...centres] = setting.args.map((s) => s.toLowerCase());
+  if (!variant.powerById.has(initial ?? '')) throw new Error(`unknown power "${initial ?? ''}"`);
+  for (const c of centres) if (!variant.map.byId.get(c)?.centre) throw new Error(`"${c}" is not a supply centre`);
+  if (!centres.length) throw new Error('expected: emperor <initial holder> <HRE centres...>');
+  const hre = new Set(centres);
+  const rules: Ruleset = {
+    afterFall(ctx, next) {
+      const count = new Map<PowerId, number>();
+      for (const c of hre) {
+        const owner = next.owners[c];
+        if (owner && ctx.variant.powerById.get(owner)?.kind === 'great') count.set(owner, (count.get(owner) ?? 0) + 1);
+      }
+      const best = Math.max(0, ...count.values());
+      const leaders = [...count].filter(([, n]) => n === best).map(([p]) => p);
+      if (best > 0 && leaders.length === 1) next.state[KEY] = leaders[0];
+      else next.state[KEY] = emperorOf(next, initial);
+    },
+    buildSites(ctx, power, sites) {
+      if (emperorOf(ctx.position, initial) !== power) return sites;
+      const occupied = new Set(ctx.position.units.map((u) => u.loc.split('/')[0]));
+      const extra = [...hre].filter((c) => ctx.position.owners[c] === power && !occupied.has(c) && !sites.includes(c));
+      return [...sites, ...extra];
+    },
+  };
+  return rules;
+};
