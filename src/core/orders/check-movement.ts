@@ -81,11 +81,11 @@ function checkMove(board: Board, d: Extract<Draft, { kind: 'move' }>, unit: Unit
 }
 
 function convoyRouteProblem(board: Board, from: ProvinceId, path: PlaceDraft[], dest: ProvinceId): string | null {
-  if (terrain(board, from) !== 'coast' || terrain(board, dest) !== 'coast')
-    return `a convoy goes from coast to coast; ${placeName(board, terrain(board, from) === 'coast' ? dest : from)} is not on a coast`;
   for (const p of path)
     if (terrain(board, p.province) !== 'sea')
       return `a convoy route goes through seas; ${placeName(board, p.province)} is not a sea`;
+  if (terrain(board, from) !== 'coast' || terrain(board, dest) !== 'coast')
+    return `a convoy goes from coast to coast; ${placeName(board, terrain(board, from) === 'coast' ? dest : from)} is not on a coast`;
   const chain = [from, ...path.map((p) => p.province), dest];
   const { geo } = board;
   for (let i = 1; i < chain.length; i++) {

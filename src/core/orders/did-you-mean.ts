@@ -2,7 +2,7 @@
 import { suggest } from '../map/names.js';
 import type { Variant } from '../map/variant.js';
 import type { Loc } from '../types.js';
-import { lexicon } from './lexicon.js';
+import { lexicon, orderWordSpellings } from './lexicon.js';
 
 /** One swap of neighbouring letters ("urk" for "ukr"), which plain edit distance counts as two edits. */
 function isTransposition(a: string, b: string): boolean {
@@ -26,6 +26,11 @@ function namesOfLength(variant: Variant): Map<number, string[]> {
     byLength.set(variant, table);
   }
   return table;
+}
+
+/** Order words close to `word`: "suport" -> "support". */
+export function nearbyOrderWords(word: string, max = 2): string[] {
+  return suggest(word.toLowerCase(), orderWordSpellings(), max);
 }
 
 /** Up to `max` distinct locations whose names are close to `word`, best first. */

@@ -150,6 +150,11 @@ export function convoyConceivable(lex: Lexicon, from: ProvinceId, to: ProvinceId
   return false;
 }
 
+/** Every spelling of an order word long enough to be mistyped recognisably ("suport"). */
+export function orderWordSpellings(): string[] {
+  return Object.keys(KEYWORDS).filter((w) => w.length >= 4);
+}
+
 export function keywordOf(word: string): Keyword | undefined {
   return Object.prototype.hasOwnProperty.call(KEYWORDS, word) ? KEYWORDS[word] : undefined;
 }

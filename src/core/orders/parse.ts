@@ -5,7 +5,7 @@ import type { Order, Position, PowerId } from '../types.js';
 import type { Actor, Board } from './board.js';
 import { powerName } from './board.js';
 import { checkDraft } from './check.js';
-import { nearbyPlaces } from './did-you-mean.js';
+import { nearbyOrderWords, nearbyPlaces } from './did-you-mean.js';
 import { formatOrder } from './format.js';
 import type { Draft, SyntaxError } from './grammar.js';
 import { readDraft, tidy } from './grammar.js';
@@ -54,7 +54,9 @@ export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
     const body = cleanLine(lines[n]);
     if (!body) continue;
     const text = lines[n].trim();
-    const headed = readHeading(board.lex, body);
+    const prefix = readPowerPrefix(board.lex, body);
+    // "France:" alone, or "F)" with nothing after it, is a heading.
+    const headed = readHeading(board.lex, body) ?? (prefix && !/[^\s;]/.test(prefix.rest) ? prefix.power : undefined);
     if (headed !== undefined) {
       if (ctx.power !== undefined && headed !== ctx.power) verdicts.push({ status: 'error', line, text, error: foreignPower(board, headed, ctx.power) });
       else {
@@ -63,7 +65,6 @@ export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
       }
       continue;
     }
-    const prefix = readPowerPrefix(board.lex, body);
     if (prefix && ctx.power !== undefined && prefix.power !== ctx.power) {
       verdicts.push({ status: 'error', line, text, error: foreignPower(board, prefix.power, ctx.power) });
       continue;
@@ -97,9 +98,9 @@ function readClause(board: Board, clause: string, power: PowerId | undefined, wi
   if (dp) {
     if ('error' in dp) return { status: 'error', error: dp.error };
     if (board.position.phase.type !== 'movement') return { status: 'error', error: 'DP bids are made only in movement phases' };
-    if (power === undefined) return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
     const checked = readAndCheck(board, dp.rest, { neutral: true }, withSuggestions);
     if (!('order' in checked)) return rejected(checked, `${dp.amount} DP: `);
+    if (power === undefined) return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
     const normalised = `${dp.amount} DP: ${formatOrder(checked.order, board.variant)}`;
     return { status: 'dp', power, amount: dp.amount, order: checked.order, normalised };
   }
@@ -141,17 +142,20 @@ function readText(board: Board, text: string): Draft | SyntaxError {
   return 'error' in tidied ? tidied : readDraft(tidied);
 }
 
-/** For an unknown word, the places it resembles; if one of them makes a valid order, that order. */
+/** For an unknown word, the places or order words it resembles; if one makes a valid order, that order. */
 function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: Actor): Omit<Failed, 'status'> {
   const word = draft.unknownWord!;
   const places = nearbyPlaces(board.variant, word);
-  if (places.length === 0) return { error: draft.error };
-  const error = draft.error.replace(/^unknown word/, 'unknown place');
+  const orderWords = places.length ? [] : nearbyOrderWords(word);
+  if (places.length === 0 && orderWords.length === 0) return { error: draft.error };
+  const error = places.length ? draft.error.replace(/^unknown word/, 'unknown place') : draft.error;
   const raw = /"(.*)"$/.exec(draft.error)?.[1] ?? word;
-  for (const loc of places) {
-    const again = readAndCheck(board, text.replace(raw, ` ${loc} `), actor, false);
+  for (const replacement of [...places, ...orderWords]) {
+    const again = readAndCheck(board, text.replace(raw, ` ${replacement} `), actor, false);
     if ('order' in again) return { error, alternatives: [formatOrder(again.order, board.variant)] };
   }
-  const names = places.map((l) => `${l.toUpperCase()} (${board.variant.map.locName.get(l) ?? l})`);
+  const names = places.length
+    ? places.map((l) => `${l.toUpperCase()} (${board.variant.map.locName.get(l) ?? l})`)
+    : orderWords.map((w) => w.toUpperCase());
   return { error, hint: `did you mean ${names.join(' or ')}?` };
 }

@@ -1,0 +1,45 @@
+// The judge's configuration as the program uses it, after validation and defaults
+// (file format: judge.config.json at the repository root; loader: load.ts).
+
+export interface JudgeConfig {
+  /** Absolute path of the file this came from, or null for built-in defaults. */
+  source: string | null;
+  judge: { address: string; name: string; domain: string };
+  /** Absolute path of the SQLite database. */
+  database: string;
+  mail: {
+    /** 'directory': the embedded mail folder; 'server': IMAP in, SMTP out. */
+    transport: 'directory' | 'server';
+    /** Absolute path of the mail directory (used by the 'directory' transport and `chancery mail`). */
+    directory: string;
+    maxBytes: number;
+    rateLimit: { burst: number; perHour: number } | false;
+    retry: { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };
+    outboxPollMs: number;
+    inboxPollMs: number;
+  };
+  imap: ImapConfig | null;
+  smtp: SmtpConfig | null;
+}
+
+export interface ImapConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  mailbox: string;
+  processedMailbox: string | null;
+  pollIntervalMs: number;
+  rejectUnauthorized: boolean;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  ignoreTLS: boolean;
+  user: string | null;
+  pass: string | null;
+  rejectUnauthorized: boolean;
+}

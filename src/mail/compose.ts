@@ -1,0 +1,114 @@
+// Turns what the judge wants to say (OutgoingMail) into an outbox row, and an outbox row into the
+// message a transport sends. All loop-protection and threading headers are decided here.
+import { randomUUID } from 'node:crypto';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import type { NewOutboxMail, OutboxMail } from '../store/outbox.js';
+import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
+
+export interface JudgeIdentity {
+  /** The judge's own address: From of every mail and the X-Loop marker. */
+  address: string;
+  /** Display name, e.g. "Chancery Judge". */
+  name?: string;
+  /** Right-hand side of generated Message-IDs and List-Ids. */
+  domain: string;
+}
+
+const PROTECTED_HEADERS = new Set([
+  'from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references',
+  'auto-submitted', 'x-loop', 'list-id', 'precedence', 'x-auto-response-suppress', 'content-type', 'mime-version',
+]);
+
+export function newMessageId(judge: JudgeIdentity): string {
+  return `<${randomUUID()}@${judge.domain}>`;
+}
+
+/** A list label must be a dot-atom: game names are reduced to lower-case letters, digits and '-'. */
+export function gameListId(judge: JudgeIdentity, gameName: string): string {
+  const label = gameName.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'game';
+  return `Chancery game ${gameName.replace(/["\\<>\r\n]/g, '')} <${label}.games.${judge.domain}>`;
+}
+
+/** Every result mail of a game references this id, so mail clients thread a game together. */
+export function gameThreadId(judge: JudgeIdentity, game: { id: number }): string {
+  return `<game-${game.id}@${judge.domain}>`;
+}
+
+const asList = (value: string | string[] | undefined): string[] =>
+  (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((a) => a.trim()).filter(Boolean);
+
+export interface ComposeContext {
+  judge: JudgeIdentity;
+  /** The mail being answered, when there is one. */
+  incoming?: IncomingMail | null;
+  /** Basis for default dedupe keys: the incoming mail's source key, or a job key. */
+  origin: string;
+  /** Position of this mail among those produced for the same origin. */
+  index: number;
+}
+
+export function toOutboxRow(mail: OutgoingMail, context: ComposeContext): NewOutboxMail {
+  const { judge, incoming } = context;
+  const isReply = mail.kind === 'reply' && incoming != null;
+  const to = asList(mail.to);
+  if (to.length === 0 && isReply && incoming.from) to.push(incoming.from);
+  if (to.length === 0) {
+    throw new MailError('ENORECIPIENT', `outgoing ${mail.kind} mail "${mail.subject ?? ''}" has no recipient`);
+  }
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(mail.headers ?? {})) {
+    if (!PROTECTED_HEADERS.has(name.toLowerCase())) headers[name] = value.replace(/[\r\n]+/g, ' ');
+  }
+  headers['X-Loop'] = judge.address;
+  // RFC 3834: replies to a person are auto-replied, everything the judge sends on its own is auto-generated.
+  headers['Auto-Submitted'] = mail.kind === 'reply' ? 'auto-replied' : 'auto-generated';
+  // Asks Exchange not to answer us with out-of-office notes.
+  headers['X-Auto-Response-Suppress'] = 'OOF, AutoReply';
+  if (mail.kind === 'result' && mail.game) headers['List-Id'] = gameListId(judge, mail.game.name);
+
+  const references: string[] = [];
+  let inReplyTo: string | null = null;
+  if (isReply && incoming.messageId) {
+    inReplyTo = incoming.messageId;
+    references.push(...incoming.references.slice(-10), incoming.messageId);
+  }
+  if (mail.game && mail.kind !== 'reply') references.push(gameThreadId(judge, mail.game));
+
+  return {
+    dedupeKey: mail.dedupeKey ?? `${context.origin}#${context.index}`,
+    to,
+    cc: asList(mail.cc),
+    subject: mail.subject ?? (isReply ? replySubject(incoming.subject) : 'Chancery'),
+    body: mail.text,
+    headers,
+    messageId: newMessageId(judge),
+    inReplyTo,
+    references: [...new Set(references)],
+    kind: mail.kind,
+    gameId: mail.game?.id ?? null,
+  };
+}
+
+export function replySubject(subject: string): string {
+  const trimmed = subject.trim();
+  if (trimmed === '') return 'Re: your mail to the judge';
+  return /^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
+}
+
+/** The nodemailer message for an outbox row; the same for SMTP and the local mail directory. */
+export function toMessage(row: OutboxMail, judge: JudgeIdentity): Mail.Options {
+  return {
+    from: judge.name ? { name: judge.name, address: judge.address } : judge.address,
+    to: row.to,
+    cc: row.cc.length > 0 ? row.cc : undefined,
+    subject: row.subject,
+    text: row.body,
+    messageId: row.messageId,
+    inReplyTo: row.inReplyTo ?? undefined,
+    references: row.references.length > 0 ? row.references : undefined,
+    date: new Date(row.createdAt),
+    headers: row.headers,
+    textEncoding: 'quoted-printable',
+  };
+}

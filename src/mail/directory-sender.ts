@@ -1,0 +1,42 @@
+// The embedded transport's "SMTP": each outgoing mail is written as an .eml file into
+// <root>/outbox/<recipient address>/, where `chancery mail list|show` (hand.ts) reads it.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { mailDirectoryLayout, safeFileName } from './mail-directory.js';
+import type { MailSender, SendReceipt } from './sender.js';
+import { MailError } from './types.js';
+
+export function createDirectorySender(root: string): MailSender {
+  const layout = mailDirectoryLayout(root);
+  return {
+    async send(message: Mail.Options): Promise<SendReceipt> {
+      const recipients = [...addressesOf(message.to), ...addressesOf(message.cc)];
+      if (recipients.length === 0) throw new MailError('ENORECIPIENT', 'mail has no recipient', { permanent: true });
+      const raw = await new MailComposer(message).compile().build();
+      // The name derives from the Message-ID, so a retry after a crash overwrites instead of duplicating.
+      const date = message.date instanceof Date ? message.date : new Date();
+      const name = `${date.toISOString().replace(/[-:.]/g, '')}-${safeFileName(String(message.messageId ?? 'mail'))}.eml`;
+      for (const address of recipients) {
+        const dir = join(layout.outbox, safeFileName(address.toLowerCase()));
+        await mkdir(dir, { recursive: true });
+        const temporary = join(dir, `.${name}.tmp`);
+        await writeFile(temporary, raw);
+        await rename(temporary, join(dir, name));
+      }
+      return { response: `written to ${layout.outbox}`, accepted: recipients, rejected: [] };
+    },
+    async close() {},
+  };
+}
+
+function addressesOf(field: Mail.Options['to']): string[] {
+  if (field === undefined || field === null) return [];
+  const items: unknown[] = Array.isArray(field) ? field.flat() : [field];
+  return items.flatMap((item) => {
+    if (typeof item === 'string') return item.split(',').map((part) => part.trim()).filter(Boolean);
+    const address = (item as { address?: unknown }).address;
+    return typeof address === 'string' ? [address] : [];
+  });
+}

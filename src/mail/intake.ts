@@ -1,0 +1,197 @@
+// Exactly-once intake of one incoming mail.
+//
+// HOW THE JUDGE PLUGS IN
+//   The judge supplies one synchronous function:
+//
+//     const handler: MailHandler = (mail, db, context) => {
+//       const text = extractCommandText(mail.text);   // the player's own lines
+//       // parse commands, read/write the store through `db`, adjudicate, render ...
+//       return [{ kind: 'reply', text: '...' }, { kind: 'result', to: [...], game, text, dedupeKey }];
+//     };
+//
+//   It runs INSIDE one SQLite transaction together with the mail_log row and the outbox rows of the
+//   mails it returns. Everything it writes through `db` commits with them or not at all. It must be
+//   synchronous (better-sqlite3 transactions cannot span an await): use hashPasswordSync /
+//   verifyPasswordSync and other sync calls. If it throws, its writes are rolled back, the mail is
+//   logged with outcome 'error', and `onHandlerError` may queue an apology; the mail is not retried
+//   (a mail that crashes the judge would otherwise crash it forever).
+//   Automated mail (auto-replies, bounces, lists), rate-limited senders and mail without a From never
+//   reach the handler; they are logged and never answered.
+//
+// WHY IT IS EXACTLY ONCE
+//   A mail is identified by its source (IMAP mailbox + UIDVALIDITY + UID, or the inbox file name) and
+//   by its Message-ID; mail_log has UNIQUE constraints on both, and the check and the insert happen in
+//   the same IMMEDIATE transaction. The transport marks the mail done (\Seen / moved / file moved) only
+//   after the commit. A crash before the commit leaves nothing behind, and the mail is processed on
+//   restart. A crash after the commit but before the marking finds the mail in mail_log on restart,
+//   and the transport just marks it.
+import type { Db } from '../store/database.js';
+import { nowIso } from '../store/database.js';
+import { findMailByMessageId, findMailBySource, insertMailLog, type MailLogEntry, type MailOutcome } from '../store/mail-log.js';
+import type { OutboxMail } from '../store/outbox.js';
+import { databaseBucketStore } from '../store/rate-buckets.js';
+import type { JudgeIdentity } from './compose.js';
+import { parseIncoming } from './parse.js';
+import { queueMails } from './queue.js';
+import { DEFAULT_RATE_LIMIT, SenderRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
+
+export type MailSource = { mailbox: string; uidValidity: number; uid: number } | { file: string };
+
+export interface HandlerContext {
+  /** Identifies the mail; also the default origin of the dedupe keys of the mails returned. */
+  sourceKey: string;
+  /** Start of processing, ISO-8601 UTC. */
+  now: string;
+  judge: JudgeIdentity;
+}
+
+export type MailHandler = (mail: IncomingMail, db: Db, context: HandlerContext) => OutgoingMail[];
+
+export interface IntakeOptions {
+  judge: JudgeIdentity;
+  /** Per-sender limit (persisted in the database); false turns it off. Default DEFAULT_RATE_LIMIT. */
+  rateLimit?: RateLimitOptions | false;
+  /** Larger mails are logged as 'unparseable' and not answered. Default 1 MiB. */
+  maxBytes?: number;
+  clock?: () => number;
+  /** Mails to send when the handler throws (e.g. "your mail could not be processed"). */
+  onHandlerError?: (mail: IncomingMail, error: unknown) => OutgoingMail[];
+}
+
+export interface IntakeResult {
+  /** 'already-logged': this mail was taken in before; nothing was done now. */
+  outcome: MailOutcome | 'already-logged';
+  entry: MailLogEntry;
+  mail: IncomingMail | null;
+  queued: OutboxMail[];
+  error?: unknown;
+}
+
+export function sourceKeyOf(source: MailSource): string {
+  return 'file' in source
+    ? `file:${source.file}`
+    : `imap:${source.mailbox}:${source.uidValidity}:${source.uid}`;
+}
+
+export function isMailLogged(db: Db, source: MailSource): boolean {
+  return findMailBySource(db, sourceKeyOf(source)) !== null;
+}
+
+export async function intakeMail(
+  db: Db,
+  source: MailSource,
+  raw: Buffer,
+  handler: MailHandler,
+  options: IntakeOptions,
+): Promise<IntakeResult> {
+  const sourceKey = sourceKeyOf(source);
+  const logged = findMailBySource(db, sourceKey);
+  if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
+
+  const clock = options.clock ?? Date.now;
+  const receivedAt = nowIso(clock);
+  let mail: IncomingMail | null = null;
+  let parseFailure: string | null = null;
+  try {
+    mail = await parseIncoming(raw, { maxBytes: options.maxBytes, ownLoopMarker: options.judge.address });
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    parseFailure = error.message;
+  }
+
+  const run = db.transaction((): IntakeResult => {
+    const again = findMailBySource(db, sourceKey);
+    if (again) return { outcome: 'already-logged', entry: again, mail, queued: [] };
+
+    const log = (outcome: MailOutcome, detail: string | null, messageId = mail?.messageId ?? null) =>
+      insertMailLog(db, {
+        sourceKey,
+        mailbox: 'mailbox' in source ? source.mailbox : null,
+        uidValidity: 'mailbox' in source ? source.uidValidity : null,
+        uid: 'mailbox' in source ? source.uid : null,
+        fileName: 'file' in source ? source.file : null,
+        messageId,
+        from: mail?.from ?? null,
+        subject: mail?.subject ?? null,
+        receivedAt,
+        processedAt: nowIso(clock),
+        outcome,
+        detail,
+      });
+
+    if (mail === null) return { outcome: 'unparseable', entry: log('unparseable', parseFailure), mail, queued: [] };
+    if (mail.messageId) {
+      const first = findMailByMessageId(db, mail.messageId);
+      if (first) {
+        // Logged without its Message-ID (which is UNIQUE) so the transport can still mark this copy done.
+        const detail = `same Message-ID ${mail.messageId} as ${first.sourceKey}`;
+        return { outcome: 'duplicate', entry: log('duplicate', detail, null), mail, queued: [] };
+      }
+    }
+    if (mail.autoReply || mail.bounce || mail.listMail) {
+      return { outcome: 'automated', entry: log('automated', mail.reason), mail, queued: [] };
+    }
+    if (mail.from === null) return { outcome: 'unparseable', entry: log('unparseable', 'no From address'), mail, queued: [] };
+    if (options.rateLimit !== false) {
+      const limiter = new SenderRateLimiter(databaseBucketStore(db), options.rateLimit ?? DEFAULT_RATE_LIMIT);
+      if (!limiter.take(mail.from, clock())) {
+        return { outcome: 'rate-limited', entry: log('rate-limited', `sender ${mail.from} is over the rate limit`), mail, queued: [] };
+      }
+    }
+
+    const context: HandlerContext = { sourceKey, now: receivedAt, judge: options.judge };
+    const queueContext = { judge: options.judge, origin: sourceKey, incoming: mail };
+    const incoming = mail;
+    try {
+      // A nested transaction is a savepoint: a throwing handler loses its own writes, nothing else.
+      const queued = db.transaction(() => {
+        const outgoing = handler(incoming, db, context);
+        if (!Array.isArray(outgoing)) {
+          throw new TypeError('mail handler must return an array of OutgoingMail synchronously (got a Promise?)');
+        }
+        return queueMails(db, outgoing, queueContext);
+      })();
+      return { outcome: 'processed', entry: log('processed', null), mail, queued };
+    } catch (error) {
+      const apology = options.onHandlerError?.(incoming, error) ?? [];
+      const queued = queueMails(db, apology, { ...queueContext, origin: `${sourceKey}:error` });
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return { outcome: 'error', entry: log('error', detail), mail, queued, error };
+    }
+  });
+  // IMMEDIATE takes the write lock before the duplicate checks, so two judges cannot both pass them.
+  return run.immediate();
+}
+
+/**
+ * Logs a mail the transport refuses to download (e.g. over the size limit) so it is marked done and
+ * never looked at again. Returns 'already-logged' when it was logged before.
+ */
+export function logRefusedMail(
+  db: Db,
+  source: MailSource,
+  detail: string,
+  clock: () => number = Date.now,
+): IntakeResult {
+  const sourceKey = sourceKeyOf(source);
+  return db.transaction((): IntakeResult => {
+    const logged = findMailBySource(db, sourceKey);
+    if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
+    const entry = insertMailLog(db, {
+      sourceKey,
+      mailbox: 'mailbox' in source ? source.mailbox : null,
+      uidValidity: 'mailbox' in source ? source.uidValidity : null,
+      uid: 'mailbox' in source ? source.uid : null,
+      fileName: 'file' in source ? source.file : null,
+      messageId: null,
+      from: null,
+      subject: null,
+      receivedAt: nowIso(clock),
+      processedAt: nowIso(clock),
+      outcome: 'unparseable',
+      detail,
+    });
+    return { outcome: 'unparseable', entry, mail: null, queued: [] };
+  }).immediate();
+}

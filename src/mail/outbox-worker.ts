@@ -1,0 +1,165 @@
+// Delivers queued outbox mail, oldest first, through a MailSender (SMTP or the mail directory).
+//
+// Delivery is at-least-once: a mail is marked sent only after the transport accepted it (SMTP 250).
+// If the process dies in the tiny window between the 250 and the UPDATE that marks it sent, the mail
+// is sent again on restart, with the same Message-ID, so receiving clients can collapse the copy.
+// The opposite order (mark first, then send) could lose a mail, which is worse for a judge.
+// Queueing itself is exactly-once thanks to the outbox's UNIQUE dedupe key.
+import { EventEmitter } from 'node:events';
+import type { Db } from '../store/database.js';
+import { nowIso } from '../store/database.js';
+import { dueOutboxMails, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
+import { toMessage, type JudgeIdentity } from './compose.js';
+import type { MailSender } from './sender.js';
+import { MailError } from './types.js';
+
+export interface RetryPolicy {
+  /** Delay before the first retry, in ms; doubled after each further failure. Default 30 s. */
+  baseDelayMs: number;
+  /** Longest delay between two attempts. Default 1 hour. */
+  maxDelayMs: number;
+  /** Attempts before the mail is marked failed. Default 12 (about half a day with the defaults). */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12 };
+
+export interface OutboxWorkerOptions {
+  judge: JudgeIdentity;
+  retry?: Partial<RetryPolicy>;
+  /** How often to look for due mail when nothing wakes the worker, in ms. Default 5000. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  clock?: () => number;
+}
+
+export interface OutboxRunReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** Delay before attempt `attempts + 1`, after `attempts` failures. */
+export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Events: 'sent' (mail: OutboxMail), 'retry' (mail, error), 'failed' (mail, error), 'error' (error) for
+ * unexpected faults of the loop itself.
+ */
+export class OutboxWorker extends EventEmitter {
+  private readonly retry: RetryPolicy;
+  private readonly clock: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<OutboxRunReport> | null = null;
+  private wakeAgain = false;
+  private started = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sender: MailSender,
+    private readonly options: OutboxWorkerOptions,
+  ) {
+    super();
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Sends every mail due now. Concurrent calls share one run, so a mail is never sent twice at once. */
+  runOnce(): Promise<OutboxRunReport> {
+    if (this.running) {
+      this.wakeAgain = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<OutboxRunReport> {
+    const report: OutboxRunReport = { sent: 0, retrying: 0, failed: 0 };
+    // One attempt per mail per run, even if a zero retry delay makes it due again at once.
+    const tried = new Set<number>();
+    do {
+      this.wakeAgain = false;
+      for (;;) {
+        const due = dueOutboxMails(this.db, nowIso(this.clock), (this.options.batchSize ?? 20) + tried.size).filter(
+          (mail) => !tried.has(mail.id),
+        );
+        if (due.length === 0) break;
+        for (const mail of due) {
+          tried.add(mail.id);
+          report[await this.deliver(mail)]++;
+        }
+      }
+    } while (this.wakeAgain);
+    return report;
+  }
+
+  private async deliver(mail: OutboxMail): Promise<keyof OutboxRunReport> {
+    try {
+      await this.sender.send(toMessage(mail, this.options.judge));
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const permanent = error instanceof MailError && error.permanent;
+      const message = error instanceof Error ? error.message : String(error);
+      if (permanent || attempts >= this.retry.maxAttempts) {
+        markOutboxAttemptFailed(this.db, mail.id, message, null);
+        this.emit('failed', mail, error);
+        return 'failed';
+      }
+      const retryAt = nowIso(() => this.clock() + retryDelayMs(attempts, this.retry));
+      markOutboxAttemptFailed(this.db, mail.id, message, retryAt);
+      this.emit('retry', mail, error);
+      return 'retrying';
+    }
+    // <-- A crash exactly here sends this mail once more after restart (see the top of this file).
+    markOutboxSent(this.db, mail.id, nowIso(this.clock));
+    this.emit('sent', mail);
+    return 'sent';
+  }
+
+  /** Runs now (e.g. right after intake queued replies) instead of at the next poll. */
+  wake(): void {
+    if (!this.started) return;
+    void this.runOnce().catch((error) => this.report(error));
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const tick = async () => {
+      if (!this.started) return;
+      try {
+        await this.runOnce();
+      } catch (error) {
+        this.report(error);
+      }
+      if (this.started) this.timer = setTimeout(tick, this.nextDelay());
+    };
+    void tick();
+  }
+
+  /** Sleeps until the poll interval or the next retry, whichever comes first. */
+  private nextDelay(): number {
+    const poll = this.options.pollIntervalMs ?? 5000;
+    const next = nextOutboxAttemptAt(this.db);
+    if (next === null) return poll;
+    return Math.max(10, Math.min(poll, Date.parse(next) - this.clock()));
+  }
+
+  /** Stops the timer and waits for a delivery in progress to finish and be recorded. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.running) await this.running.catch(() => undefined);
+  }
+
+  private report(error: unknown): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error);
+    else console.error(`chancery outbox: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,112 @@
+// Decodes a raw RFC 5322 message into an IncomingMail: any charset mailparser knows (UTF-8,
+// UTF-16, Latin-1, ...), plain text preferred, HTML-only mail turned into text, attachments ignored.
+import { convert as htmlToText } from 'html-to-text';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { classifyAutomated } from './loop-guard.js';
+import { MailError, type IncomingMail } from './types.js';
+
+export interface ParseOptions {
+  /** Larger mails are refused with MailError ETOOLARGE before parsing. Default 1 MiB. */
+  maxBytes?: number;
+  /** The judge's own X-Loop marker (its address); mail carrying it is treated as our own coming back. */
+  ownLoopMarker?: string;
+}
+
+export const DEFAULT_MAX_MAIL_BYTES = 1024 * 1024;
+
+export async function parseIncoming(raw: Buffer, options: ParseOptions = {}): Promise<IncomingMail> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
+  if (raw.length > maxBytes) {
+    throw new MailError('ETOOLARGE', `mail of ${raw.length} bytes is over the ${maxBytes}-byte limit`);
+  }
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(raw, {
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipTextLinks: true,
+      skipImageLinks: true,
+    });
+  } catch (error) {
+    throw new MailError('EPARSE', `unreadable mail: ${(error as Error).message}`, { cause: error });
+  }
+
+  const from = firstAddress(parsed.from);
+  const subject = (parsed.subject ?? '').trim();
+  const headers = rawHeaders(parsed);
+  const verdict = classifyAutomated({ headers, from: from?.address ?? null, subject, ownLoopMarker: options.ownLoopMarker ?? '' });
+
+  return {
+    messageId: normaliseMessageId(parsed.messageId),
+    from: from?.address ?? null,
+    fromName: from?.name || null,
+    replyTo: firstAddress(parsed.replyTo)?.address ?? null,
+    to: allAddresses(parsed.to),
+    subject,
+    date: parsed.date ?? null,
+    text: bodyText(parsed),
+    inReplyTo: normaliseMessageId(parsed.inReplyTo),
+    references: toList(parsed.references).map(normaliseMessageId).filter((id): id is string => id !== null),
+    ...verdict,
+    size: raw.length,
+  };
+}
+
+function bodyText(parsed: ParsedMail): string {
+  const text = parsed.text ?? '';
+  if (text.trim() !== '' || !parsed.html) return normaliseNewlines(text);
+  return normaliseNewlines(
+    htmlToText(parsed.html, {
+      wordwrap: false,
+      selectors: [
+        { selector: 'a', options: { ignoreHref: true } },
+        { selector: 'img', format: 'skip' },
+        // Blockquotes are quoted replies; keep the '>' so extractCommandText can drop them.
+        { selector: 'blockquote', options: { trimEmptyLines: true } },
+      ],
+    }),
+  );
+}
+
+// Strips the BOM a UTF-16 body may carry and turns CRLF / CR into LF.
+function normaliseNewlines(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+function rawHeaders(parsed: ParsedMail): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const { key, line } of parsed.headerLines) {
+    const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const list = map.get(key.toLowerCase()) ?? [];
+    list.push(value);
+    map.set(key.toLowerCase(), list);
+  }
+  return map;
+}
+
+function addressList(field: AddressObject | AddressObject[] | undefined): { address: string; name: string }[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  const out: { address: string; name: string }[] = [];
+  const walk = (entries: AddressObject['value']) => {
+    for (const entry of entries) {
+      if (entry.group) walk(entry.group);
+      else if (entry.address) out.push({ address: entry.address.trim(), name: entry.name ?? '' });
+    }
+  };
+  for (const object of objects) walk(object.value);
+  return out;
+}
+
+const firstAddress = (field: AddressObject | AddressObject[] | undefined) => addressList(field)[0] ?? null;
+const allAddresses = (field: AddressObject | AddressObject[] | undefined) => addressList(field).map((a) => a.address);
+
+function toList(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(/\s+/)).filter(Boolean);
+}
+
+export function normaliseMessageId(id: string | undefined | null): string | null {
+  const trimmed = id?.trim();
+  if (!trimmed) return null;
+  return trimmed.startsWith('<') ? trimmed : `<${trimmed}>`;
+}

@@ -1,0 +1,53 @@
+// Accounts are e-mail addresses known to the judge. Addresses compare case-insensitively.
+import { nowIso, type Db } from './database.js';
+
+export interface Account {
+  id: number;
+  address: string;
+  passwordHash: string | null;
+  createdAt: string;
+}
+
+interface AccountRow {
+  id: number;
+  address: string;
+  password_hash: string | null;
+  created_at: string;
+}
+
+const toAccount = (row: AccountRow): Account => ({
+  id: row.id,
+  address: row.address,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+export function getAccount(db: Db, id: number): Account | null {
+  const row = db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+  return row ? toAccount(row) : null;
+}
+
+export function findAccount(db: Db, address: string): Account | null {
+  const row = db.prepare('SELECT * FROM accounts WHERE address = ?').get(address.trim()) as AccountRow | undefined;
+  return row ? toAccount(row) : null;
+}
+
+/** Returns the account for `address`, creating it (without a password) on first sight. */
+export function ensureAccount(db: Db, address: string): Account {
+  const trimmed = address.trim();
+  db.prepare('INSERT INTO accounts (address, created_at) VALUES (?, ?) ON CONFLICT(address) DO NOTHING').run(
+    trimmed,
+    nowIso(),
+  );
+  return findAccount(db, trimmed) as Account;
+}
+
+/** Stores an already hashed password (see passwords.ts); never pass a clear-text password here. */
+export function setPasswordHash(db: Db, accountId: number, passwordHash: string | null): void {
+  db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').run(passwordHash, accountId);
+}
+
+/** SET ADDRESS: moves an account to a new address, keeping its seats and history. */
+export function changeAddress(db: Db, accountId: number, newAddress: string): void {
+  db.prepare('UPDATE accounts SET address = ? WHERE id = ?').run(newAddress.trim(), accountId);
+}

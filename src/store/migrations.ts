@@ -1,0 +1,142 @@
+// Schema history. Each entry is applied once, in order, inside its own transaction; the index + 1 is
+// the schema version it produces. Never edit an entry that has shipped: append a new one instead.
+export const MIGRATIONS: readonly string[] = [
+  // 1: initial schema
+  `
+  CREATE TABLE accounts (
+    id            INTEGER PRIMARY KEY,
+    address       TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT,
+    created_at    TEXT NOT NULL
+  );
+
+  CREATE TABLE games (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    variant       TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('forming','active','paused','completed','terminated')),
+    settings_json TEXT NOT NULL DEFAULT '{}',
+    gm_account_id INTEGER REFERENCES accounts(id),
+    seed          TEXT NOT NULL,
+    created_at    TEXT NOT NULL
+  );
+
+  CREATE TABLE game_players (
+    id            INTEGER PRIMARY KEY,
+    game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    power         TEXT,
+    account_id    INTEGER NOT NULL REFERENCES accounts(id),
+    role          TEXT NOT NULL CHECK (role IN ('player','observer','monitor')),
+    status        TEXT NOT NULL DEFAULT 'active',
+    wait          INTEGER NOT NULL DEFAULT 0 CHECK (wait IN (0,1)),
+    absence_json  TEXT
+  );
+  -- One seat per power and game; observers have no power and are unique per account.
+  CREATE UNIQUE INDEX game_players_power ON game_players(game_id, power) WHERE power IS NOT NULL;
+  CREATE UNIQUE INDEX game_players_observer ON game_players(game_id, account_id) WHERE power IS NULL;
+  CREATE INDEX game_players_account ON game_players(account_id);
+
+  CREATE TABLE phases (
+    id            INTEGER PRIMARY KEY,
+    game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq           INTEGER NOT NULL,
+    phase         TEXT NOT NULL,
+    position_json TEXT NOT NULL,
+    result_json   TEXT,
+    seed          TEXT,
+    processed_at  TEXT,
+    UNIQUE (game_id, seq)
+  );
+
+  CREATE TABLE orders (
+    id              INTEGER PRIMARY KEY,
+    game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    phase           TEXT NOT NULL,
+    power           TEXT NOT NULL,
+    lines_json      TEXT NOT NULL,
+    normalised_json TEXT NOT NULL,
+    submitted_at    TEXT NOT NULL,
+    UNIQUE (game_id, phase, power)
+  );
+
+  CREATE TABLE dp_allocations (
+    id         INTEGER PRIMARY KEY,
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    phase      TEXT NOT NULL,
+    power      TEXT NOT NULL,
+    unit       TEXT NOT NULL,
+    amount     INTEGER NOT NULL CHECK (amount >= 0),
+    order_json TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX dp_allocations_phase ON dp_allocations(game_id, phase, power);
+
+  CREATE TABLE press (
+    id           INTEGER PRIMARY KEY,
+    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    phase        TEXT NOT NULL,
+    from_power   TEXT NOT NULL,
+    to_json      TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    sent_at      TEXT NOT NULL
+  );
+  CREATE INDEX press_game ON press(game_id, id);
+
+  CREATE TABLE mail_log (
+    id           INTEGER PRIMARY KEY,
+    source_key   TEXT NOT NULL UNIQUE,
+    mailbox      TEXT,
+    uid_validity INTEGER,
+    uid          INTEGER,
+    file_name    TEXT,
+    message_id   TEXT UNIQUE,
+    from_address TEXT,
+    subject      TEXT,
+    received_at  TEXT NOT NULL,
+    processed_at TEXT NOT NULL,
+    outcome      TEXT NOT NULL,
+    detail       TEXT,
+    UNIQUE (mailbox, uid_validity, uid)
+  );
+
+  CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY,
+    dedupe_key      TEXT NOT NULL UNIQUE,
+    to_json         TEXT NOT NULL,
+    cc_json         TEXT NOT NULL DEFAULT '[]',
+    subject         TEXT NOT NULL,
+    body            TEXT NOT NULL,
+    headers_json    TEXT NOT NULL DEFAULT '{}',
+    message_id      TEXT NOT NULL UNIQUE,
+    in_reply_to     TEXT,
+    references_json TEXT NOT NULL DEFAULT '[]',
+    kind            TEXT NOT NULL CHECK (kind IN ('reply','result','notice')),
+    game_id         INTEGER REFERENCES games(id) ON DELETE SET NULL,
+    status          TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued','sent','failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_error      TEXT,
+    created_at      TEXT NOT NULL,
+    sent_at         TEXT
+  );
+  CREATE INDEX outbox_due ON outbox(status, next_attempt_at, id);
+
+  CREATE TABLE jobs (
+    id           INTEGER PRIMARY KEY,
+    key          TEXT NOT NULL UNIQUE,
+    kind         TEXT NOT NULL,
+    game_id      INTEGER REFERENCES games(id) ON DELETE CASCADE,
+    due_at       TEXT NOT NULL,
+    payload_json TEXT NOT NULL DEFAULT '{}',
+    status       TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','done','cancelled')),
+    done_at      TEXT
+  );
+  CREATE INDEX jobs_due ON jobs(status, due_at);
+
+  CREATE TABLE rate_buckets (
+    sender     TEXT PRIMARY KEY COLLATE NOCASE,
+    tokens     REAL NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
+];

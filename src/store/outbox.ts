@@ -1,0 +1,166 @@
+// Outgoing mail waiting for (or done with) delivery. A row is written in the same transaction as the
+// change that caused it, so a committed change always has its mail queued, and the UNIQUE dedupe key
+// makes queueing the same mail twice impossible.
+import { nowIso, type Db } from './database.js';
+
+export type OutboxStatus = 'queued' | 'sent' | 'failed';
+export type OutboxKind = 'reply' | 'result' | 'notice';
+
+export interface OutboxMail {
+  id: number;
+  dedupeKey: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  headers: Record<string, string>;
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  kind: OutboxKind;
+  gameId: number | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface OutboxRow {
+  id: number;
+  dedupe_key: string;
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  body: string;
+  headers_json: string;
+  message_id: string;
+  in_reply_to: string | null;
+  references_json: string;
+  kind: OutboxKind;
+  game_id: number | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+const toMail = (row: OutboxRow): OutboxMail => ({
+  id: row.id,
+  dedupeKey: row.dedupe_key,
+  to: JSON.parse(row.to_json),
+  cc: JSON.parse(row.cc_json),
+  subject: row.subject,
+  body: row.body,
+  headers: JSON.parse(row.headers_json),
+  messageId: row.message_id,
+  inReplyTo: row.in_reply_to,
+  references: JSON.parse(row.references_json),
+  kind: row.kind,
+  gameId: row.game_id,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  lastError: row.last_error,
+  createdAt: row.created_at,
+  sentAt: row.sent_at,
+});
+
+export interface NewOutboxMail {
+  dedupeKey: string;
+  to: string[];
+  cc?: string[];
+  subject: string;
+  body: string;
+  headers?: Record<string, string>;
+  messageId: string;
+  inReplyTo?: string | null;
+  references?: string[];
+  kind: OutboxKind;
+  gameId?: number | null;
+}
+
+/** Queues a mail. Returns its row, or null when a mail with the same dedupe key was queued before. */
+export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso()): OutboxMail | null {
+  const result = db
+    .prepare(
+      `INSERT INTO outbox (dedupe_key, to_json, cc_json, subject, body, headers_json, message_id, in_reply_to,
+                           references_json, kind, game_id, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(dedupe_key) DO NOTHING`,
+    )
+    .run(
+      mail.dedupeKey,
+      JSON.stringify(mail.to),
+      JSON.stringify(mail.cc ?? []),
+      mail.subject,
+      mail.body,
+      JSON.stringify(mail.headers ?? {}),
+      mail.messageId,
+      mail.inReplyTo ?? null,
+      JSON.stringify(mail.references ?? []),
+      mail.kind,
+      mail.gameId ?? null,
+      now,
+      now,
+    );
+  return result.changes === 0 ? null : getOutboxMail(db, Number(result.lastInsertRowid));
+}
+
+export function getOutboxMail(db: Db, id: number): OutboxMail | null {
+  const row = db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as OutboxRow | undefined;
+  return row ? toMail(row) : null;
+}
+
+/** Queued mails whose next attempt is due, oldest first. */
+export function dueOutboxMails(db: Db, now: string, limit = 50): OutboxMail[] {
+  return (
+    db
+      .prepare("SELECT * FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+      .all(now, limit) as OutboxRow[]
+  ).map(toMail);
+}
+
+/** When the earliest queued mail becomes due, or null if nothing is queued. */
+export function nextOutboxAttemptAt(db: Db): string | null {
+  const row = db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'queued'").get() as {
+    at: string | null;
+  };
+  return row.at;
+}
+
+export function markOutboxSent(db: Db, id: number, now: string = nowIso()): void {
+  db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?").run(
+    now,
+    id,
+  );
+}
+
+/** Records a failed attempt: either schedules a retry (`retryAt`) or gives up (`retryAt` null). */
+export function markOutboxAttemptFailed(db: Db, id: number, error: string, retryAt: string | null): void {
+  if (retryAt === null) {
+    db.prepare("UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?").run(error, id);
+  } else {
+    db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?').run(
+      error,
+      retryAt,
+      id,
+    );
+  }
+}
+
+/** Puts failed mails back in the queue (an operator's "retry now"). Returns how many. */
+export function requeueFailedMails(db: Db, now: string = nowIso()): number {
+  return db.prepare("UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'").run(now)
+    .changes;
+}
+
+export function listOutbox(db: Db, filter: { status?: OutboxStatus } = {}): OutboxMail[] {
+  const rows = filter.status
+    ? db.prepare('SELECT * FROM outbox WHERE status = ? ORDER BY id').all(filter.status)
+    : db.prepare('SELECT * FROM outbox ORDER BY id').all();
+  return (rows as OutboxRow[]).map(toMail);
+}

@@ -1,0 +1,113 @@
+// The whole phase history of a game: one row per phase, in order (`seq`), with the position at its
+// start and, once processed, the adjudication result and the seed used. HISTORY, SUMMARY and
+// ROLLBACK read from here; nothing is ever overwritten except by an explicit rollback.
+import type { PhaseResult } from '../core/adjudicate/result.js';
+import type { Position } from '../core/types.js';
+import { StoreError, nowIso, type Db } from './database.js';
+
+export interface PhaseRecord {
+  id: number;
+  gameId: number;
+  seq: number;
+  phase: string;
+  position: Position;
+  result: PhaseResult | null;
+  seed: string | null;
+  processedAt: string | null;
+}
+
+interface PhaseRow {
+  id: number;
+  game_id: number;
+  seq: number;
+  phase: string;
+  position_json: string;
+  result_json: string | null;
+  seed: string | null;
+  processed_at: string | null;
+}
+
+const toPhase = (row: PhaseRow): PhaseRecord => ({
+  id: row.id,
+  gameId: row.game_id,
+  seq: row.seq,
+  phase: row.phase,
+  position: JSON.parse(row.position_json),
+  result: row.result_json === null ? null : JSON.parse(row.result_json),
+  seed: row.seed,
+  processedAt: row.processed_at,
+});
+
+/** Appends the next phase (its starting position) to the game's history. */
+export function appendPhase(db: Db, gameId: number, phase: string, position: Position): PhaseRecord {
+  const next = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM phases WHERE game_id = ?').get(gameId) as {
+    seq: number;
+  };
+  const result = db
+    .prepare('INSERT INTO phases (game_id, seq, phase, position_json) VALUES (?, ?, ?, ?)')
+    .run(gameId, next.seq, phase, JSON.stringify(position));
+  return getPhase(db, Number(result.lastInsertRowid)) as PhaseRecord;
+}
+
+export function getPhase(db: Db, id: number): PhaseRecord | null {
+  const row = db.prepare('SELECT * FROM phases WHERE id = ?').get(id) as PhaseRow | undefined;
+  return row ? toPhase(row) : null;
+}
+
+/** The latest phase of the game (the one currently open for orders, unless processed). */
+export function currentPhase(db: Db, gameId: number): PhaseRecord | null {
+  const row = db.prepare('SELECT * FROM phases WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as
+    | PhaseRow
+    | undefined;
+  return row ? toPhase(row) : null;
+}
+
+/** The most recent phase with that code (a code repeats only after a rollback replays it). */
+export function findPhase(db: Db, gameId: number, phase: string): PhaseRecord | null {
+  const row = db
+    .prepare('SELECT * FROM phases WHERE game_id = ? AND phase = ? ORDER BY seq DESC LIMIT 1')
+    .get(gameId, phase) as PhaseRow | undefined;
+  return row ? toPhase(row) : null;
+}
+
+export function phaseHistory(db: Db, gameId: number): PhaseRecord[] {
+  return (db.prepare('SELECT * FROM phases WHERE game_id = ? ORDER BY seq').all(gameId) as PhaseRow[]).map(toPhase);
+}
+
+/**
+ * Stores the adjudication of a phase. Refuses a phase that already has a result, so a deadline job
+ * and a GM PROCESS racing each other cannot both record one.
+ */
+export function recordPhaseResult(db: Db, phaseId: number, result: PhaseResult, seed: string): void {
+  const change = db
+    .prepare('UPDATE phases SET result_json = ?, seed = ?, processed_at = ? WHERE id = ? AND result_json IS NULL')
+    .run(JSON.stringify(result), seed, nowIso(), phaseId);
+  if (change.changes === 0) {
+    throw new StoreError('ECONFLICT', `phase ${phaseId} is unknown or already processed`);
+  }
+}
+
+/**
+ * ROLLBACK: makes phase `seq` current again. Later phases, and the orders and DP allocations given
+ * for them, are deleted; orders already given for the target phase are kept. Press is history and stays.
+ */
+export function rollbackToPhase(db: Db, gameId: number, seq: number): PhaseRecord {
+  const run = db.transaction(() => {
+    const target = db.prepare('SELECT * FROM phases WHERE game_id = ? AND seq = ?').get(gameId, seq) as
+      | PhaseRow
+      | undefined;
+    if (!target) throw new StoreError('ENOTFOUND', `game ${gameId} has no phase #${seq}`);
+    const later = db.prepare('SELECT phase FROM phases WHERE game_id = ? AND seq > ?').all(gameId, seq) as {
+      phase: string;
+    }[];
+    for (const { phase } of later) {
+      if (phase === target.phase) continue;
+      db.prepare('DELETE FROM orders WHERE game_id = ? AND phase = ?').run(gameId, phase);
+      db.prepare('DELETE FROM dp_allocations WHERE game_id = ? AND phase = ?').run(gameId, phase);
+    }
+    db.prepare('DELETE FROM phases WHERE game_id = ? AND seq > ?').run(gameId, seq);
+    db.prepare('UPDATE phases SET result_json = NULL, seed = NULL, processed_at = NULL WHERE id = ?').run(target.id);
+    return getPhase(db, target.id) as PhaseRecord;
+  });
+  return run();
+}

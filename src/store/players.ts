@@ -1,0 +1,103 @@
+// Seats in a game: players hold a power; observers and monitors watch without one.
+import type { Db } from './database.js';
+
+export type SeatRole = 'player' | 'observer' | 'monitor';
+
+export interface Seat<Absence = unknown> {
+  id: number;
+  gameId: number;
+  power: string | null;
+  accountId: number;
+  role: SeatRole;
+  /** Free text owned by the game layer, e.g. 'active', 'cd', 'resigned', 'dummy', 'eliminated'. */
+  status: string;
+  wait: boolean;
+  absence: Absence | null;
+}
+
+interface SeatRow {
+  id: number;
+  game_id: number;
+  power: string | null;
+  account_id: number;
+  role: SeatRole;
+  status: string;
+  wait: number;
+  absence_json: string | null;
+}
+
+const toSeat = (row: SeatRow): Seat => ({
+  id: row.id,
+  gameId: row.game_id,
+  power: row.power,
+  accountId: row.account_id,
+  role: row.role,
+  status: row.status,
+  wait: row.wait === 1,
+  absence: row.absence_json === null ? null : JSON.parse(row.absence_json),
+});
+
+export interface NewSeat {
+  gameId: number;
+  accountId: number;
+  role: SeatRole;
+  power?: string | null;
+  status?: string;
+}
+
+export function addSeat(db: Db, seat: NewSeat): Seat {
+  const result = db
+    .prepare('INSERT INTO game_players (game_id, power, account_id, role, status) VALUES (?, ?, ?, ?, ?)')
+    .run(seat.gameId, seat.power ?? null, seat.accountId, seat.role, seat.status ?? 'active');
+  return getSeat(db, Number(result.lastInsertRowid)) as Seat;
+}
+
+export function getSeat(db: Db, id: number): Seat | null {
+  const row = db.prepare('SELECT * FROM game_players WHERE id = ?').get(id) as SeatRow | undefined;
+  return row ? toSeat(row) : null;
+}
+
+export function listSeats(db: Db, gameId: number): Seat[] {
+  return (db.prepare('SELECT * FROM game_players WHERE game_id = ? ORDER BY id').all(gameId) as SeatRow[]).map(toSeat);
+}
+
+export function findSeatByPower(db: Db, gameId: number, power: string): Seat | null {
+  const row = db.prepare('SELECT * FROM game_players WHERE game_id = ? AND power = ?').get(gameId, power) as
+    | SeatRow
+    | undefined;
+  return row ? toSeat(row) : null;
+}
+
+/** Every seat an account holds, across games. */
+export function seatsOfAccount(db: Db, accountId: number): Seat[] {
+  return (db.prepare('SELECT * FROM game_players WHERE account_id = ? ORDER BY id').all(accountId) as SeatRow[]).map(
+    toSeat,
+  );
+}
+
+export function setSeatStatus(db: Db, seatId: number, status: string): void {
+  db.prepare('UPDATE game_players SET status = ? WHERE id = ?').run(status, seatId);
+}
+
+export function setSeatWait(db: Db, seatId: number, wait: boolean): void {
+  db.prepare('UPDATE game_players SET wait = ? WHERE id = ?').run(wait ? 1 : 0, seatId);
+}
+
+export function setSeatAbsence(db: Db, seatId: number, absence: unknown | null): void {
+  db.prepare('UPDATE game_players SET absence_json = ? WHERE id = ?').run(
+    absence === null ? null : JSON.stringify(absence),
+    seatId,
+  );
+}
+
+/** TAKEOVER / replacement: the power stays, the account behind it changes. */
+export function reassignSeat(db: Db, seatId: number, accountId: number): void {
+  db.prepare("UPDATE game_players SET account_id = ?, status = 'active', wait = 0, absence_json = NULL WHERE id = ?").run(
+    accountId,
+    seatId,
+  );
+}
+
+export function removeSeat(db: Db, seatId: number): void {
+  db.prepare('DELETE FROM game_players WHERE id = ?').run(seatId);
+}

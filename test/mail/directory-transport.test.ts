@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { extractCommandText } from '../../src/mail/command-text.js';
+import { DirectoryInbox } from '../../src/mail/directory-inbox.js';
+import { createDirectorySender } from '../../src/mail/directory-sender.js';
+import { createMailHand } from '../../src/mail/hand.js';
+import type { MailHandler } from '../../src/mail/intake.js';
+import { OutboxWorker } from '../../src/mail/outbox-worker.js';
+import * as store from '../../src/store/index.js';
+
+const judge = { address: 'judge@example.test', domain: 'example.test', name: 'Judge' };
+let root: string;
+let db: store.Db;
+let handled: string[];
+
+const echo: MailHandler = (mail) => {
+  handled.push(mail.subject);
+  return [{ kind: 'reply', text: `You wrote: ${extractCommandText(mail.text)}` }];
+};
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'chancery-maildir-'));
+  db = store.openDatabase(join(root, 'judge.sqlite'));
+  handled = [];
+});
+afterEach(() => {
+  db.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('embedded mail directory', () => {
+  it('round-trips: hand.send → judge → outbox file → hand.list/show', async () => {
+    const hand = createMailHand(join(root, 'mail'), { judgeAddress: judge.address });
+    const { messageId } = await hand.send('player@example.test', 'game alpha', 'A PAR-BUR\n-- \nMe');
+    const inbox = new DirectoryInbox(db, echo, { judge, root: join(root, 'mail') });
+    const [result] = await inbox.processAll();
+    expect(result.outcome).toBe('processed');
+    expect(readdirSync(join(root, 'mail', 'inbox')).filter((f) => !f.startsWith('.'))).toEqual([]);
+    expect(readdirSync(join(root, 'mail', 'processed'))).toHaveLength(1);
+
+    const worker = new OutboxWorker(db, createDirectorySender(join(root, 'mail')), { judge });
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 });
+    const list = await hand.list('Player@Example.test');
+    expect(list).toEqual([expect.objectContaining({ number: 1, from: 'judge@example.test', subject: 'Re: game alpha' })]);
+    const shown = await hand.show('player@example.test', 1);
+    expect(shown.text.trim()).toBe('You wrote: A PAR-BUR');
+    expect(shown.raw.toString()).toContain(`In-Reply-To: ${messageId}`);
+    expect(shown.raw.toString()).toContain('Auto-Submitted: auto-replied');
+    await expect(hand.show('player@example.test', 2)).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    expect(await hand.list('nobody@example.test')).toEqual([]);
+  });
+
+  it('finishes the move after a crash between commit and move, without processing again', async () => {
+    const hand = createMailHand(join(root, 'mail'), { judgeAddress: judge.address });
+    await hand.send('player@example.test', 'crashy', 'A PAR H');
+    const crashing = new DirectoryInbox(db, echo, {
+      judge,
+      root: join(root, 'mail'),
+      afterCommit: () => {
+        throw new Error('simulated crash after commit');
+      },
+    });
+    await expect(crashing.processAll()).rejects.toThrow('simulated crash');
+    expect(readdirSync(join(root, 'mail', 'inbox')).filter((f) => f.endsWith('.eml') && !f.startsWith('.'))).toHaveLength(1);
+
+    const restarted = new DirectoryInbox(db, echo, { judge, root: join(root, 'mail') });
+    expect(await restarted.processAll()).toEqual([]);
+    expect(handled).toEqual(['crashy']);
+    expect(readdirSync(join(root, 'mail', 'processed'))).toHaveLength(1);
+    expect(store.listOutbox(db)).toHaveLength(1);
+  });
+
+  it('writes a retried mail once per recipient (the file name comes from the Message-ID)', async () => {
+    const sender = createDirectorySender(join(root, 'mail'));
+    const message = { from: judge.address, to: ['a@example.test', 'b@example.test'], subject: 's', text: 't', messageId: '<x/y@example.test>', date: new Date(0) };
+    await sender.send(message);
+    await sender.send(message);
+    expect(readdirSync(join(root, 'mail', 'outbox', 'a@example.test'))).toEqual(['19700101T000000000Z-x_y@example.test.eml']);
+    expect(existsSync(join(root, 'mail', 'outbox', 'b@example.test'))).toBe(true);
+  });
+});

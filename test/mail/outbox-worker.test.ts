@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { OutboxWorker, retryDelayMs, DEFAULT_RETRY } from '../../src/mail/outbox-worker.js';
+import { queueMails } from '../../src/mail/queue.js';
+import type { MailSender, SendReceipt } from '../../src/mail/sender.js';
+import { MailError } from '../../src/mail/types.js';
+import * as store from '../../src/store/index.js';
+
+const judge = { address: 'judge@example.test', domain: 'example.test', name: 'Judge' };
+
+/** A transport whose behaviour the test controls: up, down (transient), or refusing (permanent). */
+class ScriptedSender implements MailSender {
+  mode: 'up' | 'down' | 'refuse' = 'up';
+  delivered: Mail.Options[] = [];
+  async send(message: Mail.Options): Promise<SendReceipt> {
+    if (this.mode === 'down') throw new MailError('ESEND', 'connect ECONNREFUSED 127.0.0.1:25');
+    if (this.mode === 'refuse') throw new MailError('ESEND', '550 no such user', { permanent: true });
+    this.delivered.push(message);
+    return { response: '250 ok', accepted: [String(message.to)], rejected: [] };
+  }
+  async close() {}
+}
+
+function setup(retry = { baseDelayMs: 1000, maxDelayMs: 4000, maxAttempts: 4 }) {
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  const clock = () => now;
+  const db = store.openDatabase(':memory:');
+  const sender = new ScriptedSender();
+  const worker = new OutboxWorker(db, sender, { judge, retry, clock });
+  const queue = (key: string) =>
+    queueMails(db, [{ kind: 'notice', to: 'p@example.test', subject: key, text: `body ${key}`, dedupeKey: key }], {
+      judge,
+      origin: 'test',
+      now: new Date(now).toISOString(),
+    });
+  return { db, sender, worker, queue, advance: (ms: number) => (now += ms) };
+}
+
+describe('OutboxWorker', () => {
+  it('sends oldest first with the judge headers and marks each sent', async () => {
+    const { db, sender, worker, queue } = setup();
+    queue('first');
+    queue('second');
+    expect(await worker.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(sender.delivered.map((m) => m.subject)).toEqual(['first', 'second']);
+    expect(sender.delivered[0]).toMatchObject({
+      from: { name: 'Judge', address: 'judge@example.test' },
+      to: ['p@example.test'],
+      headers: { 'X-Loop': 'judge@example.test', 'Auto-Submitted': 'auto-generated' },
+    });
+    expect(store.listOutbox(db, { status: 'sent' })).toHaveLength(2);
+    expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  });
+
+  it('keeps mail queued while the transport is down and retries with a capped exponential backoff', async () => {
+    const { db, sender, worker, queue, advance } = setup();
+    queue('m');
+    sender.mode = 'down';
+    expect(await worker.runOnce()).toMatchObject({ retrying: 1 });
+    const after1 = store.listOutbox(db)[0];
+    expect(after1).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
+    expect(Date.parse(after1.nextAttemptAt) - Date.parse('2030-01-01T00:00:00Z')).toBe(1000);
+    expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 }); // not due yet
+    advance(1000);
+    await worker.runOnce();
+    advance(2000);
+    await worker.runOnce();
+    expect(store.listOutbox(db)[0].attempts).toBe(3);
+    sender.mode = 'up';
+    advance(4000);
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 });
+    expect(sender.delivered).toHaveLength(1);
+  });
+
+  it('gives up after maxAttempts, and at once on a permanent refusal', async () => {
+    const { db, sender, worker, queue, advance } = setup({ baseDelayMs: 0, maxDelayMs: 0, maxAttempts: 2 });
+    queue('transient');
+    sender.mode = 'down';
+    expect(await worker.runOnce()).toMatchObject({ retrying: 1 }); // one attempt per run even with zero delay
+    advance(1);
+    expect(await worker.runOnce()).toMatchObject({ failed: 1 });
+    queue('refused');
+    sender.mode = 'refuse';
+    expect(await worker.runOnce()).toMatchObject({ failed: 1 });
+    expect(store.listOutbox(db).map((m) => [m.subject, m.status, m.attempts])).toEqual([
+      ['transient', 'failed', 2],
+      ['refused', 'failed', 1],
+    ]);
+  });
+
+  it('survives a restart: a new worker on the same database sends what the old one left queued', async () => {
+    const { db, sender, worker, queue } = setup();
+    queue('before-crash');
+    sender.mode = 'down';
+    await worker.runOnce();
+    await worker.stop();
+    const fresh = new ScriptedSender();
+    const restarted = new OutboxWorker(db, fresh, { judge, clock: () => Date.parse('2030-01-01T01:00:00Z') });
+    await restarted.runOnce();
+    expect(fresh.delivered.map((m) => m.subject)).toEqual(['before-crash']);
+  });
+
+  it('computes the backoff', () => {
+    expect([1, 2, 3, 20].map((n) => retryDelayMs(n, DEFAULT_RETRY))).toEqual([30_000, 60_000, 120_000, 3_600_000]);
+  });
+});
