@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { norm, one, position } from './helpers.js';
 
 describe('DPjudge verified inputs (email-judges.md §2.1)', () => {
-  const midGame = position('movement', 'france: A par, F bre; russia: F stp/sc; england: F nth, A lon; germany: A mun, A ber; spain_none: ');
+  const midGame = position('movement', 'france: A par, F bre; russia: F stp/sc; england: F nth, A lon; germany: A mun, A ber');
   it.each([
     ['A Par-Bur', 'A PAR - BUR'],
     ['A PAR -> BUR', 'A PAR - BUR'],

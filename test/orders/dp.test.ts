@@ -44,6 +44,16 @@ describe('DP line forms', () => {
   });
 });
 
+describe('neutral units in GM mode', () => {
+  it('reads result lines for a neutral power pasted by the GM, owner adjective and all', () => {
+    const all = parse('Belgians: Army Belgium SUPPORT French Army Paris -> Burgundy.\nNetherlands: Fleet Holland HOLD.', { variant: withNeutrals, position: p });
+    expect(all).toMatchObject([
+      { status: 'order', power: 'belgians', normalised: 'A BEL S A PAR - BUR' },
+      { status: 'order', power: 'dutch', normalised: 'F HOL H' },
+    ]);
+  });
+});
+
 describe('DP line errors', () => {
   it('unknown unit', () => {
     expect(errorOf('2 DP: A lux H', ctx).error).toBe('unknown word "lux"');

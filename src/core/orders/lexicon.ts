@@ -55,10 +55,8 @@ export interface Lexicon {
   maxPowerWords: number;
   /** Power initials ("E" for England), accepted only in a line prefix such as `E)`. */
   initials: Map<string, PowerId>;
-  /** Sea regions: for each coastal province, the ids of the connected groups of seas it touches. */
+  /** For each coastal province, the ids of the connected groups of seas it touches. */
   seaGroupsOf: Map<ProvinceId, Set<number>>;
-  /** Sea province -> its connected group of seas. */
-  seaGroup: Map<ProvinceId, number>;
 }
 
 const cache = new WeakMap<Variant, Lexicon>();
@@ -97,12 +95,11 @@ function build(variant: Variant): Lexicon {
     }
     if (p.initial) initials.set(p.initial.toLowerCase(), p.id);
   }
-  const { seaGroup, seaGroupsOf } = seaGroups(variant);
-  return { places, maxPlaceWords, powers, maxPowerWords, initials, seaGroupsOf, seaGroup };
+  return { places, maxPlaceWords, powers, maxPowerWords, initials, seaGroupsOf: seaGroupsByCoast(variant) };
 }
 
 /** Groups seas joined by fleet borders; an army can be convoyed between two coasts touching one group. */
-function seaGroups(variant: Variant): Pick<Lexicon, 'seaGroup' | 'seaGroupsOf'> {
+function seaGroupsByCoast(variant: Variant): Map<ProvinceId, Set<number>> {
   const { byId, fleetAdj } = variant.map;
   const seaNeighbours = new Map<ProvinceId, Set<ProvinceId>>();
   for (const [from, tos] of fleetAdj) {
@@ -128,7 +125,7 @@ function seaGroups(variant: Variant): Pick<Lexicon, 'seaGroup' | 'seaGroupsOf'> 
       }
     }
   }
-  const seaGroupsOf = new Map<ProvinceId, Set<number>>();
+  const groupsOf = new Map<ProvinceId, Set<number>>();
   for (const p of variant.map.provinces) {
     if (p.terrain !== 'coast') continue;
     const groups = new Set<number>();
@@ -136,9 +133,9 @@ function seaGroups(variant: Variant): Pick<Lexicon, 'seaGroup' | 'seaGroupsOf'> 
       const g = seaGroup.get(nb);
       if (g !== undefined) groups.add(g);
     }
-    seaGroupsOf.set(p.id, groups);
+    groupsOf.set(p.id, groups);
   }
-  return { seaGroup, seaGroupsOf };
+  return groupsOf;
 }
 
 /** Could some chain of seas carry an army from one coastal province to another? */

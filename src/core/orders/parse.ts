@@ -1,4 +1,11 @@
 // Public entry of the order parser: one verdict per order (or heading, or error) in a mail body.
+// Choices where the rules are silent:
+// - a unit named with no order word holds (movement phase only);
+// - supporting or convoying an empty province is an error, as it is nearly always a typo;
+// - GM mode: the power comes from the line's prefix, else the last heading, else the unit's owner
+//   (for a build, the centre's owner);
+// - orders split at ";" always, and at "," only when every piece is then a valid order;
+// - a verdict's text is the whole line when the line holds one order, else that order's piece.
 import { geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import type { Order, Position, PowerId } from '../types.js';
@@ -146,14 +153,16 @@ function readText(board: Board, text: string): Draft | SyntaxError {
 function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: Actor): Omit<Failed, 'status'> {
   const word = draft.unknownWord!;
   const places = nearbyPlaces(board.variant, word);
-  const orderWords = places.length ? [] : nearbyOrderWords(word);
+  const orderWords = nearbyOrderWords(word);
   if (places.length === 0 && orderWords.length === 0) return { error: draft.error };
-  const error = places.length ? draft.error.replace(/^unknown word/, 'unknown place') : draft.error;
+  const asPlace = draft.error.replace(/^unknown word/, 'unknown place');
   const raw = /"(.*)"$/.exec(draft.error)?.[1] ?? word;
   for (const replacement of [...places, ...orderWords]) {
     const again = readAndCheck(board, text.replace(raw, ` ${replacement} `), actor, false);
+    const error = places.includes(replacement) ? asPlace : draft.error;
     if ('order' in again) return { error, alternatives: [formatOrder(again.order, board.variant)] };
   }
+  const error = places.length ? asPlace : draft.error;
   const names = places.length
     ? places.map((l) => `${l.toUpperCase()} (${board.variant.map.locName.get(l) ?? l})`)
     : orderWords.map((w) => w.toUpperCase());
