@@ -1,6 +1,9 @@
-// Where a power may build. Kept apart so that variant rule modules (extra home centres,
-// "no-build" centres, the 1648 emperor) can replace this basic test.
+// Where a power may build: the adjudicator's own build-site rule (home centres as the variant's
+// rule modules extend or restrict them), so the check at submission equals the one at processing.
+import { buildSites } from '../adjudicate/adjustment.js';
+import { geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
+import { rulesFor } from '../rules/index.js';
 import type { Position, PowerId, ProvinceId } from '../types.js';
 import { provinceOf } from '../types.js';
 
@@ -8,8 +11,13 @@ import { provinceOf } from '../types.js';
 export function buildSiteProblem(variant: Variant, position: Position, power: PowerId, province: ProvinceId): string | null {
   const def = variant.powerById.get(power);
   const name = variant.map.byId.get(province)?.name ?? province;
-  if (!def || !def.home.includes(province)) return `${name} is not a home centre of ${def?.name ?? power}`;
+  if (!def) return `unknown power ${power}`;
+  const rules = rulesFor(variant);
+  const ctx = { variant, geometry: geometry(variant), position, bids: [] };
+  if (buildSites(ctx, rules, position, power).includes(province)) return null;
+  const homes = rules.homeCentres(ctx, power, def.home);
+  if (!homes.includes(province)) return `${name} is not a home centre of ${def.name}`;
   if (position.owners[province] !== power) return `${def.name} does not own ${name} now`;
   if (position.units.some((u) => provinceOf(u.loc) === province)) return `${name} is occupied`;
-  return null;
+  return `${def.name} may not build in ${name}`;
 }
