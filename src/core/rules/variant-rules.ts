@@ -1,5 +1,6 @@
 // Registers the map and scoring rule modules (straits, unified coasts, build sites, emperor, victory).
 import { registerRule } from './registry.js';
+import { civilDisorderMinors } from './variant/civil-disorder.js';
 import { emperor } from './variant/emperor.js';
 import { extraHome, noBuild } from './variant/homes.js';
 import { strait } from './variant/straits.js';
@@ -15,3 +16,4 @@ registerRule('victory-sole-leader', victorySoleLeader);
 registerRule('victory-tie', victoryTie);
 registerRule('victory-check', victoryCheck);
 registerRule('year-cap', yearCap);
+registerRule('civil-disorder-minors', civilDisorderMinors);
