@@ -69,13 +69,44 @@ export class Reach {
           stack.push(t);
         }
     }
-    if (through >= 0) {
-      if (!reached[through]) return false;
-      // the fleet's sea must also connect onward to the destination
-      return this.connectsTo(through, to);
-    }
+    if (through >= 0) return this.necessaryFleet(from, to, through);
     for (let s = 0; s < n; s++) if (reached[s] && g.fleetProvAdj[s * n + to]) return true;
     return false;
+  }
+
+  /**
+   * Is a fleet at sea `fleet` necessary for some convoy route from -> to? True when some route
+   * through it has no shortcut (no two non-consecutive spaces of the route border each other);
+   * a convoy order for an unnecessary fleet is illegal (DATC 4.E.1, 6.G.19).
+   */
+  private necessaryFleet(from: number, to: number, fleet: number): boolean {
+    const g = this.g;
+    const n = g.n;
+    const adj = (a: number, b: number) => g.fleetProvAdj[a * n + b] === 1;
+    const path: number[] = [from];
+    const onPath = new Uint8Array(n);
+    onPath[from] = 1;
+    const extend = (usedFleet: boolean): boolean => {
+      const last = path[path.length - 1];
+      if (path.length > 1 && adj(last, to) && usedFleet && path.slice(1, -1).every((p) => !adj(p, to))) return true;
+      if (path.length > 12) return false;
+      for (let s = 0; s < n; s++) {
+        if (!g.isSea[s] || onPath[s] || !adj(last, s)) continue;
+        // no shortcut: s may border only the last space of the path, and must not border the destination early
+        let chord = false;
+        for (let k = 0; k < path.length - 1 && !chord; k++) if (adj(path[k], s)) chord = true;
+        if (chord) continue;
+        if (adj(s, to) && !(usedFleet || s === fleet)) continue;
+        path.push(s);
+        onPath[s] = 1;
+        const found = extend(usedFleet || s === fleet);
+        path.pop();
+        onPath[s] = 0;
+        if (found) return true;
+      }
+      return false;
+    };
+    return extend(false);
   }
 
   private connectsTo(sea: number, to: number): boolean {

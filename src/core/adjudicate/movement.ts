@@ -375,7 +375,9 @@ export function adjudicateMovement(
     const destroyed: Unit[] = [];
     const standoff = new Uint8Array(n);
     for (let i = 0; i < count; i++)
-      if (kind[i] === MOVE && !res[i] && !(byConvoy[i] && !pathOk(i)) && !paradoxFailed[i]) standoff[dest[i]] = 1;
+      // A failed move contests its destination unless it was beaten head-to-head (DATC 6.H.9).
+      if (kind[i] === MOVE && !res[i] && !(byConvoy[i] && !pathOk(i)) && !paradoxFailed[i] && !(opponent[i] >= 0 && res[opponent[i]]))
+        standoff[dest[i]] = 1;
     const occupiedAfter = new Uint8Array(n);
     for (let i = 0; i < count; i++) {
       const moved = kind[i] === MOVE && res[i] === 1;

@@ -21,6 +21,8 @@ export function adjudicateRetreats(units: Unit[], dislodged: DislodgedUnit[], or
     if (!o || o.kind !== 'retreat') return null;
     const exact = d.retreats.find((l) => l === o.to);
     if (exact) return exact;
+    // An army's coast is irrelevant garbage and ignored (DATC 4.B.6).
+    if (d.type === 'A') return d.retreats.find((l) => l === provinceOf(o.to)) ?? null;
     // A coast omitted where only one coast is open is a poorly written order with one meaning.
     const sameProvince = d.retreats.filter((l) => provinceOf(l) === provinceOf(o.to));
     return !o.to.includes('/') && sameProvince.length === 1 ? sameProvince[0] : null;

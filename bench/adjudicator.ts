@@ -1,0 +1,50 @@
+// Adjudicator speed on real full-board movement phases from the Droidippy archive.
+import { readFileSync } from 'node:fs';
+import { adjudicate } from '../src/core/adjudicate/index.js';
+import { loadVariant } from '../src/core/map/load.js';
+import type { Order, Position } from '../src/core/types.js';
+import { droidippyGameFiles, droidippyGamesDir } from '../test/harness/archive.js';
+import { droidippyOrders, DroidippyNames, parseDroidippyGame } from '../test/harness/droidippy.js';
+import { replayArchive } from '../test/harness/replay-all.js';
+
+const FULL_BOARD = 34;
+const SAMPLE_SIZE = 3000;
+
+function fullBoardPhases(): { position: Position; orders: Order[] }[] {
+  const variant = loadVariant('standard');
+  const names = new DroidippyNames(variant);
+  const out: { position: Position; orders: Order[] }[] = [];
+  for (const file of droidippyGameFiles(droidippyGamesDir())) {
+    for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
+      if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
+      const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
+      out.push({ position, orders: droidippyOrders(rec, names).orders });
+      if (out.length >= SAMPLE_SIZE) return out;
+    }
+  }
+  return out;
+}
+
+export function benchMovementPhases(): void {
+  const variant = loadVariant('standard');
+  const phases = fullBoardPhases();
+  for (let round = 0; round < 3; round++) for (const p of phases) adjudicate(variant, p.position, p.orders, { seed: 'bench' });
+  const micros: number[] = [];
+  const started = performance.now();
+  for (const p of phases) {
+    const t = performance.now();
+    adjudicate(variant, p.position, p.orders, { seed: 'bench' });
+    micros.push((performance.now() - t) * 1000);
+  }
+  const total = (performance.now() - started) / 1000;
+  micros.sort((a, b) => a - b);
+  const median = micros[Math.floor(micros.length / 2)];
+  console.log(`Movement phases with >= ${FULL_BOARD} units: ${phases.length}`);
+  console.log(`  median ${median.toFixed(1)} µs per phase (target <= 50 µs), p90 ${micros[Math.floor(micros.length * 0.9)].toFixed(1)} µs`);
+  console.log(`  ${Math.round(phases.length / total)} phases per second`);
+}
+
+export function benchReplay(): void {
+  const s = replayArchive();
+  console.log(`Replay of ${s.games} games (${s.phases} phases): ${s.seconds.toFixed(1)} s (target < 30 s)`);
+}

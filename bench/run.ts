@@ -1,0 +1,12 @@
+// `npm run bench`: prints figures beside their targets. Each section lives in its own module.
+import { benchMovementPhases, benchReplay } from './adjudicator.js';
+
+const sections: [string, () => void][] = [
+  ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
+  ['Adjudicator: replay of the Droidippy archive', benchReplay],
+];
+
+for (const [title, run] of sections) {
+  console.log(`\n== ${title}`);
+  run();
+}

@@ -1,0 +1,43 @@
+// What makes a single DP line unacceptable whatever else the power bid: the unit, the kind of
+// order the variant lets neutrals take, the Religion Rule. Used at submission (checkBids) and
+// again at adjudication, where a bid failing these checks is void.
+import type { Variant } from '../map/variant.js';
+import type { DpBid, ProvinceId, Unit } from '../types.js';
+import { provinceOf } from '../types.js';
+import type { DpConfig } from './config.js';
+import { isGreat, isNeutral } from './neutrals.js';
+import { religionProblem } from './religion.js';
+
+const MOVEMENT_KINDS = new Set(['hold', 'move', 'support', 'convoy']);
+
+export function describeLoc(variant: Variant, loc: string): string {
+  return variant.map.locName.get(loc) ?? loc.toUpperCase();
+}
+
+/** The neutral unit a bid is for, or why there is none. */
+export function bidUnit(variant: Variant, startUnits: Map<ProvinceId, Unit>, bid: DpBid): Unit | string {
+  const order = bid.order;
+  const unit = startUnits.get(provinceOf(order.loc));
+  const typeWord = order.type === 'A' ? 'army' : 'fleet';
+  if (!unit) return `unknown unit: there is no unit in ${describeLoc(variant, provinceOf(order.loc))}`;
+  if (unit.type !== order.type) return `unknown unit: there is no ${typeWord} in ${describeLoc(variant, provinceOf(order.loc))}`;
+  if (!isNeutral(variant, unit.power)) {
+    const owner = variant.powerById.get(unit.power)?.name ?? unit.power;
+    return `not a neutral unit: the ${typeWord} in ${describeLoc(variant, provinceOf(unit.loc))} belongs to ${owner}`;
+  }
+  return unit;
+}
+
+/** The first rule this bid breaks on its own, or undefined. */
+export function bidProblem(variant: Variant, config: DpConfig, startUnits: Map<ProvinceId, Unit>, bid: DpBid): string | undefined {
+  if (!isGreat(variant, bid.power)) return `only a Great Power may allocate DP (${bid.power} is not one)`;
+  if (!Number.isSafeInteger(bid.amount) || bid.amount <= 0) return `the DP amount must be a positive whole number, not ${bid.amount}`;
+  if (!MOVEMENT_KINDS.has(bid.order.kind)) return 'a DP line orders a hold, move, support or convoy';
+  const unit = bidUnit(variant, startUnits, bid);
+  if (typeof unit === 'string') return unit;
+  const kind = bid.order.kind;
+  if (config.neutralOrders === 'hold-support' && (kind === 'move' || kind === 'convoy'))
+    return `a neutral unit may only hold or support in ${variant.title}; it cannot ${kind}`;
+  if (config.religion) return religionProblem(variant, config.religion, startUnits, unit, bid.order);
+  return undefined;
+}

@@ -1,0 +1,63 @@
+// Diplomacy Points: the public face of the DP module.
+//
+// The rule lines `dp`, `dp-first-year`, `dp-cap-per-neutral`, `dp-affiliate-double`,
+// `dp-no-attack-and-allocate`, `neutral-orders`, `religion` (and the stating lines
+// `dp-overspend`, `neutral-dislodged`, `neutral-rebuild`) are registered by ./register.ts; the
+// adjudicator applies them through its rule hooks. A judge needs only what is exported here:
+//
+//   dpAllowance(variant, position, power) -> number
+//       DP the power may allocate in the current movement phase (0 in other phases, for neutrals,
+//       and in variants without DP).
+//   checkBids(variant, position, power, bids) -> { verdicts, spent, allowance, remaining }
+//       the check of a player's DP lines at submission, line by line in the order written, each
+//       rejection with its reason: unknown unit, not a neutral unit, an order neutrals may not
+//       take in this variant, the Religion Rule, budget exceeded (counting the line), the
+//       per-minor cap. Rejected lines spend nothing. Bids come from the order parser's 'dp' lines.
+//   adjudicate(variant, position, orders, { bids })  (src/core/adjudicate)
+//       resolves the bids (the `dp` module's supplyOrders) and leaves a DpReport in result.dp;
+//   dpReportOf(result) -> DpReport | undefined
+//       that report, with each neutral decision marked `invalid` when the adjudicator could not
+//       carry the winning order out. The report is SECRET: GM only during the game.
+//   renderBidChart(variant, report) -> string      the GM's chart of who bid what
+//   renderOwnAllocations(variant, checkOrReport, power) -> string
+//       a player's confirmation: only his own lines and his remaining budget.
+//
+// Public results must be built from result.outcomes, which for neutral units show only the
+// order given (as written, `invalid` when it could not be carried out), never who paid.
+import type { PhaseResult } from '../adjudicate/result.js';
+import type { Variant } from '../map/variant.js';
+import { rulesFor } from '../rules/index.js';
+import { geometry } from '../map/geometry.js';
+import type { RuleContext } from '../rules/ruleset.js';
+import type { DpBid, PowerId, Position } from '../types.js';
+import { allowanceOf, type HomesOf } from './allowance.js';
+import { checkBidsWith, type BidCheck } from './check-bids.js';
+import type { DpReport } from './report.js';
+
+export type { BidCheck, BidVerdict } from './check-bids.js';
+export type { BidStatus, ChartEntry, DpReport, NeutralDecision, PowerAccount } from './report.js';
+export { renderBidChart, renderOwnAllocations } from './chart.js';
+export { isNeutral } from './neutrals.js';
+
+function homesOf(variant: Variant, position: Position): HomesOf {
+  const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: [] };
+  return (power) => rulesFor(variant).homeCentres(ctx, power, variant.powerById.get(power)?.home ?? []);
+}
+
+export function dpAllowance(variant: Variant, position: Position, power: PowerId): number {
+  return allowanceOf(variant, position, power, homesOf(variant, position));
+}
+
+export function checkBids(variant: Variant, position: Position, power: PowerId, bids: DpBid[]): BidCheck {
+  return checkBidsWith(variant, position, power, bids, homesOf(variant, position));
+}
+
+export function dpReportOf(result: PhaseResult): DpReport | undefined {
+  const report = result.dp as DpReport | undefined;
+  if (!report) return undefined;
+  const neutrals = report.neutrals.map((d) => {
+    const outcome = result.outcomes.find((o) => 'loc' in o.order && o.order.loc === d.unit.loc);
+    return { ...d, invalid: outcome ? outcome.notes.includes('invalid') : false };
+  });
+  return { ...report, neutrals };
+}

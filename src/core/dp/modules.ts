@@ -1,0 +1,107 @@
+// The rule modules behind the DP rule lines of docs/variant-format.md. Settings that only tune
+// the bidding (first-year allowance, cap, affiliate double, attacking and allocating, religion)
+// are read by dpConfig and applied in the `dp` module's resolution, so their own modules only
+// check their arguments; the neutral units' behaviour on the board lives in `neutral-orders`.
+import type { RuleSetting, Variant } from '../map/variant.js';
+import { rulesFor } from '../rules/index.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import type { Position, Unit } from '../types.js';
+import { provinceOf } from '../types.js';
+import {
+  expectWords,
+  noArguments,
+  parseAllowance,
+  parseCap,
+  parseFirstYear,
+  parseNeutralOrders,
+  parseReligion,
+} from './config.js';
+import { isNeutral, unitsByProvince } from './neutrals.js';
+import { resolveBids } from './resolve.js';
+
+export function dpModule(variant: Variant, setting: RuleSetting): Ruleset {
+  parseAllowance(setting);
+  return {
+    supplyOrders(ctx, orders) {
+      if (ctx.position.phase.type !== 'movement') return orders;
+      const homesOf = (power: string) => rulesFor(ctx.variant).homeCentres(ctx, power, ctx.variant.powerById.get(power)?.home ?? []);
+      const resolution = resolveBids(ctx.variant, ctx.position, orders, ctx.bids, homesOf);
+      ctx.dpReport = resolution.report;
+      const startUnits = unitsByProvince(ctx.position.units);
+      // Orders for neutral units come only from the bids, whoever else tried to give one.
+      const forOthers = orders.filter((o) => {
+        const unit = startUnits.get(provinceOf(o.loc));
+        return !unit || !isNeutral(ctx.variant, unit.power);
+      });
+      return [...forOthers, ...resolution.orders];
+    },
+  };
+}
+
+export function neutralOrdersModule(variant: Variant, setting: RuleSetting): Ruleset {
+  const mode = parseNeutralOrders(setting);
+  const neutral = (unit: Unit) => isNeutral(variant, unit.power);
+  return {
+    moveMode: (_ctx, unit) => (mode !== 'hold-support' && neutral(unit) ? mode : 'normal'),
+    // A dislodged neutral unit is destroyed (A&E §II, 1648 "Minor Powers", S&L §6.0).
+    mayRetreat: (_ctx, unit) => !neutral(unit),
+    // Neutrals neither build nor remove by centre count; their one unit is rebuilt below.
+    adjusts: (_ctx, power) => !isNeutral(variant, power),
+    checkOrder: (ctx, order) => {
+      if (!('loc' in order)) return { ok: true };
+      const unit = unitsByProvince(ctx.position.units).get(provinceOf(order.loc));
+      if (unit && neutral(unit) && order.power !== unit.power)
+        return { ok: false, reason: 'a neutral unit is ordered only through Diplomacy Points (write "1 DP: <order>")' };
+      return { ok: true };
+    },
+    afterAdjustment: (_ctx, next) => rebuildNeutrals(variant, next),
+  };
+}
+
+/**
+ * In Winter a neutral whose centre is still its own and empty gets its unit back, of the type it
+ * started with (A&E §II, 1648 "Minor Powers", S&L §7.2). "Still its own" is the same as "no Great
+ * Power occupied it at the end of Fall", since that is when centres change hands.
+ */
+export function rebuildNeutrals(variant: Variant, next: Position): void {
+  const occupied = new Set(next.units.map((u) => provinceOf(u.loc)));
+  const rebuilt: Unit[] = [];
+  for (const p of variant.powers) {
+    if (!isNeutral(variant, p.id)) continue;
+    for (const centre of p.home) {
+      if (next.owners[centre] !== p.id || occupied.has(centre)) continue;
+      const spec = p.units.find((u) => provinceOf(u.loc) === centre);
+      if (spec) rebuilt.push({ power: p.id, type: spec.type, loc: spec.loc });
+    }
+  }
+  if (rebuilt.length) next.units = [...next.units, ...rebuilt];
+}
+
+/** Modules whose setting is applied by the `dp` resolution (see dpConfig): they check their arguments. */
+export function settingOnly(check: (variant: Variant, setting: RuleSetting) => void): (variant: Variant, setting: RuleSetting) => Ruleset {
+  return (variant, setting) => {
+    check(variant, setting);
+    return {};
+  };
+}
+
+export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) => Ruleset> = {
+  dp: dpModule,
+  'dp-first-year': settingOnly((v, s) => parseFirstYear(v, s)),
+  'dp-cap-per-neutral': settingOnly((_v, s) => parseCap(s)),
+  'dp-affiliate-double': settingOnly((_v, s) => noArguments(s)),
+  'dp-no-attack-and-allocate': settingOnly((_v, s) => noArguments(s)),
+  religion: settingOnly((_v, s) => parseReligion(s)),
+  'neutral-orders': neutralOrdersModule,
+  // Lines the 1648 and S&L files add to state behaviour the modules above always have.
+  'dp-overspend': settingOnly((_v, s) => expectWords(s, ['forfeit-all'], 'over-allocating forfeits all DP of the phase')),
+  'neutral-dislodged': settingOnly((_v, s) => expectWords(s, ['disband'], 'a dislodged neutral unit is destroyed')),
+  'neutral-rebuild': settingOnly((_v, s) =>
+    expectWords(
+      s,
+      ['unoccupied-after-fall', 'owned-and-vacant', 'start-type'],
+      'a neutral still owning its empty centre in Winter rebuilds its starting unit',
+    ),
+  ),
+};
+

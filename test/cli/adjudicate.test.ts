@@ -1,0 +1,118 @@
+// `chancery adjudicate` end to end on the example order files.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run.js';
+
+const ex = (name: string) => `examples/standard/${name}`;
+const GAME_1901 = ['--orders', ex('spring-1901.txt'), '--orders', ex('fall-1901.txt'), '--orders', ex('winter-1901.txt')];
+const GAME_1902 = [...GAME_1901, '--orders', ex('spring-1902.txt'), '--orders', ex('spring-1902-retreats.txt')];
+
+function tempFile(name: string, text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'chancery-adj-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('chancery adjudicate', () => {
+  it('plays the example game phase after phase, printing each results mail body', async () => {
+    const run = await runCli('adjudicate', '--variant', 'standard', ...GAME_1902, '--game', 'demo');
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const phases = run.out.split(/(?=:: Game: demo)/);
+    expect(phases.map((p) => p.split('\n')[2])).toEqual([
+      'Movement results for Spring of 1901.  (demo.S1901M)',
+      'Movement results for Fall of 1901.  (demo.F1901M)',
+      'Adjustment orders for Winter of 1901.  (demo.W1901A)',
+      'Movement results for Spring of 1902.  (demo.S1902M)',
+      'Retreat orders for Spring of 1902.  (demo.S1902R)',
+    ]);
+    // Fall 1901: the convoy into Norway and Austria's supported capture of Greece.
+    expect(phases[1]).toContain('England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\nEngland: Army Yorkshire -> Norway.\n');
+    expect(phases[1]).toContain('Turkey: Army Bulgaria -> Greece.  (*bounce*)\n');
+    expect(phases[1]).toContain('Austria:    Budapest, Greece, Serbia, Trieste, Vienna.\n');
+    expect(phases[1]).toContain('Austria:     5 Supply centers,  3 Units:  Builds   2 units.\n');
+    expect(phases[2]).toBe(
+      [
+        ':: Game: demo  Variant: standard',
+        '',
+        'Adjustment orders for Winter of 1901.  (demo.W1901A)',
+        '',
+        'Austria:    Builds an army in Budapest.',
+        'Austria:    Builds a fleet in Trieste.',
+        'England:    Builds a fleet in Edinburgh.',
+        'France:     Builds an army in Paris.',
+        'France:     Builds a fleet in Brest.',
+        'Germany:    Builds a fleet in Kiel.',
+        'Germany:    Builds an army in Berlin.',
+        'Italy:      Build waived.',
+        'Russia:     Builds a fleet in St Petersburg (north coast).',
+        'Turkey:     Build waived.',
+        '',
+        "The next phase of 'demo' will be Movement for Spring of 1902.",
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(phases[3]).toContain('England: Fleet North Sea SUPPORT French Army Belgium -> Holland.  (*cut*)\n');
+    expect(phases[3]).toContain('Russia: Army Rumania SUPPORT Austrian Army Serbia -> Bulgaria.\n');
+    expect(phases[3]).toContain('The following units were dislodged:\n\nThe Turkish army in Bulgaria can retreat to Constantinople.\n');
+    expect(phases[4]).toContain("Turkey:     Army Bulgaria -> Constantinople.\n\nThe next phase of 'demo' will be Movement for Fall of 1902.\n");
+  });
+
+  it('--json gives each phase with its outcomes, the next position and the next phase', async () => {
+    const run = await runCli('adjudicate', ...GAME_1901, '--json');
+    const phases = JSON.parse(run.out) as { phase: string; outcomes: unknown[]; next: { units: unknown[]; owners: Record<string, string> }; nextPhase: string }[];
+    expect(phases.map((p) => [p.phase, p.nextPhase])).toEqual([
+      ['S1901M', 'F1901M'],
+      ['F1901M', 'W1901A'],
+      ['W1901A', 'S1902M'],
+    ]);
+    expect(phases[0].outcomes).toHaveLength(22);
+    expect(phases[1].next.owners.gre).toBe('austria');
+    expect(phases[2].next.units).toHaveLength(22 + 8);
+  });
+
+  it('reports refused lines on stderr as file:line: error — suggestion, and the unit holds; a later order replaces an earlier one', async () => {
+    const orders = tempFile('bad.txt', 'France:\nA par - bugr\nA mar - spa\nEngland:\nF kie - hol\nFrance: A mar H\n');
+    const run = await runCli('adjudicate', '--orders', orders);
+    expect(run.code).toBe(0);
+    expect(run.err).toBe(
+      [
+        `${orders}:2: unknown place "bugr" — A PAR - BUR`,
+        `${orders}:5: order to foreign unit: the fleet in Kiel belongs to Germany`,
+        `${orders}:6: replaces the order on line 3 for the same unit`,
+        '',
+      ].join('\n'),
+    );
+    expect(run.out).toContain('France: Army Marseilles HOLD.\nFrance: Army Paris HOLD.\n');
+    expect(run.out).toContain('Germany: Fleet Kiel HOLD.\n');
+  });
+
+  it('starts from a position file and stops when the orders are for another phase', async () => {
+    const position = tempFile('pos.txt', 'variant standard\nphase Fall 1901 Retreat\nAustria: A bul\nTurkey:\n  A rum\n  dislodged A ser from bul\n  owns ank con smy\n');
+    const retreat = tempFile('r.txt', 'phase F1901R\nTurkey: A ser - alb\n');
+    const ok = await runCli('adjudicate', '--position', position, '--orders', retreat);
+    expect(ok.out).toContain('Turkey:     Army Serbia -> Albania.\n');
+    expect(ok.out).toContain('Austria:     1 Supply center,   1 Unit:   Builds   0 units.\nTurkey:      4 Supply centers,  2 Units:  Builds   2 units.\n');
+    const wrong = await runCli('adjudicate', '--position', position, '--orders', ex('spring-1901.txt'));
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('examples/standard/spring-1901.txt: orders for Spring 1901 Movement, but the game is at Fall 1901 Retreat');
+  });
+
+  it('refuses a bad position file naming file and line', async () => {
+    const position = tempFile('pos.txt', 'variant standard\nphase S1901M\nFrance: A xyzzy\n');
+    const run = await runCli('adjudicate', '--position', position, '--orders', ex('spring-1901.txt'));
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('pos.txt:3: unknown place "xyzzy"');
+  });
+
+  const mainResolves = ['judge.ts', 'mail.ts'].every((f) => existsSync(join('src/cli', f)));
+  it.skipIf(!mainResolves)('runs through the real entry point', () => {
+    const child = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'adjudicate', ...GAME_1901, '--game', 'demo'], { encoding: 'utf8' });
+    expect(child.status).toBe(0);
+    expect(child.stdout).toContain('Adjustment orders for Winter of 1901.  (demo.W1901A)');
+  });
+});

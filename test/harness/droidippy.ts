@@ -1,0 +1,162 @@
+// Reader for the Droidippy game records (godip-history): per phase
+//   PHASE 1901 Spring Movement / POSITIONS "Power: army|fleet|supply|army/dislodged loc" / ORDERS
+// with orders "src move dst [via convoy]", "src support x [move y]", "src convoy x move y",
+// "src hold", "src disband", "remove src", "build Army|Fleet loc". Orders name no power: it is
+// the owner of the unit at src (or, for a build, of the home centre).
+import type { Variant } from '../../src/core/map/variant.js';
+import type { Loc, Order, Phase, PhaseType, PowerId, ProvinceId, Unit, UnitType } from '../../src/core/types.js';
+import { provinceOf } from '../../src/core/types.js';
+import { MapResolver } from './resolve.js';
+
+export interface RecordedPhase {
+  phase: Phase;
+  line: number;
+  units: Unit[];
+  dislodged: Unit[];
+  owners: Record<ProvinceId, PowerId>;
+  orderLines: string[];
+}
+
+export class DroidippyFormatError extends Error {}
+
+const PHASE_TYPES: Record<string, PhaseType> = { movement: 'movement', retreat: 'retreat', adjustment: 'adjustment' };
+const UNIT_TYPES: Record<string, UnitType> = { army: 'A', fleet: 'F' };
+
+/** Name lookups memoised per variant: the archive repeats the same few hundred spellings. */
+export class DroidippyNames {
+  private readonly locs = new Map<string, Loc>();
+  private readonly powers = new Map<string, PowerId>();
+  readonly resolver: MapResolver;
+  constructor(readonly variant: Variant) {
+    this.resolver = new MapResolver(variant);
+  }
+  loc(text: string): Loc {
+    let l = this.locs.get(text);
+    if (l === undefined) {
+      l = this.resolver.requireLoc(text);
+      this.locs.set(text, l);
+    }
+    return l;
+  }
+  power(text: string): PowerId {
+    let p = this.powers.get(text);
+    if (p === undefined) {
+      p = this.resolver.power(text);
+      this.powers.set(text, p);
+    }
+    return p;
+  }
+}
+
+export function parseDroidippyGame(text: string, names: DroidippyNames, file = 'game'): RecordedPhase[] {
+  const phases: RecordedPhase[] = [];
+  let current: RecordedPhase | null = null;
+  let inOrders = false;
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === '') continue;
+    if (line.startsWith('PHASE ')) {
+      current = { phase: parsePhase(line, file, i + 1), line: i + 1, units: [], dislodged: [], owners: {}, orderLines: [] };
+      phases.push(current);
+      inOrders = false;
+      continue;
+    }
+    if (!current) throw new DroidippyFormatError(`${file}:${i + 1}: '${line}' before the first PHASE`);
+    if (line === 'POSITIONS') inOrders = false;
+    else if (line === 'ORDERS') inOrders = true;
+    else if (inOrders) current.orderLines.push(line);
+    else addPosition(current, line, names, file, i + 1);
+  }
+  return phases;
+}
+
+function parsePhase(line: string, file: string, n: number): Phase {
+  const [, year, season, type] = line.split(/\s+/);
+  const t = PHASE_TYPES[type?.toLowerCase()];
+  const s = season?.toLowerCase();
+  if (!t || (s !== 'spring' && s !== 'fall') || !/^\d+$/.test(year)) throw new DroidippyFormatError(`${file}:${n}: bad phase '${line}'`);
+  return { year: Number(year), season: t === 'adjustment' ? 'winter' : s, type: t };
+}
+
+function addPosition(p: RecordedPhase, line: string, names: DroidippyNames, file: string, n: number): void {
+  const m = /^(\w+):\s+(army|fleet|supply)(\/dislodged)?\s+(\S+)$/.exec(line);
+  if (!m) throw new DroidippyFormatError(`${file}:${n}: cannot read '${line}'`);
+  const power = names.power(m[1]);
+  const loc = names.loc(m[4]);
+  if (m[2] === 'supply') p.owners[provinceOf(loc)] = power;
+  else (m[3] ? p.dislodged : p.units).push({ power, type: UNIT_TYPES[m[2]], loc });
+}
+
+/**
+ * Orders of one recorded phase. An order for a place without a unit (possible in old records)
+ * is returned in `orphans` rather than guessed at.
+ */
+export function droidippyOrders(rec: RecordedPhase, names: DroidippyNames): { orders: Order[]; orphans: string[] } {
+  const orders: Order[] = [];
+  const orphans: string[] = [];
+  const ordered = rec.phase.type === 'retreat' ? rec.dislodged : rec.units;
+  const unitAt = (prov: ProvinceId) => ordered.find((u) => provinceOf(u.loc) === prov);
+  const anyUnitAt = (prov: ProvinceId) => rec.units.find((u) => provinceOf(u.loc) === prov);
+  for (const line of rec.orderLines) {
+    const order = readOrderLine(line, rec, names, unitAt, anyUnitAt);
+    if (order) orders.push(order);
+    else orphans.push(line);
+  }
+  return { orders, orphans };
+}
+
+/** null for a line naming no unit or an unknown place (the archive has a few such lines). */
+function readOrderLine(
+  line: string,
+  rec: RecordedPhase,
+  names: DroidippyNames,
+  unitAt: (prov: ProvinceId) => Unit | undefined,
+  anyUnitAt: (prov: ProvinceId) => Unit | undefined,
+): Order | null {
+  const w = line.split(/\s+/);
+  try {
+    if (w[0] === 'build') {
+      const loc = names.loc(w[2]);
+      const power = names.resolver.homePowerOf(provinceOf(loc)) ?? rec.owners[provinceOf(loc)];
+      return power ? { kind: 'build', power, type: w[1].toLowerCase() === 'fleet' ? 'F' : 'A', loc } : null;
+    }
+    const unit = unitAt(provinceOf(names.loc(w[0] === 'remove' ? w[1] : w[0])));
+    if (!unit) return null;
+    return readUnitOrder(w, { power: unit.power, type: unit.type, loc: unit.loc }, rec.phase.type, names, anyUnitAt);
+  } catch {
+    return null;
+  }
+}
+
+function readUnitOrder(
+  w: string[],
+  base: { power: PowerId; type: UnitType; loc: Loc },
+  phaseType: PhaseType,
+  names: DroidippyNames,
+  unitAt: (prov: ProvinceId) => Unit | undefined,
+): Order | null {
+  if (w[0] === 'remove') return { kind: 'remove', ...base };
+  switch (w[1]) {
+    case 'hold':
+      return { kind: 'hold', ...base };
+    case 'disband':
+      return phaseType === 'adjustment' ? { kind: 'remove', ...base } : { kind: 'disband', ...base };
+    case 'move': {
+      const to = names.loc(w[2]);
+      if (phaseType === 'retreat') return { kind: 'retreat', ...base, to };
+      return { kind: 'move', ...base, to, viaConvoy: w[3] === 'via' };
+    }
+    case 'support': {
+      const target = provinceOf(names.loc(w[2]));
+      const targetType = unitAt(target)?.type;
+      const typed = targetType ? { targetType } : {};
+      if (w[3] === 'move') return { kind: 'support', ...base, target, ...typed, to: names.loc(w[4]) };
+      return { kind: 'support', ...base, target, ...typed };
+    }
+    case 'convoy':
+      return { kind: 'convoy', ...base, from: provinceOf(names.loc(w[2])), to: provinceOf(names.loc(w[4])) };
+    default:
+      return null;
+  }
+}

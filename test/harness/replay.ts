@@ -1,0 +1,225 @@
+// Replays recorded Droidippy games phase by phase: each recorded position is adjudicated with
+// its recorded orders and the result compared with the next recorded position. Differences
+// with a known cause are counted apart from unexplained ones.
+import { adjudicate } from '../../src/core/adjudicate/index.js';
+import type { PhaseResult } from '../../src/core/adjudicate/result.js';
+import type { Variant } from '../../src/core/map/variant.js';
+import type { MoveOrder, Order, Phase, Position, Unit } from '../../src/core/types.js';
+import { phaseCode } from '../../src/core/types.js';
+import { droidippyOrders, DroidippyNames, parseDroidippyGame, type RecordedPhase } from './droidippy.js';
+import { multisetDifference, unitKeys } from './outcomes.js';
+import type { KnownErrorPattern } from './known-errors.js';
+import { matchesKnownError } from './known-errors.js';
+
+export type Verdict =
+  | 'match'
+  /** Droidippy let a "via convoy" move fall back to its land route (DATC v2.4; v3.0 does not). */
+  | 'via-convoy-fallback'
+  /** A situation godip lists in droidippy_errors.txt as misjudged by Droidippy. */
+  | 'known-droidippy-error'
+  /** Civil disorder removed other units than DATC 6.J (2023) chooses. */
+  | 'civil-disorder-choice'
+  /** A retreat phase whose dislodgements already differed in an explained movement phase. */
+  | 'follows-explained'
+  /** Droidippy refused an army move written with a coast; DATC 6.B.12 (our choice) attempts it. */
+  | 'army-coast-choice'
+  /** Droidippy skipped a winter whose only adjustments were builds with nowhere to build. */
+  | 'unbuildable-winter-skipped'
+  /** The record jumps over a phase in which orders would have been due (a gap in the archive). */
+  | 'record-gap'
+  /** A recorded phase that we skip as empty (already compared across). */
+  | 'skipped'
+  | 'unexplained';
+
+export interface PhaseReport {
+  game: string;
+  phase: string;
+  verdict: Verdict;
+  differences: string[];
+}
+
+export interface GameReplay {
+  phases: number;
+  counts: Record<Verdict, number>;
+  /** Every phase that did not match, with its verdict. */
+  reports: PhaseReport[];
+}
+
+export function emptyCounts(): Record<Verdict, number> {
+  return {
+    match: 0,
+    'via-convoy-fallback': 0,
+    'known-droidippy-error': 0,
+    'civil-disorder-choice': 0,
+    'follows-explained': 0,
+    'army-coast-choice': 0,
+    'unbuildable-winter-skipped': 0,
+    'record-gap': 0,
+    skipped: 0,
+    unexplained: 0,
+  };
+}
+
+export interface ReplayContext {
+  variant: Variant;
+  names: DroidippyNames;
+  knownErrors: KnownErrorPattern[];
+}
+
+export function replayGame(ctx: ReplayContext, game: string, text: string): GameReplay {
+  const record = parseDroidippyGame(text, ctx.names, game);
+  const out: GameReplay = { phases: 0, counts: emptyCounts(), reports: [] };
+  let previous: { result: PhaseResult; verdict: Verdict } | null = null;
+  for (let i = 0; i + 1 < record.length; i++) {
+    const rec = record[i];
+    if (previous && phaseCode(previous.result.next.phase) !== phaseCode(rec.phase) && skippable(rec)) {
+      // We skipped this phase; the comparison of the phase before already reached past it.
+      out.counts.skipped++;
+      continue;
+    }
+    const { orders } = droidippyOrders(rec, ctx.names);
+    const position = recordedPosition(ctx.variant, rec, previous?.result ?? null);
+    let verdict: Verdict;
+    let differences: string[];
+    let result: PhaseResult;
+    if (position === null) {
+      // Our preceding movement phase produced other dislodgements; that phase has its verdict.
+      verdict = previous && previous.verdict !== 'match' ? 'follows-explained' : 'unexplained';
+      differences = ['recorded dislodged units were not dislodged by our movement adjudication'];
+      if (verdict === 'follows-explained' && previous?.verdict === 'unexplained') verdict = 'unexplained';
+      result = previous!.result;
+    } else {
+      result = adjudicate(ctx.variant, position, orders, { seed: `${game}:${i}` });
+      differences = compareWithRecord(result, record, i);
+      verdict = differences.length === 0 ? 'match' : classify(ctx, position, orders, rec, record, i, differences);
+    }
+    out.phases++;
+    out.counts[verdict]++;
+    if (verdict !== 'match') out.reports.push({ game, phase: phaseCode(rec.phase), verdict, differences });
+    previous = { result, verdict };
+  }
+  return out;
+}
+
+/** The recorded board as a Position; a retreat phase takes its retreat options from our movement result. */
+function recordedPosition(variant: Variant, rec: RecordedPhase, before: PhaseResult | null): Position | null {
+  const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
+  if (rec.phase.type !== 'retreat') return position;
+  const ours = before?.next.dislodged ?? [];
+  const dislodged = rec.dislodged.map((d) => ours.find((o) => o.power === d.power && o.type === d.type && o.loc === d.loc));
+  if (dislodged.some((d) => d === undefined)) return null;
+  return { ...position, dislodged: dislodged as NonNullable<(typeof dislodged)[number]>[] };
+}
+
+/**
+ * Our next position against the record. Where we skip a phase that the record keeps (a
+ * retreat phase in which no unit can retreat, so only disbands could be ordered), we compare
+ * with the first recorded phase we reach.
+ */
+export function compareWithRecord(result: PhaseResult, record: RecordedPhase[], i: number): string[] {
+  const next = result.next;
+  let j = i + 1;
+  while (j < record.length && phaseCode(record[j].phase) !== phaseCode(next.phase) && skippable(record[j])) j++;
+  if (j < record.length && phaseCode(record[j].phase) !== phaseCode(next.phase)) {
+    return [`next phase ${phaseCode(next.phase)}, recorded ${phaseCode(record[j].phase)}`];
+  }
+  // The record may stop inside a phase we skipped; its board, less the dislodged, is then ours.
+  const reached = j < record.length;
+  const expected = record[Math.min(j, record.length - 1)];
+  const diffs: string[] = [];
+  describe(diffs, 'unit', unitKeys(expected.units), unitKeys(next.units));
+  if (reached) describe(diffs, 'dislodged', unitKeys(expected.dislodged), unitKeys(next.dislodged as Unit[]));
+  const owners = (o: Record<string, string>) => Object.entries(o).map(([c, p]) => `${p} ${c}`);
+  if (reached) describe(diffs, 'centre', owners(expected.owners), owners(next.owners));
+  return diffs;
+}
+
+/** A recorded retreat phase in which nothing but disbanding was ordered. */
+export function skippable(rec: RecordedPhase): boolean {
+  return rec.phase.type === 'retreat' && rec.orderLines.every((l) => l.endsWith(' disband'));
+}
+
+function describe(out: string[], what: string, expected: string[], actual: string[]): void {
+  const { missing, extra } = multisetDifference(expected, actual);
+  for (const m of missing) out.push(`recorded ${what} ${m} missing`);
+  for (const e of extra) out.push(`${what} ${e} not in the record`);
+}
+
+function classify(
+  ctx: ReplayContext,
+  position: Position,
+  orders: Order[],
+  rec: RecordedPhase,
+  record: RecordedPhase[],
+  i: number,
+  differences: string[],
+): Verdict {
+  if (ctx.knownErrors.some((k) => matchesKnownError(k, position, orders))) return 'known-droidippy-error';
+  const ours = adjudicate(ctx.variant, position, orders, { seed: 'classify' });
+  if (ours.next.phase.type === 'adjustment' && record[i + 1].phase.type === 'movement') {
+    const winter = adjudicate(ctx.variant, ours.next, [], { seed: 'classify' });
+    const nothingToDo = winter.destroyed.length === 0 && winter.next.units.length === ours.next.units.length;
+    if (nothingToDo && compareWithRecord(winter, record, i).length === 0) return 'unbuildable-winter-skipped';
+  }
+  if (isLater(record[i + 1].phase, ours.next.phase) && ours.next.phase.type === 'movement') return 'record-gap';
+  if (rec.phase.type === 'movement' && landRouteExplains(ctx, position, orders, record, i)) return 'via-convoy-fallback';
+  if (rec.phase.type === 'movement' && armyCoastRefusalExplains(ctx, position, orders, record, i)) return 'army-coast-choice';
+  if (rec.phase.type === 'adjustment' && onlyDisorderChoiceDiffers(position, orders, differences, record[i + 1])) {
+    return 'civil-disorder-choice';
+  }
+  return 'unexplained';
+}
+
+function isLater(a: Phase, b: Phase): boolean {
+  const rank = (p: Phase) => p.year * 10 + (p.season === 'spring' ? 0 : p.season === 'fall' ? 3 : 6) + (p.type === 'movement' ? 0 : p.type === 'retreat' ? 1 : 2);
+  return rank(a) > rank(b);
+}
+
+/** Some "via convoy" move, taken over land instead, gives exactly the recorded result. */
+function landRouteExplains(ctx: ReplayContext, position: Position, orders: Order[], record: RecordedPhase[], i: number): boolean {
+  const viaConvoy = orders.filter((o): o is MoveOrder => o.kind === 'move' && o.viaConvoy);
+  if (viaConvoy.length === 0) return false;
+  const tryOrders = (fallback: Set<Order>) =>
+    orders.map((o) => (fallback.has(o) ? { ...(o as MoveOrder), viaConvoy: false } : o));
+  const candidates: Set<Order>[] = viaConvoy.map((o) => new Set<Order>([o]));
+  if (viaConvoy.length > 1) candidates.push(new Set<Order>(viaConvoy));
+  return candidates.some((set) => {
+    const result = adjudicate(ctx.variant, position, tryOrders(set), { seed: 'fallback' });
+    return compareWithRecord(result, record, i).length === 0;
+  });
+}
+
+/** Holding every army ordered to a coast ("lvn move stp/sc") gives the recorded result. */
+function armyCoastRefusalExplains(ctx: ReplayContext, position: Position, orders: Order[], record: RecordedPhase[], i: number): boolean {
+  const coastal = (o: Order) => o.kind === 'move' && o.type === 'A' && o.to.includes('/');
+  if (!orders.some(coastal)) return false;
+  const held = orders.map((o) => (coastal(o) ? ({ kind: 'hold', power: o.power, type: 'A', loc: (o as MoveOrder).loc } as Order) : o));
+  return compareWithRecord(adjudicate(ctx.variant, position, held, { seed: 'army-coast' }), record, i).length === 0;
+}
+
+/**
+ * Only units of powers that ordered too few removals differ, and each such power ends with
+ * the recorded number of units: Droidippy chose other units for civil disorder.
+ */
+function onlyDisorderChoiceDiffers(position: Position, orders: Order[], differences: string[], next: RecordedPhase): boolean {
+  const removals = new Map<string, number>();
+  for (const o of orders) if (o.kind === 'remove') removals.set(o.power, (removals.get(o.power) ?? 0) + 1);
+  const short = new Set<string>();
+  for (const p of new Set(position.units.map((u) => u.power))) {
+    const units = position.units.filter((u) => u.power === p).length;
+    const centres = Object.values(position.owners).filter((o) => o === p).length;
+    if (units - centres > (removals.get(p) ?? 0)) short.add(p);
+  }
+  if (short.size === 0) return false;
+  const unitDiff = /^(?:recorded unit (\S+) .* missing|unit (\S+) .* not in the record)$/;
+  return differences.every((d) => {
+    const m = unitDiff.exec(d);
+    return m !== null && short.has(m[1] ?? m[2]);
+  }) && [...short].every((p) => next.units.filter((u) => u.power === p).length === unitsAfterRemovals(position, p));
+}
+
+function unitsAfterRemovals(position: Position, power: string): number {
+  const centres = Object.values(position.owners).filter((o) => o === power).length;
+  const units = position.units.filter((u) => u.power === power).length;
+  return Math.min(units, centres);
+}

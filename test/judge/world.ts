@@ -1,0 +1,70 @@
+// A judge on the embedded mail directory in a temp dir, with a clock the test moves by hand.
+// send() drops a mail in the inbox, takes it in, runs the tick, and delivers the outbox.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDirectorySender } from '../../src/mail/directory-sender.js';
+import { DirectoryInbox } from '../../src/mail/directory-inbox.js';
+import { createMailHand } from '../../src/mail/hand.js';
+import type { IntakeResult } from '../../src/mail/intake.js';
+import { OutboxWorker } from '../../src/mail/outbox-worker.js';
+import { apologyFor, handleMail } from '../../src/judge/handler.js';
+import { tick } from '../../src/judge/tick.js';
+import { openDatabase } from '../../src/store/database.js';
+import { listOutbox } from '../../src/store/outbox.js';
+
+export const JUDGE = { address: 'judge@example.test', name: 'Test Judge', domain: 'example.test' };
+
+export function createWorld() {
+  const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
+  const db = openDatabase(join(root, 'judge.sqlite'));
+  // Real time plus an offset the test moves: rows the store stamps with the wall clock must not
+  // look like the future to the judge.
+  let offset = 0;
+  const clock = () => Date.now() + offset;
+  const inbox = new DirectoryInbox(db, handleMail, { root, judge: JUDGE, rateLimit: false, clock, onHandlerError: (m) => apologyFor(m) });
+  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge: JUDGE, clock });
+  const hand = createMailHand(root, { judgeAddress: JUDGE.address });
+  const errors: unknown[] = [];
+
+  async function settle(): Promise<IntakeResult[]> {
+    const results = await inbox.processAll();
+    for (const r of results) if (r.outcome === 'error') errors.push(r.error);
+    tick(db, new Date(clock()).toISOString(), JUDGE);
+    await outbox.runOnce();
+    return results;
+  }
+
+  return {
+    root,
+    db,
+    hand,
+    errors,
+    now: () => new Date(clock()).toISOString(),
+    advance(hours: number) {
+      offset += hours * 3_600_000;
+    },
+    /** Sends one mail and lets the judge handle it; returns the judge's reply text. */
+    async send(from: string, body: string, subject = 'orders'): Promise<string> {
+      const before = (await hand.list(from)).length;
+      await hand.send(from, subject, body);
+      await settle();
+      const after = await hand.list(from);
+      const reply = after.slice(before).reverse().find((m) => m.subject.startsWith('Re:'));
+      if (!reply) throw new Error(`no reply to ${from}: ${JSON.stringify(errors.map(String))}`);
+      return (await hand.show(from, reply.number)).text;
+    },
+    settle,
+    async mails(address: string) {
+      const list = await hand.list(address);
+      return Promise.all(list.map((m) => hand.show(address, m.number)));
+    },
+    outboxRows: () => listOutbox(db),
+    close() {
+      db.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export type World = ReturnType<typeof createWorld>;
