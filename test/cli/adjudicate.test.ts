@@ -102,6 +102,25 @@ describe('chancery adjudicate', () => {
     expect(wrong.err).toContain('examples/standard/spring-1901.txt: orders for Spring 1901 Movement, but the game is at Fall 1901 Retreat');
   });
 
+  it('stops at a victory: later order files are refused', async () => {
+    const position = tempFile(
+      'pos.txt',
+      `variant standard
+phase Fall 1905 Movement
+Russia:
+  A ber, A mun, A kie, A hol, A bel, A den, A swe, A nwy, A stp, A mos, A war, A sev, A rum, A bud, A vie, A tri, A ser, A bur
+  owns ber mun kie hol bel den swe nwy stp mos war sev rum bud vie tri ser
+`,
+    );
+    const fall = tempFile('fall.txt', 'Russia: A bur - par\n');
+    const run = await runCli('adjudicate', '--position', position, '--orders', fall, '--orders', fall, '--json');
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(`${fall}: the game is already over; these orders were not used\n`);
+    const phases = JSON.parse(run.out);
+    expect(phases).toHaveLength(1);
+    expect(phases[0].nextPhase).toBeNull();
+  });
+
   it('refuses a bad position file naming file and line', async () => {
     const position = tempFile('pos.txt', 'variant standard\nphase S1901M\nFrance: A xyzzy\n');
     const run = await runCli('adjudicate', '--position', position, '--orders', ex('spring-1901.txt'));

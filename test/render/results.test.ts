@@ -113,6 +113,18 @@ describe('movement results', () => {
     );
   });
 
+  it('combines notes for a unit that bounces and is dislodged; a standoff province is no retreat', () => {
+    const before = position(`phase Spring 1902 Movement
+      Austria: A vie
+      Russia: A war
+      Italy: A tyr, A boh`);
+    const result = play(before, 'Austria: A vie - gal\nRussia: A war - gal\nItaly: A tyr - vie; A boh S A tyr - vie');
+    const text = renderResults(standard, before, result);
+    expect(text).toContain('Austria: Army Vienna -> Galicia.  (*bounce, dislodged*)\n');
+    expect(text).toContain('Italy: Army Bohemia SUPPORT Army Tyrolia -> Vienna.\n');
+    expect(text).toContain('The Austrian army in Vienna can retreat to Budapest or Trieste.\n');
+  });
+
   it('names the owner of a foreign unit that is convoyed, and marks a move with no convoy', () => {
     const before = position(`phase Spring 1902 Movement
       England: F eng, F nth, A yor

@@ -19,8 +19,7 @@ export function allowanceOf(variant: Variant, position: Position, power: PowerId
   if (!mode || position.phase.type !== 'movement' || !isGreat(variant, power)) return 0;
   const firstYear = dpConfig(variant).firstYear.get(power);
   if (firstYear !== undefined && position.phase.year === variant.startYear) return firstYear;
-  let owned = 0;
-  for (const owner of Object.values(position.owners)) if (owner === power) owned++;
+  const owned = centreCounts(position.owners).get(power) ?? 0;
   if (mode.kind === 'per-centre') return Math.min(owned, mode.max);
   const homes = homesOf(power);
   const heldHomes = homes.filter((c) => position.owners[c] === power).length;
@@ -29,6 +28,19 @@ export function allowanceOf(variant: Variant, position: Position, power: PowerId
   if (homes.length > 0 && heldHomes === homes.length) dp++;
   if (owned > heldHomes) dp++;
   return dp;
+}
+
+const countsCache = new WeakMap<Position['owners'], Map<PowerId, number>>();
+
+/** Centres owned per power; cached per owners table, which positions never change in place. */
+function centreCounts(owners: Position['owners']): Map<PowerId, number> {
+  let counts = countsCache.get(owners);
+  if (!counts) {
+    counts = new Map();
+    for (const c in owners) counts.set(owners[c], (counts.get(owners[c]) ?? 0) + 1);
+    countsCache.set(owners, counts);
+  }
+  return counts;
 }
 
 /** Home centres through a composed ruleset's `homeCentres` hook. */

@@ -48,7 +48,7 @@ export function neutralOrdersModule(variant: Variant, setting: RuleSetting): Rul
     // Neutrals neither build nor remove by centre count; their one unit is rebuilt below.
     adjusts: (_ctx, power) => !isNeutral(variant, power),
     checkOrder: (ctx, order) => {
-      if (!('loc' in order)) return { ok: true };
+      if (order.kind !== 'hold' && order.kind !== 'move' && order.kind !== 'support' && order.kind !== 'convoy') return { ok: true };
       const unit = unitsByProvince(ctx.position.units).get(provinceOf(order.loc));
       if (unit && neutral(unit) && order.power !== unit.power)
         return { ok: false, reason: 'a neutral unit is ordered only through Diplomacy Points (write "1 DP: <order>")' };

@@ -31,7 +31,3 @@ export function unitsByProvince(units: readonly Unit[]): Map<ProvinceId, Unit> {
   }
   return map;
 }
-
-export function neutralUnits(variant: Variant, units: readonly Unit[]): Unit[] {
-  return units.filter((u) => isNeutral(variant, u.power));
-}

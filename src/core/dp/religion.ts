@@ -40,31 +40,29 @@ export function religionProblem(
   unit: Unit,
   order: MovementOrder,
 ): string | undefined {
-  const name = (p: PowerId) => variant.powerById.get(p)?.name ?? p;
-  const occupant = (province: ProvinceId) => startUnits.get(province);
-
   if (isPapal(variant, unit.power)) {
+    const name = variant.powerById.get(unit.power)?.name ?? unit.power;
     if (order.kind === 'hold') return undefined;
     if (order.kind === 'support') {
-      const supported = occupant(order.target);
+      const supported = startUnits.get(order.target);
       if (!supported || faithOf(variant, supported.power) !== 'catholic')
-        return `religion rule: the ${name(unit.power)} may support only a Catholic unit`;
+        return `religion rule: the ${name} may support only a Catholic unit`;
       return undefined;
     }
     if (order.kind === 'move' && wording === 'v6') {
-      const there = occupant(provinceOf(order.to));
+      const there = startUnits.get(provinceOf(order.to));
       if (there && faithOf(variant, there.power) === 'catholic')
-        return `religion rule: the ${name(unit.power)} may not sortie into a space a Catholic unit occupies`;
+        return `religion rule: the ${name} may not sortie into a space a Catholic unit occupies`;
       return undefined;
     }
     return wording === 'v6'
-      ? `religion rule: the ${name(unit.power)} may only hold, sortie or support a Catholic unit`
-      : `religion rule: the ${name(unit.power)} may only hold or support a Catholic unit`;
+      ? `religion rule: the ${name} may only hold, sortie or support a Catholic unit`
+      : `religion rule: the ${name} may only hold or support a Catholic unit`;
   }
 
   if (order.kind !== 'support' || order.to === undefined) return undefined;
-  const attacker = occupant(order.target);
-  const defender = occupant(provinceOf(order.to));
+  const attacker = startUnits.get(order.target);
+  const defender = startUnits.get(provinceOf(order.to));
   if (!attacker || !defender) return undefined;
   const mine = faithOf(variant, unit.power);
   const theirs = faithOf(variant, attacker.power);

@@ -1,0 +1,144 @@
+// `chancery adjudicate`: plays a game offline from a sequence of order files, printing each
+// phase's results exactly as the results mail shows them (or as JSON).
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { adjudicate, initialPosition } from '../core/adjudicate/index.js';
+import { loadVariant } from '../core/map/load.js';
+import type { Variant } from '../core/map/variant.js';
+import type { LineVerdict } from '../core/orders/parse.js';
+import { parseOrders } from '../core/orders/parse.js';
+import { readPositionFile } from '../core/position/index.js';
+import { phaseText, readPhase } from '../core/position/names.js';
+import type { DpBid, MovementOrder, Order, Phase, Position } from '../core/types.js';
+import { phaseCode, provinceOf } from '../core/types.js';
+import { renderResults } from '../render/results.js';
+import type { CliIo } from './variant.js';
+import { processIo } from './variant.js';
+
+export interface AdjudicateCliOptions {
+  variant?: string;
+  orders: string[];
+  position?: string;
+  json?: boolean;
+  game?: string;
+  seed?: string;
+}
+
+export interface PhaseOrders {
+  orders: Order[];
+  bids: DpBid[];
+  /** `file:line: error — suggestion` for every line that was not accepted, and replaced orders. */
+  complaints: string[];
+  /** The phase named by an optional `phase …` line in the file. */
+  phase?: Phase;
+}
+
+const PHASE_LINE = /^\s*phase\s+(.+?)\s*$/i;
+
+/** Which earlier order a later one replaces: the last order for a unit (or build site) counts. */
+function orderSlot(order: Order): string | null {
+  if (order.kind === 'waive') return null;
+  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
+}
+
+/** Reads one phase's order file in GM mode: every power's orders under their headings. */
+export function readPhaseOrders(variant: Variant, position: Position, text: string, file: string): PhaseOrders {
+  const complaints: string[] = [];
+  let phase: Phase | undefined;
+  // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
+  const lines = text.split(/\r\n|\r|\n/).map((raw, i) => {
+    // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
+    const line = raw.replace(/(^|\s)#.*$/, '');
+    const m = PHASE_LINE.exec(line);
+    if (!m) return line;
+    const read = readPhase(m[1]);
+    if ('error' in read) complaints.push(`${file}:${i + 1}: ${read.error}`);
+    else phase = read.ok;
+    return '';
+  });
+  const verdicts: LineVerdict[] = parseOrders(lines.join('\n'), { variant, position });
+  const chosen = new Map<string, { order: Order; line: number }>();
+  const unslotted: Order[] = [];
+  const bids: DpBid[] = [];
+  for (const v of verdicts) {
+    if (v.status === 'error') complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+    else if (v.status === 'dp') bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
+    else if (v.status === 'order') {
+      const slot = orderSlot(v.order);
+      if (slot === null) {
+        unslotted.push(v.order);
+        continue;
+      }
+      const earlier = chosen.get(slot);
+      if (earlier) complaints.push(`${file}:${v.line}: replaces the order on line ${earlier.line} for the same unit`);
+      chosen.set(slot, { order: v.order, line: v.line });
+    }
+  }
+  const orders = [...[...chosen.values()].sort((a, b) => a.line - b.line).map((c) => c.order), ...unslotted];
+  return { orders, bids, complaints, phase };
+}
+
+function startingPoint(opts: AdjudicateCliOptions): { variant: Variant; position: Position } {
+  if (opts.position) return readPositionFile(opts.position, { variant: opts.variant ? loadVariant(opts.variant) : undefined });
+  const variant = loadVariant(opts.variant ?? 'standard');
+  return { variant, position: initialPosition(variant) };
+}
+
+const samePhase = (a: Phase, b: Phase) => a.year === b.year && a.season === b.season && a.type === b.type;
+
+/** Plays every order file in turn. Returns the exit status: 0, or 1 when the sequence could not be played. */
+export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
+  let { variant, position } = startingPoint(opts);
+  const reports: { phase: string; outcomes: unknown[]; next: Position; nextPhase: string | null }[] = [];
+  const texts: string[] = [];
+  let over = false;
+  const finish = (code: number): number => {
+    io.out(opts.json ? `${JSON.stringify(reports, null, 2)}\n` : texts.join('\n'));
+    return code;
+  };
+  for (const file of opts.orders) {
+    if (over) {
+      io.err(`${file}: the game is already over; these orders were not used\n`);
+      return finish(1);
+    }
+    const read = readPhaseOrders(variant, position, readFileSync(file, 'utf8'), file);
+    for (const c of read.complaints) io.err(`${c}\n`);
+    if (read.phase && !samePhase(read.phase, position.phase)) {
+      io.err(`${file}: orders for ${phaseText(read.phase)}, but the game is at ${phaseText(position.phase)}\n`);
+      return finish(1);
+    }
+    const result = adjudicate(variant, position, read.orders, { seed: opts.seed, bids: read.bids });
+    over = result.gameOver;
+    reports.push({ phase: phaseCode(result.phase), outcomes: result.outcomes, next: result.next, nextPhase: over ? null : phaseCode(result.next.phase) });
+    texts.push(renderResults(variant, position, result, { game: opts.game }));
+    position = result.next;
+  }
+  return finish(0);
+}
+
+export function register(program: Command, io: CliIo = processIo): void {
+  program
+    .command('adjudicate')
+    .description('play phases offline: each --orders file holds every power\'s orders for one phase, under "France:" headings')
+    .option('--variant <name>', 'variant name or .variant file (default: standard, or the position\'s)')
+    .option('--orders <file>', 'orders for the next phase (repeat, in phase order); an optional "phase F1901M" line is checked', (f: string, all: string[]) => [...all, f], [] as string[])
+    .option('--position <file>', 'start from this position (text format, docs/position-format.md, or JSON)')
+    .option('--json', 'print [{ phase, outcomes, next, nextPhase }] instead of results text')
+    .option('--game <name>', 'game name shown in the results')
+    .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
+    .action((opts: AdjudicateCliOptions) => {
+      if (!opts.orders.length) {
+        io.err('adjudicate: give at least one --orders file\n');
+        io.exit(1);
+        return;
+      }
+      try {
+        const code = runAdjudicate(opts, io);
+        if (code) io.exit(code);
+      } catch (e) {
+        // Unreadable files, refused positions or variants: the message already names file and line.
+        io.err(`${e instanceof Error ? e.message : String(e)}\n`);
+        io.exit(1);
+      }
+    });
+}

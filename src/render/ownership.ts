@@ -1,0 +1,52 @@
+// The supply-centre ownership table and the adjustment counts printed after each Fall.
+import type { AdjustmentCount } from '../core/adjudicate/result.js';
+import type { PowerDef, Variant } from '../core/map/variant.js';
+import type { PowerId, ProvinceId } from '../core/types.js';
+import { placeName } from './phrases.js';
+import { wrap } from './wrap.js';
+
+/** Great Powers first, then minors and affiliates, each in the variant file's order. */
+export function powersInOrder(variant: Variant): PowerDef[] {
+  return [...variant.powers.filter((p) => p.kind === 'great'), ...variant.powers.filter((p) => p.kind !== 'great')];
+}
+
+/** "Austria:" padded to 11 columns plus one space, as DPjudge and njudge align the table. */
+function label(name: string): string {
+  return `${`${name}:`.padEnd(11)} `;
+}
+
+/** Centres are listed by province id, as DPjudge does (so Liverpool follows London). */
+function centreList(variant: Variant, centres: ProvinceId[]): string {
+  return `${[...centres].sort().map((c) => placeName(variant, c)).join(', ')}.`;
+}
+
+export function ownershipLines(variant: Variant, owners: Record<ProvinceId, PowerId>): string[] {
+  const lines: string[] = [];
+  const owned = new Set<ProvinceId>();
+  for (const power of powersInOrder(variant)) {
+    const centres = Object.keys(owners).filter((c) => owners[c] === power.id);
+    centres.forEach((c) => owned.add(c));
+    if (centres.length) lines.push(...wrap(label(power.name), centreList(variant, centres), 12));
+  }
+  const unowned = variant.map.provinces.filter((p) => p.centre && !owned.has(p.id)).map((p) => p.id);
+  if (unowned.length) lines.push(...wrap(label('Unowned'), centreList(variant, unowned), 12));
+  return lines;
+}
+
+/** `Austria:     5 Supply centers,  4 Units:  Builds   1 unit.`, singulars padded to keep the columns. */
+export function adjustmentCountLine(variant: Variant, count: AdjustmentCount, winner: boolean): string {
+  const name = variant.powerById.get(count.power)?.name ?? count.power;
+  const centres = `${String(count.centres).padStart(2)} Supply ${count.centres === 1 ? 'center, ' : 'centers,'}`;
+  const units = `${String(count.units).padStart(2)} ${count.units === 1 ? 'Unit: ' : 'Units:'}`;
+  const amount = Math.abs(count.delta);
+  const verb = (count.delta < 0 ? 'Removes' : 'Builds').padEnd(7);
+  const change = `${verb} ${String(amount).padStart(2)} ${amount === 1 ? 'unit' : 'units'}.`;
+  return `${`${name}:`.padEnd(11)} ${centres} ${units}  ${change}${winner ? '  (* VICTORY!! *)' : ''}`;
+}
+
+export function adjustmentCountLines(variant: Variant, counts: AdjustmentCount[], winners: PowerId[]): string[] {
+  const rank = new Map(powersInOrder(variant).map((p, i) => [p.id, i]));
+  return [...counts]
+    .sort((a, b) => (rank.get(a.power) ?? Infinity) - (rank.get(b.power) ?? Infinity))
+    .map((c) => adjustmentCountLine(variant, c, winners.includes(c.power)));
+}

@@ -1,0 +1,83 @@
+// How units, orders and notes are worded in results mails (DPjudge/njudge "anglified" form):
+// full location names from the variant, order words ->, HOLD, SUPPORT, CONVOY.
+import type { Variant } from '../core/map/variant.js';
+import type { Loc, Note, Order, OrderOutcome, PowerId, Unit, UnitType } from '../core/types.js';
+import { provinceOf } from '../core/types.js';
+
+export function placeName(variant: Variant, loc: Loc): string {
+  return variant.map.locName.get(loc) ?? variant.map.locName.get(provinceOf(loc)) ?? loc.toUpperCase();
+}
+
+export function unitWord(type: UnitType): 'Army' | 'Fleet' {
+  return type === 'A' ? 'Army' : 'Fleet';
+}
+
+export function powerName(variant: Variant, power: PowerId): string {
+  return variant.powerById.get(power)?.name ?? power;
+}
+
+export function powerAdjective(variant: Variant, power: PowerId): string {
+  return variant.powerById.get(power)?.adjective ?? powerName(variant, power);
+}
+
+/** "Army Vienna", "Fleet St Petersburg (south coast)". */
+export function unitName(variant: Variant, type: UnitType, loc: Loc): string {
+  return `${unitWord(type)} ${placeName(variant, loc)}`;
+}
+
+/**
+ * The unit a support or convoy names, found on the board the orders were written for.
+ * Someone else's unit carries its owner's adjective ("Austrian Army Milan").
+ */
+function otherUnit(variant: Variant, board: Unit[], self: PowerId, province: string, typeHint?: UnitType): string {
+  const unit = board.find((u) => provinceOf(u.loc) === province);
+  const type = unit?.type ?? typeHint;
+  const name = type ? unitName(variant, type, unit?.loc ?? province) : placeName(variant, province);
+  return unit && unit.power !== self ? `${powerAdjective(variant, unit.power)} ${name}` : name;
+}
+
+/** The order part of a results line, without the power and the final period. */
+export function orderPhrase(variant: Variant, order: Order, board: Unit[]): string {
+  switch (order.kind) {
+    case 'waive':
+      return 'Build waived';
+    case 'build':
+      return `Builds ${order.type === 'A' ? 'an army' : 'a fleet'} in ${placeName(variant, order.loc)}`;
+    case 'remove':
+      return `Removes the ${order.type === 'A' ? 'army' : 'fleet'} in ${placeName(variant, order.loc)}`;
+    default:
+      break;
+  }
+  const unit = unitName(variant, order.type, order.loc);
+  switch (order.kind) {
+    case 'hold':
+      return `${unit} HOLD`;
+    case 'move': {
+      const route = (order.path ?? []).map((p) => placeName(variant, p));
+      return [unit, ...route, placeName(variant, order.to)].join(' -> ');
+    }
+    case 'support': {
+      const target = otherUnit(variant, board, order.power, order.target, order.targetType);
+      return order.to ? `${unit} SUPPORT ${target} -> ${placeName(variant, order.to)}` : `${unit} SUPPORT ${target}`;
+    }
+    case 'convoy':
+      return `${unit} CONVOY ${otherUnit(variant, board, order.power, order.from, 'A')} -> ${placeName(variant, order.to)}`;
+    case 'retreat':
+      return `${unit} -> ${placeName(variant, order.to)}`;
+    case 'disband':
+      return `${unit} DISBAND`;
+  }
+}
+
+/**
+ * Notes as printed: "  (*bounce, dislodged*)". "no order" is not printed: the classic judges show
+ * the default order itself (HOLD, DISBAND, Build waived) without comment.
+ */
+export function notesSuffix(notes: Note[]): string {
+  const shown = notes.filter((n) => n !== 'no order');
+  return shown.length ? `  (*${shown.join(', ')}*)` : '';
+}
+
+export function outcomeText(variant: Variant, outcome: OrderOutcome, board: Unit[]): string {
+  return `${orderPhrase(variant, outcome.order, board)}.${notesSuffix(outcome.notes)}`;
+}

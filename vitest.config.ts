@@ -1,0 +1,29 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Two projects: 'unit' (everything, no servers) and 'mail-server' (test/mail/server/**, which needs
+// a real Dovecot + SMTP relay). The mail server's globalSetup belongs to the second project only, so
+// `vitest run test/store` and friends never wait for it.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/mail/server/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'mail-server',
+          include: ['test/mail/server/**/*.test.ts'],
+          globalSetup: ['test/setup/mail-global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
