@@ -1,0 +1,76 @@
+// Runs the items of one mail in order, then finishes the reply (the player's standing).
+import { suggest } from '../../core/map/names.js';
+import { activate, create, form, pause, processCommand, resume, rollback, seatCommand, terminate } from './master.js';
+import { join, resign, signoff, signon, takeover, watch } from './entry.js';
+import { help, history, list, status, summary } from './info.js';
+import { commandLike, flushOrders, standingOf } from './orders.js';
+import { press } from './press.js';
+import type { Session } from './session.js';
+import { set } from './set.js';
+import type { CommandItem, Item } from './tokenize.js';
+import { VERBS } from './verbs.js';
+
+const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
+  LIST: list,
+  HELP: (s) => help(s),
+  JOIN: join,
+  OBSERVE: (s, c) => watch(s, c, 'observer'),
+  MONITOR: (s, c) => watch(s, c, 'monitor'),
+  SIGNON: signon,
+  TAKEOVER: takeover,
+  RESIGN: resign,
+  SIGNOFF: (s) => signoff(s),
+  CLEAR: (s, c) => {
+    if (!s.signon || s.signon.role !== 'player') return s.reply.reject(c.line, c.shown, 'CLEAR needs SIGNON to a power first');
+    s.orderLines = [];
+    s.cleared = true;
+  },
+  STATUS: status,
+  ENDPRESS: (s, c) => s.reply.reject(c.line, c.shown, 'ENDPRESS without PRESS or BROADCAST before it'),
+  SET: set,
+  HISTORY: history,
+  SUMMARY: summary,
+  CREATE: create,
+  FORM: form,
+  ACTIVATE: activate,
+  PAUSE: pause,
+  RESUME: resume,
+  TERMINATE: terminate,
+  PROCESS: (s, c) => processCommand(s, c, 'gm'),
+  'PROCESS!': (s, c) => processCommand(s, c, 'force'),
+  PREVIEW: (s, c) => processCommand(s, c, 'preview'),
+  ROLLBACK: rollback,
+  CD: seatCommand,
+  REVIVE: seatCommand,
+  EJECT: seatCommand,
+};
+
+export function execute(s: Session, items: Item[]): void {
+  for (const item of items) {
+    if (s.ended) break;
+    if (item.kind === 'press') {
+      press(s, item);
+      continue;
+    }
+    if (item.kind === 'other') {
+      if (s.signon?.role === 'player') s.orderLines.push(item);
+      else if (s.signonFailed) s.reply.reject(item.line, item.text, 'ignored: the SIGNON above failed');
+      else unknown(s, item.line, item.text);
+      continue;
+    }
+    const run = COMMANDS[item.verb];
+    if (!run) throw new Error(`no handler for command ${item.verb}`);
+    // Order lines are read together at the end (or at the next SIGNON): one mail, one order set.
+    run(s, item);
+  }
+  flushOrders(s);
+  if (s.signon?.role === 'player') s.reply.standing = standingOf(s, s.signon);
+  if (items.length === 0) s.reply.ok('Your mail held no commands. Send HELP for the list.');
+}
+
+function unknown(s: Session, line: number, text: string): void {
+  const word = text.split(/\s+/)[0];
+  const near = commandLike(text) ?? suggest(word.toUpperCase(), Object.keys(VERBS), 1)[0];
+  const hint = s.signon ? '' : ' (orders are read only after SIGNON)';
+  s.reply.reject(line, text, `unknown command "${word}"${hint}`, near);
+}

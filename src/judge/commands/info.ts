@@ -1,0 +1,107 @@
+// LIST, HELP, HISTORY, SUMMARY and STATUS: answers only, nothing changes.
+import { renderResults } from '../../render/results.js';
+import { getAccount } from '../../store/accounts.js';
+import { findGameByName, listGames, type Game } from '../../store/games.js';
+import { currentPhase, phaseHistory } from '../../store/phases.js';
+import { listSeats } from '../../store/players.js';
+import { dpRevealText } from '../dp-mail.js';
+import { deadlineOf, formatDeadline, timeLeft } from '../lifecycle/deadlines.js';
+import { JUDGE_ID } from '../lifecycle/start.js';
+import { greatPowers } from '../lifecycle/seats.js';
+import { unknownGame } from '../lifecycle/target.js';
+import { readSettings } from '../settings.js';
+import { renderTemplate } from '../template.js';
+import { variantOf } from '../variants.js';
+import type { Session } from './session.js';
+import type { CommandItem } from './tokenize.js';
+
+function gameFor(s: Session, cmd: CommandItem): Game | null {
+  const name = cmd.args[0];
+  if (!name) {
+    if (s.signon) return s.signon.game;
+    s.reply.reject(cmd.line, cmd.shown, `${cmd.word} needs a game name (or SIGNON first)`);
+    return null;
+  }
+  const game = findGameByName(s.db, name);
+  if (!game) s.reply.reject(cmd.line, cmd.shown, unknownGame(s.db, name));
+  return game;
+}
+
+function gameLine(s: Session, game: Game): string {
+  const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
+  const needed = greatPowers(variantOf(game.variant)).length;
+  const phase = currentPhase(s.db, game.id)?.phase ?? '';
+  const state = game.status === 'forming' ? `forming, ${players}/${needed} players${readSettings(game.settings).open ? '' : ', not open yet'}` : `${game.status} ${phase}`;
+  return `${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${state}`;
+}
+
+export function list(s: Session, cmd: CommandItem): void {
+  if (cmd.args[0]) {
+    const game = gameFor(s, cmd);
+    if (!game) return;
+    const variant = variantOf(game.variant);
+    const settings = readSettings(game.settings);
+    const phase = currentPhase(s.db, game.id)?.phase;
+    const deadline = phase ? deadlineOf(s.db, game.id, phase) : null;
+    const seats = listSeats(s.db, game.id);
+    const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${settings.press}`];
+    if (settings.description) lines.push(`About: ${settings.description}`);
+    if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline)}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
+    for (const p of greatPowers(variant)) {
+      const seat = seats.find((x) => x.power === p);
+      if (seat) lines.push(`  ${(variant.powerById.get(p)?.name ?? p).padEnd(12)} ${seat.status === 'active' ? 'played' : seat.status}`);
+    }
+    const watchers = seats.filter((x) => x.role !== 'player').length;
+    if (watchers) lines.push(`Observers and monitors: ${watchers}`);
+    s.reply.section(`Game ${game.name}`, lines.join('\n'));
+    return;
+  }
+  const games = listGames(s.db).filter((g) => (g.status === 'forming' || g.status === 'active' || g.status === 'paused') && !readSettings(g.settings).unlisted);
+  s.reply.section('Games on this judge', games.length ? games.map((g) => gameLine(s, g)).join('\n') : '(no open or running games)');
+}
+
+export function help(s: Session): void {
+  s.reply.section('Commands', renderTemplate('help', {}));
+}
+
+export function status(s: Session, cmd: CommandItem): void {
+  if (!s.signon) return s.reply.reject(cmd.line, cmd.shown, 'STATUS needs SIGNON first');
+  if (s.signon.role === 'player') {
+    // The standing closes every reply to a player, after this mail's own orders are stored.
+    if (s.signon.game.status === 'active') return s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
+    s.reply.section(`Status of ${s.signon.game.name}`, `game ${s.signon.game.name} is ${s.signon.game.status}`);
+    return;
+  }
+  list(s, { ...cmd, args: [s.signon.game.name] });
+}
+
+export function history(s: Session, cmd: CommandItem): void {
+  const game = gameFor(s, cmd);
+  if (!game) return;
+  const variant = variantOf(game.variant);
+  const done = phaseHistory(s.db, game.id).filter((r) => r.result);
+  const texts = done.map((r) => renderResults(variant, r.position, r.result!, { game: game.name, judge: JUDGE_ID }).trimEnd());
+  const over = game.status === 'completed' || game.status === 'terminated';
+  const reveal = over ? dpRevealText(s.db, game) : '';
+  s.reply.section(`History of ${game.name}`, [texts.join('\n\n' + '='.repeat(70) + '\n\n') || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n'));
+}
+
+export function summary(s: Session, cmd: CommandItem): void {
+  const game = gameFor(s, cmd);
+  if (!game) return;
+  const variant = variantOf(game.variant);
+  const powers = greatPowers(variant);
+  const records = phaseHistory(s.db, game.id).filter((r) => r.position.phase.type === 'movement' && r.position.phase.season === 'spring');
+  const lines = [`Supply centres at the start of each year (${variant.title}):`, `${'Year'.padEnd(6)}${powers.map((p) => (variant.powerById.get(p)?.name ?? p).slice(0, 8).padStart(9)).join('')}`];
+  for (const r of records) {
+    const counts = powers.map((p) => String(Object.values(r.position.owners).filter((o) => o === p).length).padStart(9));
+    lines.push(`${String(r.position.phase.year).padEnd(6)}${counts.join('')}`);
+  }
+  const over = game.status === 'completed' || game.status === 'terminated';
+  lines.push('', 'Players:');
+  for (const seat of listSeats(s.db, game.id).filter((x) => x.role === 'player')) {
+    const who = over ? (getAccount(s.db, seat.accountId)?.address ?? '?') : '(addresses are shown when the game is over)';
+    lines.push(`  ${(variant.powerById.get(seat.power ?? '')?.name ?? 'unassigned').padEnd(12)} ${seat.status.padEnd(9)} ${who}`);
+  }
+  s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
+}

@@ -1,0 +1,134 @@
+// Orders and DP lines after SIGNON, CLEAR and STATUS. A mail's order lines replace the power's
+// whole order set for the phase (DPjudge's model, which players know); its DP lines replace the
+// whole DP sheet. Valid lines are stored even when others are rejected; each rejected line is
+// listed with its reason. A line that looks like a misspelt command is answered as one.
+import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/index.js';
+import { suggest } from '../../core/map/names.js';
+import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
+import type { DpBid, MovementOrder, Order } from '../../core/types.js';
+import { provinceOf } from '../../core/types.js';
+import { replaceDpAllocations } from '../../store/dp-allocations.js';
+import { clearOrders, replaceOrders } from '../../store/orders.js';
+import { currentPhase, type PhaseRecord } from '../../store/phases.js';
+import { ordersOf, bidsOf } from '../phase-orders.js';
+import { obligationOf } from '../progress.js';
+import type { Session, Signon } from './session.js';
+import { VERBS } from './verbs.js';
+
+/** The phase a signed-on player can order for, or why not. */
+function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
+  if (on.role !== 'player' || !on.power) return 'only a player signed on to his power can give orders';
+  if (on.game.status !== 'active') return `game ${on.game.name} is ${on.game.status}; orders are taken while it is active`;
+  const record = currentPhase(s.db, on.game.id);
+  if (!record || record.result) return 'there is no phase waiting for orders';
+  return record;
+}
+
+/** "Did you mean" for a line whose first word resembles a command. */
+export function commandLike(text: string): string | undefined {
+  const word = text.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+  if (word.length < 3) return undefined;
+  // Levenshtein counts a swap of two letters as two edits; among equally near commands, the one
+  // with the very same letters (STAUTS -> STATUS, not START) is the likelier typo.
+  const near = suggest(word, Object.keys(VERBS), 3);
+  const letters = (w: string) => [...w].sort().join('');
+  return near.find((v) => letters(v) === letters(word)) ?? near[0];
+}
+
+function keyOf(order: Order, index: number): string {
+  if (order.kind === 'waive') return `waive:${index}`; // each WAIVE stands for one build
+  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
+}
+
+/** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
+export function flushOrders(s: Session): void {
+  const on = s.signon;
+  const lines = s.orderLines;
+  const cleared = s.cleared;
+  s.orderLines = [];
+  s.cleared = false;
+  if (!on || (lines.length === 0 && !cleared)) return;
+  const record = orderablePhase(s, on);
+  if (typeof record === 'string') {
+    for (const l of lines) s.reply.reject(l.line, l.text, `not read as an order: ${record}`, commandLike(l.text));
+    return;
+  }
+  const power = on.power as string;
+  const name = on.variant.powerById.get(power)?.name ?? power;
+  if (lines.length === 0) {
+    const had = clearOrders(s.db, on.game.id, record.phase, power);
+    replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
+    s.reply.ok(had ? `CLEAR: the orders and DP of ${name} for ${record.phase} were withdrawn.` : `CLEAR: ${name} had no orders for ${record.phase}.`);
+    s.touched.add(on.game.id);
+    return;
+  }
+  const verdicts = parseOrders(lines.map((l) => l.text).join('\n'), { variant: on.variant, position: record.position, power });
+  const origin = (v: LineVerdict) => lines[v.line - 1];
+  const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
+  const bids: { bid: DpBid; line: number; text: string }[] = [];
+  for (const v of verdicts) {
+    if (v.status === 'heading') continue;
+    if (v.status === 'error') {
+      const command = commandLike(v.text);
+      if (command) s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`, command);
+      else s.reply.reject(origin(v).line, v.text, v.error, v.suggestion);
+      continue;
+    }
+    if (v.status === 'dp') {
+      bids.push({ bid: { power, amount: v.amount, order: v.order as MovementOrder }, line: origin(v).line, text: v.text });
+      continue;
+    }
+    const key = keyOf(v.order, kept.size);
+    const earlier = kept.get(key);
+    if (earlier) s.reply.reject(origin(earlier.at).line, earlier.at.text, `replaced by a later order for the same unit (line ${origin(v).line})`);
+    kept.set(key, { order: v.order, shown: v.normalised, at: v });
+  }
+  const orders = [...kept.values()].sort((a, b) => a.at.line - b.at.line);
+  const hadOrderLines = verdicts.some((v) => v.status === 'order' || v.status === 'error');
+  if (orders.length) {
+    replaceOrders(s.db, {
+      gameId: on.game.id,
+      phase: record.phase,
+      power,
+      lines: orders.map((o) => o.at.text),
+      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
+    });
+    s.reply.ok(`${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). This set replaces any orders sent before.`);
+  } else if (hadOrderLines) {
+    s.reply.ok(`No valid order in this mail; the orders stored before for ${name} (if any) stand.`);
+  }
+  if (bids.length) storeBids(s, on, record, power, bids);
+  s.touched.add(on.game.id);
+}
+
+function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, bids: { bid: DpBid; line: number; text: string }[]): void {
+  const check = checkBids(on.variant, record.position, power, bids.map((b) => b.bid));
+  const accepted: { unit: string; amount: number; order: MovementOrder }[] = [];
+  check.verdicts.forEach((v, i) => {
+    if (!v.ok) s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
+    else accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
+  });
+  replaceDpAllocations(s.db, on.game.id, record.phase, power, accepted);
+  s.reply.ok(`${accepted.length} DP line${accepted.length === 1 ? '' : 's'} stored (${check.spent} of ${check.allowance} DP). This DP sheet replaces any sent before.`);
+}
+
+/** STATUS (and the end of every reply to a player): orders, DP left, unordered units, deadline. */
+export function standingOf(s: Session, on: Signon): string {
+  const record = orderablePhase(s, on);
+  if (typeof record === 'string') return '';
+  const power = on.power as string;
+  const name = on.variant.powerById.get(power)?.name ?? power;
+  const stored = ordersOf(s.db, on.game.id, record.phase, power);
+  const lines = [`Current orders for ${name} (${on.game.name} ${record.phase}):`];
+  lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : ['  (none)']));
+  const duty = obligationOf(s.db, on.game, record, power);
+  if (duty.unordered.length) lines.push(`Units still unordered: ${duty.unordered.join(', ')} (they will hold or disband).`);
+  else if (duty.adjustmentsLeft > 0) lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
+  else if (duty.adjustmentsLeft < 0) lines.push(`Removals still to give: ${-duty.adjustmentsLeft} (otherwise the judge chooses).`);
+  else if (duty.hasDuty) lines.push('Every unit has an order.');
+  if (record.position.phase.type === 'movement' && dpAllowance(on.variant, record.position, power) > 0) {
+    const check = checkBids(on.variant, record.position, power, bidsOf(s.db, on.game.id, record.phase, power));
+    lines.push(renderOwnAllocations(on.variant, check, power).trimEnd());
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,91 @@
+// PRESS [TO power, power…] [GREY] … ENDPRESS, BROADCAST [GREY] … ENDPRESS, and the GM's OFFICIAL.
+// Recipients are named in full (France, french, master); a lone initial is refused with the full
+// name suggested, because njudge's "PRESS TO Turkey" = U, K, Y trap is worse than a retry.
+// Each reader gets his own copy, so nobody sees another player's address.
+import { recordPress } from '../../store/press.js';
+import { currentPhase } from '../../store/phases.js';
+import { pressRecipients, resultRecipients } from '../lifecycle/roster.js';
+import { findPower } from '../lifecycle/target.js';
+import { readSettings } from '../settings.js';
+import { renderTemplate } from '../template.js';
+import type { Session, Signon } from './session.js';
+import type { PressItem } from './tokenize.js';
+import { suggest } from '../../core/map/names.js';
+
+type Audience = { powers: Set<string>; master: boolean } | { error: string; suggestion?: string };
+
+function readAudience(on: Signon, words: string[]): Audience {
+  const powers = new Set<string>();
+  let master = false;
+  for (const word of words.join(' ').split(/[\s,]+/).filter(Boolean)) {
+    const w = word.toLowerCase();
+    if (w === 'master' || w === 'gm') {
+      master = true;
+      continue;
+    }
+    const power = w.length > 1 ? findPower(on.variant, word) : null;
+    if (!power || on.variant.powerById.get(power)?.kind !== 'great') {
+      const names = on.variant.powers.filter((p) => p.kind === 'great').map((p) => p.name);
+      const byInitial = on.variant.powers.find((p) => p.kind === 'great' && p.initial.toLowerCase() === w);
+      const hint = byInitial ? [byInitial.name] : suggest(word, [...names, 'Master']);
+      return { error: `"${word}" is not a power to write to (write names in full)`, suggestion: hint.join(' or ') || undefined };
+    }
+    powers.add(power);
+  }
+  if (!powers.size && !master) return { error: 'PRESS TO needs at least one recipient, e.g. PRESS TO France, Germany' };
+  return { powers, master };
+}
+
+export function press(s: Session, item: PressItem): void {
+  const on = s.signon;
+  const fail = (reason: string, suggestion?: string) => s.reply.reject(item.line, item.shown, reason, suggestion);
+  if (!on) return fail('press needs SIGNON first');
+  if (item.verb === 'OFFICIAL') return official(s, item, on);
+  if (on.role === 'observer' || on.role === 'monitor') return fail('observers cannot send press');
+  if (on.game.status === 'completed' || on.game.status === 'terminated') return fail(`game ${on.game.name} is over`);
+  const settings = readSettings(on.game.settings);
+  if (settings.press === 'none' && on.role !== 'master') return fail(`game ${on.game.name} has no press (only the GM may write)`);
+  const words = item.args.map((w) => w.toUpperCase());
+  const grey = words.includes('GREY') || words.includes('GRAY');
+  if (grey && settings.press !== 'grey') return fail(`game ${on.game.name} does not allow grey (anonymous) press`);
+  if (!item.body.some((l) => l.trim())) return fail('the press message is empty');
+  const rest = item.args.filter((w) => !['GREY', 'GRAY'].includes(w.toUpperCase()));
+  const from = on.role === 'master' ? 'Master' : (on.variant.powerById.get(on.power ?? '')?.name ?? 'a player');
+  const readers = pressRecipients(s.db, on.game).filter((r) => !(r.power && r.power === on.power) && !(on.role === 'master' && r.role === 'master'));
+  let chosen = readers;
+  let toText = 'everyone';
+  if (item.verb === 'PRESS') {
+    if ((rest[0] ?? '').toUpperCase() !== 'TO') return fail('PRESS needs a recipient list: PRESS TO France, Germany (or use BROADCAST)');
+    const audience = readAudience(on, rest.slice(1));
+    if ('error' in audience) return fail(audience.error, audience.suggestion);
+    chosen = readers.filter((r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'));
+    toText = [...[...audience.powers].map((p) => on.variant.powerById.get(p)?.name ?? p), ...(audience.master ? ['Master'] : [])].join(', ');
+  }
+  const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
+  const body = item.body.join('\n');
+  recordPress(s.db, { gameId: on.game.id, phase, from: on.power ?? 'master', to: item.verb === 'PRESS' ? toText.split(', ') : ['all'], body });
+  const shownFrom = grey ? 'an anonymous sender' : from;
+  for (const reader of chosen) {
+    s.mails.push({
+      kind: 'notice',
+      to: reader.address,
+      subject: `Diplomacy press ${on.game.name} ${phase}`,
+      text: renderTemplate('press', { from: shownFrom, to: toText, game: on.game.name, phase, body }),
+      game: { id: on.game.id, name: on.game.name },
+    });
+  }
+  s.reply.ok(`${item.verb === 'PRESS' ? 'Press' : 'Broadcast'} sent to ${toText}${grey ? ' (grey: your name was not shown)' : ''}${item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)'}.`);
+}
+
+function official(s: Session, item: PressItem, on: Signon): void {
+  if (on.role !== 'master') return s.reply.reject(item.line, item.shown, 'OFFICIAL announcements are for the GM');
+  const subject = item.args.join(' ') || `Official announcement for game ${on.game.name}`;
+  const body = item.body.join('\n');
+  if (!body.trim()) return s.reply.reject(item.line, item.shown, 'the announcement is empty');
+  const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
+  recordPress(s.db, { gameId: on.game.id, phase, from: 'master', to: ['all'], body });
+  for (const address of resultRecipients(s.db, on.game)) {
+    s.mails.push({ kind: 'notice', to: address, subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
+  }
+  s.reply.ok(`Official announcement sent to everyone in game ${on.game.name}.`);
+}

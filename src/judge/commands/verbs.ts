@@ -1,0 +1,71 @@
+// Every command word the judge knows, with the synonyms of both dialects (DPjudge and njudge).
+// Synonyms map to one canonical verb, which the executor dispatches on.
+
+export const VERBS: Record<string, string> = {
+  LIST: 'LIST',
+  HELP: 'HELP',
+  JOIN: 'JOIN',
+  OBSERVE: 'OBSERVE',
+  WATCH: 'OBSERVE',
+  MONITOR: 'MONITOR',
+  SIGNON: 'SIGNON',
+  TAKEOVER: 'TAKEOVER',
+  RESIGN: 'RESIGN',
+  WITHDRAW: 'RESIGN',
+  SIGNOFF: 'SIGNOFF',
+  CLEAR: 'CLEAR',
+  STATUS: 'STATUS',
+  PRESS: 'PRESS',
+  BROADCAST: 'BROADCAST',
+  ENDPRESS: 'ENDPRESS',
+  ENDBROADCAST: 'ENDPRESS',
+  SET: 'SET',
+  HISTORY: 'HISTORY',
+  SUMMARY: 'SUMMARY',
+  CREATE: 'CREATE',
+  FORM: 'FORM',
+  ACTIVATE: 'ACTIVATE',
+  START: 'ACTIVATE',
+  PAUSE: 'PAUSE',
+  SUSPEND: 'PAUSE',
+  RESUME: 'RESUME',
+  TERMINATE: 'TERMINATE',
+  PROCESS: 'PROCESS',
+  'PROCESS!': 'PROCESS!',
+  PREVIEW: 'PREVIEW',
+  PREDICT: 'PREVIEW',
+  ROLLBACK: 'ROLLBACK',
+  CD: 'CD',
+  DUMMY: 'CD',
+  REVIVE: 'REVIVE',
+  EJECT: 'EJECT',
+  OFFICIAL: 'OFFICIAL',
+};
+
+/** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */
+export const PASSWORD_ARGS: Record<string, number[]> = {
+  JOIN: [1],
+  OBSERVE: [1],
+  MONITOR: [1],
+  SIGNON: [1],
+  TAKEOVER: [1],
+  RESIGN: [1],
+  CREATE: [1],
+};
+
+/** The SET sub-commands, canonical form first. */
+export const SET_WORDS: Record<string, string> = {
+  WAIT: 'WAIT',
+  NOWAIT: 'NOWAIT',
+  ABSENCE: 'ABSENCE',
+  HOLIDAY: 'ABSENCE',
+  VACATION: 'ABSENCE',
+  NOABSENCE: 'NOABSENCE',
+  ADDRESS: 'ADDRESS',
+  PASSWORD: 'PASSWORD',
+  DRAW: 'DRAW',
+  NODRAW: 'NODRAW',
+  CONCEDE: 'CONCEDE',
+  NOCONCEDE: 'NOCONCEDE',
+  DEADLINE: 'DEADLINE',
+};

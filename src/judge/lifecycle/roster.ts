@@ -1,0 +1,48 @@
+// Who is in a game and who gets which mail. Addresses come from the accounts at the moment of
+// sending, so SET ADDRESS takes effect for the next mail.
+import { getAccount } from '../../store/accounts.js';
+import type { Db } from '../../store/database.js';
+import type { Game } from '../../store/games.js';
+import { listSeats, type Seat } from '../../store/players.js';
+
+/** Seat statuses of a power nobody plays any more: its units are defaulted. */
+export const VACANT_STATUSES = new Set(['cd', 'resigned', 'dummy']);
+
+export function addressOf(db: Db, accountId: number | null): string | null {
+  return accountId === null ? null : getAccount(db, accountId)?.address ?? null;
+}
+
+export function playerSeats(db: Db, gameId: number): Seat[] {
+  return listSeats(db, gameId).filter((s) => s.role === 'player');
+}
+
+/** Seats whose player still plays: they are asked for orders and may vote. */
+export function activePlayers(db: Db, gameId: number): Seat[] {
+  return playerSeats(db, gameId).filter((s) => !VACANT_STATUSES.has(s.status));
+}
+
+/** Results go to everyone: players, the GM, observers and monitors. */
+export function resultRecipients(db: Db, game: Game): string[] {
+  // A power in civil disorder still has a player who may come back; resigned and dummy seats have none.
+  const seats = listSeats(db, game.id).filter((s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'));
+  return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId)]);
+}
+
+/** Press readers: players, the GM and observers (monitors receive results only). */
+export function pressRecipients(db: Db, game: Game): { power: string | null; role: Seat['role'] | 'master'; address: string }[] {
+  const out: { power: string | null; role: Seat['role'] | 'master'; address: string }[] = [];
+  for (const s of listSeats(db, game.id)) {
+    if (s.role === 'monitor' || (s.role === 'player' && VACANT_STATUSES.has(s.status))) continue;
+    const address = addressOf(db, s.accountId);
+    if (address) out.push({ power: s.power, role: s.role, address });
+  }
+  const gm = addressOf(db, game.gmAccountId);
+  if (gm) out.push({ power: null, role: 'master', address: gm });
+  return out;
+}
+
+export function unique(addresses: (string | null)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const a of addresses) if (a && !seen.has(a.toLowerCase())) seen.set(a.toLowerCase(), a);
+  return [...seen.values()];
+}

@@ -1,0 +1,118 @@
+// Processing a phase: adjudicate with the stored seed, record the result and the next position,
+// queue ONE results mail to the whole game list (dedupe key results:<game>:<phase>), the GM's bid
+// chart apart, and set the next deadline. PREVIEW runs the very same computation and stores nothing.
+import { adjudicate } from '../core/adjudicate/index.js';
+import type { PhaseResult } from '../core/adjudicate/result.js';
+import { phaseCode } from '../core/types.js';
+import type { OutgoingMail } from '../mail/types.js';
+import { renderResults } from '../render/results.js';
+import type { Db } from '../store/database.js';
+import { getGame, setGameStatus, type Game } from '../store/games.js';
+import { claimJob, findJob } from '../store/jobs.js';
+import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
+import { listSeats, setSeatWait } from '../store/players.js';
+import { bidChartMails, dpRevealText } from './dp-mail.js';
+import { deadlineJobKey, deadlineOf, formatDeadline, scheduleDeadline } from './lifecycle/deadlines.js';
+import { addressOf, resultRecipients } from './lifecycle/roster.js';
+import { JUDGE_ID } from './lifecycle/start.js';
+import { allBids, allOrders } from './phase-orders.js';
+import { lateness } from './progress.js';
+import { phaseSeed } from './seeds.js';
+import { readSettings } from './settings.js';
+import { renderTemplate } from './template.js';
+import { variantOf } from './variants.js';
+
+/** deadline/ready: automatic; gm: PROCESS (only when complete); force: PROCESS! (defaults); preview: PREVIEW. */
+export type ProcessMode = 'deadline' | 'ready' | 'gm' | 'force' | 'preview';
+
+export type ProcessOutcome =
+  | { processed: true; phase: string; result: PhaseResult; mails: OutgoingMail[] }
+  | { processed: false; reason: string; mails: OutgoingMail[] };
+
+function refuse(reason: string): ProcessOutcome {
+  return { processed: false, reason, mails: [] };
+}
+
+/** The adjudication both PROCESS and PREVIEW use: same orders, same bids, same seed. */
+function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
+  const variant = variantOf(game.variant);
+  const seed = phaseSeed(game.seed, record.phase);
+  return adjudicate(variant, record.position, allOrders(db, game.id, record.phase), { seed, bids: allBids(db, game.id, record.phase) });
+}
+
+function resultsText(db: Db, game: Game, record: PhaseRecord, result: PhaseResult, nextDeadline: string | null): string {
+  return renderResults(variantOf(game.variant), record.position, result, {
+    game: game.name,
+    judge: JUDGE_ID,
+    deadline: formatDeadline(deadlineOf(db, game.id, record.phase)),
+    nextDeadline: nextDeadline ? formatDeadline(nextDeadline) : undefined,
+  });
+}
+
+export function processGame(db: Db, gameId: number, now: string, mode: ProcessMode, expectPhase?: string): ProcessOutcome {
+  const game = getGame(db, gameId);
+  if (!game) return refuse('no such game');
+  if (game.status !== 'active') return refuse(`game ${game.name} is ${game.status}, not active`);
+  const record = currentPhase(db, game.id);
+  if (!record || record.result) return refuse(`game ${game.name} has no phase waiting for orders`);
+  if (expectPhase !== undefined && expectPhase.toUpperCase() !== record.phase) {
+    return refuse(`the current phase of ${game.name} is ${record.phase}, not ${expectPhase.toUpperCase()}; nothing was processed`);
+  }
+  if (mode === 'gm' || mode === 'ready') {
+    const late = lateness(db, game, record);
+    if (late.missing.length) return refuse(`orders are missing from ${late.missing.join(', ')} (PROCESS! processes anyway, with defaults)`);
+    if (late.waiting.length) return refuse(`${late.waiting.join(', ')} asked to wait (SET WAIT)`);
+  }
+
+  if (mode === 'preview') {
+    const result = adjudicateRecord(db, game, record);
+    const text = resultsText(db, game, record, result, null);
+    const gm = addressOf(db, game.gmAccountId);
+    const chart = bidChartMails(db, game, record, result, { preview: true });
+    const mail: OutgoingMail = {
+      kind: 'notice',
+      to: gm ?? [],
+      subject: `Diplomacy preview ${game.name} ${record.phase}`,
+      text: renderTemplate('results', { preamble: 'PREVIEW: nothing has been stored; PROCESS would give exactly this.', results: text.trimEnd(), reveal: '' }),
+      game: { id: game.id, name: game.name },
+    };
+    return { processed: true, phase: record.phase, result, mails: gm ? [mail, ...chart] : [] };
+  }
+
+  // A deadline or an early processing claims the job; a GM PROCESS closes it the same way.
+  const job = findJob(db, deadlineJobKey(game.id, record.phase));
+  if (job && job.status === 'pending' && !claimJob(db, job.id, now)) return refuse('the phase is being processed already');
+
+  const settings = readSettings(game.settings);
+  const result = adjudicateRecord(db, game, record);
+  const nextCode = phaseCode(result.next.phase);
+  const deadlineText = formatDeadline(deadlineOf(db, game.id, record.phase) ?? job?.dueAt ?? null);
+  const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true });
+  const text = renderResults(variantOf(game.variant), record.position, result, {
+    game: game.name,
+    judge: JUDGE_ID,
+    deadline: deadlineText,
+    nextDeadline: nextDeadline ? formatDeadline(nextDeadline) : undefined,
+  });
+  recordPhaseResult(db, record.id, result, result.seed);
+  // Recorded first, so that the reveal at the end of the game includes this last phase.
+  if (result.gameOver) setGameStatus(db, game.id, 'completed');
+  else appendPhase(db, game.id, nextCode, result.next);
+  for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
+
+  const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
+  const reveal = result.gameOver ? dpRevealText(db, game) : '';
+  const mails: OutgoingMail[] = [
+    {
+      kind: 'result',
+      to: resultRecipients(db, game),
+      subject: `Diplomacy results ${game.name} ${record.phase}`,
+      text: renderTemplate('results', { preamble: '', results: text.trimEnd(), reveal }),
+      game: { id: game.id, name: game.name },
+      dedupeKey: `results:${game.name}:${record.phase}${suffix}`,
+      headers: { 'X-Chancery-Phase': record.phase },
+    },
+    ...bidChartMails(db, game, record, result, { preview: false, dedupeSuffix: suffix }),
+  ];
+  return { processed: true, phase: record.phase, result, mails };
+}

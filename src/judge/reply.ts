@@ -1,0 +1,46 @@
+// The one reply every mail gets: what was done, every rejected line with its reason (and a
+// suggestion), extra sections asked for (LIST, STATUS, HISTORY...), and the player's standing.
+import { renderTemplate } from './template.js';
+
+export interface Rejection {
+  line: number;
+  /** The line as written, passwords already masked. */
+  text: string;
+  reason: string;
+  suggestion?: string;
+}
+
+export class Reply {
+  readonly done: string[] = [];
+  readonly rejected: Rejection[] = [];
+  readonly sections: { title: string; body: string }[] = [];
+  /** The signed-on player's standing (orders, DP left, unordered units, deadline); filled last. */
+  standing = '';
+
+  ok(text: string): void {
+    this.done.push(text);
+  }
+
+  reject(line: number, text: string, reason: string, suggestion?: string): void {
+    this.rejected.push({ line, text, reason, suggestion });
+  }
+
+  section(title: string, body: string): void {
+    this.sections.push({ title, body: body.replace(/\s+$/, '') });
+  }
+
+  render(): string {
+    const done = this.done.length ? this.done.map((d) => `* ${d}`).join('\n') : '* Nothing was changed.';
+    const rejected = this.rejected.length
+      ? [
+          `${this.rejected.length} line${this.rejected.length === 1 ? ' was' : 's were'} rejected:`,
+          ...this.rejected.map((r) => {
+            const head = `  line ${r.line}: ${r.text}\n      -> ${r.reason}`;
+            return r.suggestion ? `${head}\n      did you mean: ${r.suggestion}` : head;
+          }),
+        ].join('\n')
+      : '';
+    const sections = this.sections.map((s) => `${s.title}\n${'-'.repeat(Math.min(70, s.title.length))}\n${s.body}`).join('\n\n');
+    return renderTemplate('reply', { done, rejected, sections, standing: this.standing.replace(/\s+$/, '') });
+  }
+}

@@ -1,0 +1,114 @@
+// A game's settings: a small typed table, validated when the GM creates the game (never a free-form
+// status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
+
+export type PressRule = 'white' | 'grey' | 'none';
+export type PhaseKind = 'movement' | 'retreat' | 'adjustment';
+
+export interface GameSettings {
+  /** Players may JOIN (set by FORM; a freshly created game is closed while its GM sets it up). */
+  open: boolean;
+  /** scrypt hash of the game (master) password. */
+  masterPasswordHash: string;
+  /** white: signed press; grey: the sender may stay anonymous (PRESS ... GREY); none: only the GM may write. */
+  press: PressRule;
+  /** Hours from the start of a phase to its deadline. */
+  deadlineHours: Record<PhaseKind, number>;
+  /** Players may name the power they want with JOIN game pw power. */
+  powerChoice: boolean;
+  /** Left out of LIST for people who are not in the game. */
+  unlisted: boolean;
+  /** Longest absence a player may set himself, in days (DPjudge's two weeks). */
+  maxAbsenceDays: number;
+  description: string;
+  /** Subject of the GM's OFFICIAL announcements. */
+  officialSubject: string;
+  /** How many rollbacks happened: results mails after a rollback get a fresh dedupe key. */
+  rollbacks: number;
+  /** Draw and concession votes, by power. */
+  votes: Record<string, { draw?: boolean; concede?: string }>;
+}
+
+export const DEFAULT_DEADLINE_HOURS: Record<PhaseKind, number> = { movement: 72, retreat: 24, adjustment: 24 };
+
+export function defaultSettings(masterPasswordHash: string): GameSettings {
+  return {
+    open: false,
+    masterPasswordHash,
+    press: 'white',
+    deadlineHours: { ...DEFAULT_DEADLINE_HOURS },
+    powerChoice: false,
+    unlisted: false,
+    maxAbsenceDays: 14,
+    description: '',
+    officialSubject: '',
+    rollbacks: 0,
+    votes: {},
+  };
+}
+
+/** Reads stored settings, filling what an older game row may lack. */
+export function readSettings(stored: Record<string, unknown>): GameSettings {
+  const base = defaultSettings(String(stored.masterPasswordHash ?? ''));
+  return { ...base, ...(stored as Partial<GameSettings>), deadlineHours: { ...base.deadlineHours, ...(stored.deadlineHours as object) } };
+}
+
+export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', 'DESCRIPTION'] as const;
+
+const TIMING_KEYS: Record<string, PhaseKind> = {
+  MOVE: 'movement', MOVES: 'movement', MOVEMENT: 'movement',
+  RETREAT: 'retreat', RETREATS: 'retreat',
+  ADJUST: 'adjustment', ADJUSTMENT: 'adjustment', ADJUSTMENTS: 'adjustment', BUILDS: 'adjustment',
+};
+
+/**
+ * Applies one settings line of a CREATE block:
+ *   RULE PRESS WHITE|GREY|NONE    RULE POWER_CHOICE    RULE MAX_ABSENCE 10
+ *   TIMING MOVE 48 RETREAT 12 ADJUST 12     (hours)
+ *   PRIVATE | UNLISTED            DESC free text
+ * Returns an error message, or null when the line was applied.
+ */
+export function applySettingLine(settings: GameSettings, line: string): string | null {
+  const words = line.trim().split(/\s+/);
+  const head = words[0].toUpperCase();
+  if (head === 'DESC' || head === 'DESCRIPTION') {
+    settings.description = line.trim().slice(words[0].length).trim();
+    return null;
+  }
+  if (head === 'PRIVATE' || head === 'UNLISTED') {
+    settings.unlisted = true;
+    return null;
+  }
+  if (head === 'TIMING') {
+    const rest = words.slice(1);
+    if (rest.length === 0 || rest.length % 2 !== 0) return 'TIMING takes pairs like "MOVE 48 RETREAT 12 ADJUST 12" (hours)';
+    for (let i = 0; i < rest.length; i += 2) {
+      const kind = TIMING_KEYS[rest[i].toUpperCase()];
+      const hours = Number(rest[i + 1]);
+      if (!kind) return `unknown phase "${rest[i]}" in TIMING (use MOVE, RETREAT or ADJUST)`;
+      if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 60) return `"${rest[i + 1]}" is not a number of hours (more than 0, at most 1440)`;
+      settings.deadlineHours[kind] = hours;
+    }
+    return null;
+  }
+  if (head === 'RULE') {
+    const rule = (words[1] ?? '').toUpperCase();
+    const value = (words[2] ?? '').toUpperCase();
+    if (rule === 'PRESS') {
+      if (value !== 'WHITE' && value !== 'GREY' && value !== 'GRAY' && value !== 'NONE') return 'RULE PRESS takes WHITE, GREY or NONE';
+      settings.press = value === 'GRAY' ? 'grey' : (value.toLowerCase() as PressRule);
+      return null;
+    }
+    if (rule === 'POWER_CHOICE' || rule === 'POWERCHOICE') {
+      settings.powerChoice = true;
+      return null;
+    }
+    if (rule === 'MAX_ABSENCE') {
+      const days = Number(words[2]);
+      if (!Number.isInteger(days) || days < 0 || days > 60) return 'RULE MAX_ABSENCE takes a number of days from 0 to 60';
+      settings.maxAbsenceDays = days;
+      return null;
+    }
+    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE)`;
+  }
+  return `not a game setting: "${words[0]}"`;
+}

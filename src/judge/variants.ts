@@ -1,0 +1,19 @@
+// Games name their variant by id. Only plain ids reach the loader, so a CREATE line can never make
+// the judge read a file path of the sender's choosing.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadVariant } from '../core/map/load.js';
+import type { Variant } from '../core/map/variant.js';
+
+const VARIANT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'variants');
+
+export function knownVariants(): string[] {
+  if (!existsSync(VARIANT_DIR)) return [];
+  return readdirSync(VARIANT_DIR).filter((id) => existsSync(join(VARIANT_DIR, id, `${id}.variant`))).sort();
+}
+
+export function variantOf(id: string): Variant {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new Error(`"${id}" is not a variant name`);
+  return loadVariant(id);
+}
