@@ -79,7 +79,8 @@ describe('ten players, two years of A&E v6 over real mail', () => {
       await Promise.all(
         POWERS.map(async (power, i) => {
           const lines = botOrders(variant, record.position, power, adjustmentsDue(db, game.id, record));
-          const unit = neutrals[(i + turn) % Math.max(1, neutrals.length)];
+          // One neutral unit per power, so each DP line belongs to exactly one player.
+          const unit = neutrals[i];
           if (record.position.phase.type === 'movement' && unit) {
             const bid = `1 DP: ${unit.type} ${unit.loc.toUpperCase()} H`;
             lines.push(bid);
@@ -116,6 +117,8 @@ describe('ten players, two years of A&E v6 over real mail', () => {
         }
       }
     }
-    expect((boxes.get(GM) ?? []).filter((m) => m.parsed.subject.startsWith('Diplomacy bid chart')).length).toBe(4);
+    const charts = async () => (await readMailbox(server, GM)).filter((m) => m.parsed.subject.startsWith('Diplomacy bid chart'));
+    await waitFor(async () => (await charts()).length >= 4, 'four bid charts for the GM', 30_000);
+    expect((await charts()).map((m) => m.parsed.subject)).toEqual(played.filter((p) => p.endsWith('M')).map((p) => `Diplomacy bid chart realgame ${p}`));
   }, 300_000);
 });
