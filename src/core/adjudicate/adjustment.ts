@@ -32,8 +32,8 @@ export function buildSites(
   const homes = rules.homeCentres(ctx, power, def.home);
   const occupied = new Set(position.units.map((u) => provinceOf(u.loc)));
   for (const b of built) occupied.add(b);
-  const sites = homes.filter((c) => position.owners[c] === power && !occupied.has(c));
-  return rules.buildSites(ctx, power, sites, built).filter((c) => !occupied.has(c));
+  const owned = homes.filter((c) => position.owners[c] === power);
+  return rules.buildSites(ctx, power, owned, built).filter((c) => !occupied.has(c));
 }
 
 export interface AdjustmentOutcome {

@@ -51,6 +51,7 @@ export class Reach {
   seaRoute(from: number, to: number, through = -1): boolean {
     const g = this.g;
     if (!g.isCoastal[from] || !g.isCoastal[to]) return false;
+    if (through >= 0) return this.necessaryFleet(from, to, through);
     const n = g.n;
     const seen = new Uint8Array(n);
     const stack: number[] = [];
@@ -69,7 +70,6 @@ export class Reach {
           stack.push(t);
         }
     }
-    if (through >= 0) return this.necessaryFleet(from, to, through);
     for (let s = 0; s < n; s++) if (reached[s] && g.fleetProvAdj[s * n + to]) return true;
     return false;
   }
@@ -107,24 +107,6 @@ export class Reach {
       return false;
     };
     return extend(false);
-  }
-
-  private connectsTo(sea: number, to: number): boolean {
-    const g = this.g;
-    const n = g.n;
-    const seen = new Uint8Array(n);
-    const stack = [sea];
-    seen[sea] = 1;
-    while (stack.length) {
-      const s = stack.pop()!;
-      if (g.fleetProvAdj[s * n + to]) return true;
-      for (let t = 0; t < n; t++)
-        if (!seen[t] && g.isSea[t] && g.fleetProvAdj[s * n + t]) {
-          seen[t] = 1;
-          stack.push(t);
-        }
-    }
-    return false;
   }
 }
 

@@ -376,7 +376,7 @@ export function adjudicateMovement(
     const standoff = new Uint8Array(n);
     for (let i = 0; i < count; i++)
       // A failed move contests its destination unless it was beaten head-to-head (DATC 6.H.9).
-      if (kind[i] === MOVE && !res[i] && !(byConvoy[i] && !pathOk(i)) && !paradoxFailed[i] && !(opponent[i] >= 0 && res[opponent[i]]))
+      if (kind[i] === MOVE && !res[i] && !(byConvoy[i] && !pathOk(i)) && !(opponent[i] >= 0 && res[opponent[i]]))
         standoff[dest[i]] = 1;
     const occupiedAfter = new Uint8Array(n);
     for (let i = 0; i < count; i++) {
@@ -397,7 +397,7 @@ export function adjudicateMovement(
       } else if (kind[i] === MOVE) {
         success = moved;
         if (!moved) {
-          if (paradoxFailed[i] || (byConvoy[i] && !pathOk(i))) notes.push(convoyers[i].length ? 'disrupted' : 'no convoy');
+          if (byConvoy[i] && !pathOk(i)) notes.push(convoyers[i].length ? 'disrupted' : 'no convoy');
           else notes.push('bounce');
         }
       } else if (kind[i] === SUPPORT) {

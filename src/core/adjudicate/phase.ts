@@ -8,10 +8,8 @@ import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type {
   AdjustmentOrder,
   DpBid,
-  DislodgedUnit,
   MovementOrder,
   Order,
-  Phase,
   PowerId,
   Position,
   ProvinceId,
@@ -160,8 +158,3 @@ function defaultSeed(position: Position): string {
   return createHash('sha256').update(JSON.stringify([position.variant, position.phase, position.units])).digest('hex').slice(0, 16);
 }
 
-export function nextPhaseName(phase: Phase): string {
-  return `${phase.season} ${phase.year} ${phase.type}`;
-}
-
-export type { DislodgedUnit };

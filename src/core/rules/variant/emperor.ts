@@ -31,8 +31,8 @@ export const emperor: RuleFactory = (variant, setting) => {
     },
     buildSites(ctx, power, sites) {
       if (emperorOf(ctx.position, initial) !== power) return sites;
-      const occupied = new Set(ctx.position.units.map((u) => u.loc.split('/')[0]));
-      const extra = [...hre].filter((c) => ctx.position.owners[c] === power && !occupied.has(c) && !sites.includes(c));
+      // Occupied sites are filtered out by the caller, once, after every hook.
+      const extra = [...hre].filter((c) => ctx.position.owners[c] === power && !sites.includes(c));
       return [...sites, ...extra];
     },
   };

@@ -1,6 +1,6 @@
 // Where a power may build: centres it may never build in, fixed extra home centres, home
 // centres claimed by building (A&E), and home centres named in winter (S&L §7.1).
-import type { PowerId, Position, ProvinceId } from '../../types.js';
+import { provinceOf, type PowerId, type Position, type ProvinceId } from '../../types.js';
 import type { Variant } from '../../map/variant.js';
 import type { RuleContext, Ruleset } from '../ruleset.js';
 import type { RuleFactory } from '../registry.js';
@@ -68,9 +68,9 @@ function claimByBuilding(
       const homes = new Set(ctx.variant.powerById.get(p)!.home);
       // Only one claim per power: once this winter's builds include a claimed centre, no other qualifies.
       if (built.some((b) => !homes.has(b))) return sites;
-      const occupied = new Set(ctx.position.units.map((u) => u.loc.split('/')[0]));
+      // Occupied sites are filtered out by the caller, once, after every hook.
       const extra = Object.entries(ctx.position.owners)
-        .filter(([c, owner]) => owner === p && !homes.has(c) && !occupied.has(c) && canClaim(ctx, p, c))
+        .filter(([c, owner]) => owner === p && !homes.has(c) && canClaim(ctx, p, c))
         .map(([c]) => c);
       return [...sites, ...extra.filter((c) => !sites.includes(c))];
     },
@@ -78,7 +78,7 @@ function claimByBuilding(
       const claims = { ...claimedHomes(next) };
       for (const b of builds) {
         if (!powers.includes(b.power) || (claims[b.power] ?? []).length) continue;
-        const centre = b.loc.split('/')[0];
+        const centre = provinceOf(b.loc);
         const homes = ctx.variant.powerById.get(b.power)!.home;
         if (!homes.includes(centre)) claims[b.power] = [centre];
       }
