@@ -79,14 +79,19 @@ export function activate(s: Session, cmd: CommandItem): void {
   });
 }
 
+/** Stops the clock of a game and tells everyone: the shared part of PAUSE and TERMINATE. */
+function halt(s: Session, on: Parameters<Parameters<typeof asMaster>[2]>[0], status: 'paused' | 'terminated', text: string): void {
+  const phase = currentPhase(s.db, on.game.id)?.phase;
+  if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
+  setGameStatus(s.db, on.game.id, status);
+  broadcast(s, on, `Diplomacy game ${on.game.name} ${status}`, text);
+}
+
 export function pause(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
     const why = refusal(on.game.status, 'paused');
     if (why) return fail(why);
-    const phase = currentPhase(s.db, on.game.id)?.phase;
-    if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
-    setGameStatus(s.db, on.game.id, 'paused');
-    broadcast(s, on, `Diplomacy game ${on.game.name} paused`, `The GM has paused game '${on.game.name}'. There is no deadline until it resumes.`);
+    halt(s, on, 'paused', `The GM has paused game '${on.game.name}'. There is no deadline until it resumes.`);
     s.reply.ok(`Game ${on.game.name} is paused.`);
   });
 }
@@ -107,10 +112,7 @@ export function terminate(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
     const why = refusal(on.game.status, 'terminated');
     if (why) return fail(why);
-    const phase = currentPhase(s.db, on.game.id)?.phase;
-    if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
-    setGameStatus(s.db, on.game.id, 'terminated');
-    broadcast(s, on, `Diplomacy game ${on.game.name} terminated`, `The GM has terminated game '${on.game.name}'.`);
+    halt(s, on, 'terminated', `The GM has terminated game '${on.game.name}'.`);
     s.reply.ok(`Game ${on.game.name} is terminated.`);
   });
 }
