@@ -16,7 +16,10 @@ export function buildSiteProblem(variant: Variant, position: Position, power: Po
   const ctx = { variant, geometry: geometry(variant), position, bids: [] };
   if (buildSites(ctx, rules, position, power).includes(province)) return null;
   const homes = rules.homeCentres(ctx, power, def.home);
-  if (!homes.includes(province)) return `${name} is not a home centre of ${def.name}`;
+  // A centre the power could claim as an extra home (A&E by building, S&L §7.1 by naming) is a
+  // build site but for its occupant: say so instead of calling it "not a home centre".
+  const claimable = () => rules.buildSites(ctx, power, homes.filter((c) => position.owners[c] === power), []).includes(province);
+  if (!homes.includes(province) && !claimable()) return `${name} is not a home centre of ${def.name}`;
   if (position.owners[province] !== power) return `${def.name} does not own ${name} now`;
   if (position.units.some((u) => provinceOf(u.loc) === province)) return `${name} is occupied`;
   return `${def.name} may not build in ${name}`;
