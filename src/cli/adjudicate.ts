@@ -9,7 +9,8 @@ import type { LineVerdict } from '../core/orders/parse.js';
 import { parseOrders } from '../core/orders/parse.js';
 import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
-import type { DpBid, MovementOrder, Order, Phase, Position } from '../core/types.js';
+import { checkBids } from '../core/dp/index.js';
+import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
 import { phaseCode, provinceOf } from '../core/types.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './variant.js';
@@ -60,9 +61,13 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const chosen = new Map<string, { order: Order; line: number }>();
   const unslotted: Order[] = [];
   const bids: DpBid[] = [];
+  const bidLines: number[] = [];
   for (const v of verdicts) {
     if (v.status === 'error') complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
-    else if (v.status === 'dp') bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
+    else if (v.status === 'dp') {
+      bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
+      bidLines.push(v.line);
+    }
     else if (v.status === 'order') {
       const slot = orderSlot(v.order);
       if (slot === null) {
@@ -75,7 +80,26 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
     }
   }
   const orders = [...[...chosen.values()].sort((a, b) => a.line - b.line).map((c) => c.order), ...unslotted];
+  complaints.push(...bidWarnings(variant, position, bids, bidLines, file));
   return { orders, bids, complaints, phase };
+}
+
+/**
+ * The judge refuses such DP lines when they are mailed; a GM adjudicating by hand transcribes what
+ * the players wrote, so the lines stay in and the rules judge them (an overspend forfeits every
+ * allocation, a move bid of a hold-only variant is void), and the GM is told why each one is wrong.
+ */
+function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines: number[], file: string): string[] {
+  const warnings: { line: number; text: string }[] = [];
+  const powers = [...new Set(bids.map((b) => b.power))] as PowerId[];
+  for (const power of powers) {
+    const own = bids.map((bid, i) => ({ bid, line: lines[i] })).filter((b) => b.bid.power === power);
+    const check = checkBids(variant, position, power, own.map((b) => b.bid));
+    check.verdicts.forEach((v, i) => {
+      if (!v.ok) warnings.push({ line: own[i].line, text: `${file}:${own[i].line}: DP line the judge would refuse (${v.reason}); left for the rules to judge` });
+    });
+  }
+  return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);
 }
 
 function startingPoint(opts: AdjudicateCliOptions): { variant: Variant; position: Position } {

@@ -260,8 +260,10 @@ describe('Ambition & Empire v6: 1763-1764', async () => {
     'winter-1764.txt',
   ]);
 
-  it('plays every file without a complaint', () => {
-    expect(g.err).toBe('');
+  it('plays every file, warning only of the French overspend', () => {
+    expect(g.err).toBe(
+      'examples/ambition6/spring-1764.txt:7: DP line the judge would refuse (budget exceeded: this line brings your DP to 4, but you have 3 this phase); left for the rules to judge\n',
+    );
     expect(g.code).toBe(0);
   });
 
@@ -324,8 +326,10 @@ describe('Ambition & Empire v5 (DPjudge): 1763-1764', async () => {
     'winter-1764.txt',
   ]);
 
-  it('plays every file without a complaint', () => {
-    expect(g.err).toBe('');
+  it('plays every file, warning only of the move bid a hold-only minor cannot carry out', () => {
+    expect(g.err).toBe(
+      'examples/ambition5/fall-1763.txt:21: DP line the judge would refuse (a neutral unit may only hold or support in Ambition & Empire (v5); it cannot move); left for the rules to judge\n',
+    );
     expect(g.code).toBe(0);
   });
 
@@ -378,8 +382,11 @@ describe('1648: 1649-1650', async () => {
     'winter-1650.txt',
   ]);
 
-  it('refuses only the Spanish build in Flanders', () => {
-    expect(g.err).toBe('examples/1648/winter-1649.txt:12: invalid build site: Flanders is not a home centre of Spain\n');
+  it('refuses only the Spanish build in Flanders, and warns of the DP line over the two-DP cap', () => {
+    expect(g.err).toBe(
+      'examples/1648/fall-1649.txt:19: DP line the judge would refuse (at most 2 DP on one minor power: this line brings Ireland to 3); left for the rules to judge\n' +
+        'examples/1648/winter-1649.txt:12: invalid build site: Flanders is not a home centre of Spain\n',
+    );
     expect(g.code).toBe(0);
   });
 
