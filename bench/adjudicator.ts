@@ -5,7 +5,7 @@ import { loadVariant } from '../src/core/map/load.js';
 import type { Order, Position } from '../src/core/types.js';
 import { droidippyGameFiles, droidippyGamesDir } from '../test/harness/archive.js';
 import { droidippyOrders, DroidippyNames, parseDroidippyGame } from '../test/harness/droidippy.js';
-import { replayArchive } from '../test/harness/replay-all.js';
+import { replayArchive, replayTiming } from '../test/harness/replay-all.js';
 
 const FULL_BOARD = 34;
 const SAMPLE_SIZE = 3000;
@@ -45,6 +45,5 @@ export function benchMovementPhases(): void {
 }
 
 export function benchReplay(): void {
-  const s = replayArchive();
-  console.log(`Replay of ${s.games} games (${s.phases} phases): ${s.seconds.toFixed(1)} s (target < 30 s)`);
+  console.log(`Replayed ${replayTiming(replayArchive())}`);
 }

@@ -139,3 +139,20 @@ export interface DpBid {
   amount: number;
   order: MovementOrder;
 }
+
+/**
+ * A power that came into being during a game, kept in the position's state (see
+ * rules/variant/powers-in-play.ts): A&E §III and 1648 turn each centre of a power in permanent
+ * civil disorder into a new minor power. Shaped like a variant file's power block.
+ */
+export interface AddedPower {
+  id: PowerId;
+  name: string;
+  adjective: string;
+  kind: 'minor' | 'affiliate';
+  home: ProvinceId[];
+  /** The unit it starts with and rebuilds, like a variant file's `units`. */
+  units: { type: UnitType; loc: Loc }[];
+  /** As a variant file's attributes (religion, ...), plus where the power came from. */
+  attrs: Record<string, string>;
+}

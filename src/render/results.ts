@@ -2,6 +2,7 @@
 // (Mapper, floc.net) read line by line. Diplomacy Points are secret and never appear here.
 import type { PhaseResult } from '../core/adjudicate/result.js';
 import type { Variant } from '../core/map/variant.js';
+import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import type { OrderOutcome, Phase, PowerId, Position, Unit } from '../core/types.js';
 import { phaseCode, provinceOf, SEASON_NAME } from '../core/types.js';
 import { dislodgedSentences, retreatOptionsSentence } from './dislodged.js';
@@ -103,7 +104,9 @@ function footerLines(result: PhaseResult, opts: ResultsOptions): string[] {
   return lines;
 }
 
-export function renderResults(variant: Variant, before: Position, result: PhaseResult, opts: ResultsOptions = {}): string {
+export function renderResults(fileVariant: Variant, before: Position, result: PhaseResult, opts: ResultsOptions = {}): string {
+  // Powers only ever join during a game, so the position after the phase names every power in it.
+  const variant = variantInPlay(fileVariant, result.next);
   const phase = result.phase;
   const lines = [...headerLines(variant, phase, opts), `${PHASE_TITLE[phase.type]} for ${seasonOf(phase)}.  ${phaseReference(phase, opts.game)}`, ''];
   if (phase.type === 'movement') {
@@ -131,7 +134,8 @@ export interface PositionOptions {
 }
 
 /** The game-start mail body: every unit, any dislodged unit's options, and centre ownership. */
-export function renderPosition(variant: Variant, position: Position, opts: PositionOptions = {}): string {
+export function renderPosition(fileVariant: Variant, position: Position, opts: PositionOptions = {}): string {
+  const variant = variantInPlay(fileVariant, position);
   const lines = [...headerLines(variant, position.phase, opts), `Starting position for ${seasonOf(position.phase)}.  ${phaseReference(position.phase, opts.game)}`, ''];
   for (const power of powersInOrder(variant)) {
     const units = position.units.filter((u) => u.power === power.id);

@@ -22,10 +22,23 @@ export class DroidippyFormatError extends Error {}
 const PHASE_TYPES: Record<string, PhaseType> = { movement: 'movement', retreat: 'retreat', adjustment: 'adjustment' };
 const UNIT_TYPES: Record<string, UnitType> = { army: 'A', fleet: 'F' };
 
-/** Name lookups memoised per variant: the archive repeats the same few hundred spellings. */
+/** One POSITIONS line read: a unit (possibly dislodged) or a supply centre's owner. */
+interface PositionEntry {
+  power: PowerId;
+  kind: UnitType | 'supply';
+  dislodged: boolean;
+  loc: Loc;
+  province: ProvinceId;
+}
+
+/**
+ * Name lookups memoised per variant: the archive repeats the same few hundred spellings, and
+ * the same few thousand position lines over some fourteen million.
+ */
 export class DroidippyNames {
   private readonly locs = new Map<string, Loc>();
   private readonly powers = new Map<string, PowerId>();
+  private readonly positionLines = new Map<string, PositionEntry | null>();
   readonly resolver: MapResolver;
   constructor(readonly variant: Variant) {
     this.resolver = new MapResolver(variant);
@@ -45,6 +58,20 @@ export class DroidippyNames {
       this.powers.set(text, p);
     }
     return p;
+  }
+  /** null for a line that is not "Power: army|fleet|supply[/dislodged] loc". */
+  positionLine(line: string): PositionEntry | null {
+    let entry = this.positionLines.get(line);
+    if (entry === undefined) {
+      const m = /^(\w+):\s+(army|fleet|supply)(\/dislodged)?\s+(\S+)$/.exec(line);
+      if (m) {
+        const loc = this.loc(m[4]);
+        const kind = m[2] === 'supply' ? 'supply' : UNIT_TYPES[m[2]];
+        entry = { power: this.power(m[1]), kind, dislodged: m[3] !== undefined, loc, province: provinceOf(loc) };
+      } else entry = null;
+      this.positionLines.set(line, entry);
+    }
+    return entry;
   }
 }
 
@@ -80,12 +107,10 @@ function parsePhase(line: string, file: string, n: number): Phase {
 }
 
 function addPosition(p: RecordedPhase, line: string, names: DroidippyNames, file: string, n: number): void {
-  const m = /^(\w+):\s+(army|fleet|supply)(\/dislodged)?\s+(\S+)$/.exec(line);
-  if (!m) throw new DroidippyFormatError(`${file}:${n}: cannot read '${line}'`);
-  const power = names.power(m[1]);
-  const loc = names.loc(m[4]);
-  if (m[2] === 'supply') p.owners[provinceOf(loc)] = power;
-  else (m[3] ? p.dislodged : p.units).push({ power, type: UNIT_TYPES[m[2]], loc });
+  const e = names.positionLine(line);
+  if (!e) throw new DroidippyFormatError(`${file}:${n}: cannot read '${line}'`);
+  if (e.kind === 'supply') p.owners[e.province] = e.power;
+  else (e.dislodged ? p.dislodged : p.units).push({ power: e.power, type: e.kind, loc: e.loc });
 }
 
 /**
@@ -95,15 +120,26 @@ function addPosition(p: RecordedPhase, line: string, names: DroidippyNames, file
 export function droidippyOrders(rec: RecordedPhase, names: DroidippyNames): { orders: Order[]; orphans: string[] } {
   const orders: Order[] = [];
   const orphans: string[] = [];
-  const ordered = rec.phase.type === 'retreat' ? rec.dislodged : rec.units;
-  const unitAt = (prov: ProvinceId) => ordered.find((u) => provinceOf(u.loc) === prov);
-  const anyUnitAt = (prov: ProvinceId) => rec.units.find((u) => provinceOf(u.loc) === prov);
+  const onBoard = unitsByProvince(rec.units);
+  const ordered = rec.phase.type === 'retreat' ? unitsByProvince(rec.dislodged) : onBoard;
+  const unitAt = (prov: ProvinceId) => ordered.get(prov);
+  const anyUnitAt = (prov: ProvinceId) => onBoard.get(prov);
   for (const line of rec.orderLines) {
     const order = readOrderLine(line, rec, names, unitAt, anyUnitAt);
     if (order) orders.push(order);
     else orphans.push(line);
   }
   return { orders, orphans };
+}
+
+/** The first unit listed in each province. */
+function unitsByProvince(units: Unit[]): Map<ProvinceId, Unit> {
+  const byProvince = new Map<ProvinceId, Unit>();
+  for (const u of units) {
+    const prov = provinceOf(u.loc);
+    if (!byProvince.has(prov)) byProvince.set(prov, u);
+  }
+  return byProvince;
 }
 
 /** null for a line naming no unit or an unknown place (the archive has a few such lines). */

@@ -34,6 +34,36 @@ export function unitKeys(units: readonly Unit[]): string[] {
   return units.map(unitKey).sort();
 }
 
+// Unit identities as small integers, so that the replay of a whole archive compares boards
+// without building and sorting strings for every phase.
+const unitIdsByPower = new Map<string, Map<string, number>>();
+let nextUnitId = 0;
+const scratchA = new Int32Array(512);
+const scratchB = new Int32Array(512);
+
+function unitId(u: Unit): number {
+  let byLoc = unitIdsByPower.get(u.power);
+  if (byLoc === undefined) unitIdsByPower.set(u.power, (byLoc = new Map()));
+  let id = byLoc.get(u.loc);
+  if (id === undefined) byLoc.set(u.loc, (id = nextUnitId++));
+  return id * 2 + (u.type === 'F' ? 1 : 0);
+}
+
+/** Whether both lists hold the same units (power, type, location), in any order. */
+export function sameUnits(a: readonly Unit[], b: readonly Unit[]): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  if (n > scratchA.length) return isDeepStrictEqual(unitKeys(a), unitKeys(b));
+  for (let k = 0; k < n; k++) {
+    scratchA[k] = unitId(a[k]);
+    scratchB[k] = unitId(b[k]);
+  }
+  const x = scratchA.subarray(0, n).sort();
+  const y = scratchB.subarray(0, n).sort();
+  for (let k = 0; k < n; k++) if (x[k] !== y[k]) return false;
+  return true;
+}
+
 /** Elements of `a` missing from `b` and of `b` missing from `a`, as multisets. */
 export function multisetDifference(a: readonly string[], b: readonly string[]): { missing: string[]; extra: string[] } {
   const counts = new Map<string, number>();

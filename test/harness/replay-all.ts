@@ -1,4 +1,5 @@
 // `npm run replay`: every archived Droidippy game, counts by verdict, the unexplained listed.
+// `npm run bench` runs the same replayArchive and prints the same headline.
 import { readFileSync } from 'node:fs';
 import { loadVariant } from '../../src/core/map/load.js';
 import { droidippyGameFiles, droidippyGamesDir } from './archive.js';
@@ -12,13 +13,15 @@ export interface ReplaySummary {
   counts: Record<Verdict, number>;
   unexplained: PhaseReport[];
   seconds: number;
+  /** Processor time of this process (user + system): comparable between runs on a busy machine. */
+  cpuSeconds: number;
 }
 
 /** Replays the given game files (all of them by default). */
 export function replayArchive(files = droidippyGameFiles(droidippyGamesDir())): ReplaySummary {
   const variant = loadVariant('standard');
   const ctx = { variant, names: new DroidippyNames(variant), knownErrors: loadKnownErrors(variant) };
-  const started = performance.now();
+  const clock = stopwatch();
   const counts = emptyCounts();
   const unexplained: PhaseReport[] = [];
   let phases = 0;
@@ -29,12 +32,27 @@ export function replayArchive(files = droidippyGameFiles(droidippyGamesDir())): 
     for (const k of Object.keys(counts) as Verdict[]) counts[k] += r.counts[k];
     unexplained.push(...r.reports.filter((p) => p.verdict === 'unexplained'));
   }
-  return { games: files.length, phases, counts, unexplained, seconds: (performance.now() - started) / 1000 };
+  return { games: files.length, phases, counts, unexplained, ...clock() };
+}
+
+/** Wall and processor time since the call. */
+function stopwatch(): () => { seconds: number; cpuSeconds: number } {
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  return () => {
+    const cpu = process.cpuUsage(cpuStarted);
+    return { seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  };
+}
+
+/** The headline figure, as `npm run replay` and `npm run bench` both print it. */
+export function replayTiming(s: ReplaySummary): string {
+  return `${s.games} games, ${s.phases} phases in ${s.seconds.toFixed(1)} s (target < 30 s; processor time ${s.cpuSeconds.toFixed(1)} s)`;
 }
 
 function main(): void {
   const s = replayArchive();
-  console.log(`Replayed ${s.games} games, ${s.phases} phases in ${s.seconds.toFixed(1)} s (target < 30 s)`);
+  console.log(`Replayed ${replayTiming(s)}`);
   for (const [verdict, n] of Object.entries(s.counts)) console.log(`  ${verdict.padEnd(28)} ${n}`);
   const shown = Number(process.env.REPLAY_SHOW ?? 40);
   for (const p of s.unexplained.slice(0, shown)) console.log(`  ${p.game} ${p.phase}: ${p.differences.join('; ')}`);

@@ -8,12 +8,17 @@ import { provinceOf } from '../types.js';
 import type { AdjustmentCount } from './result.js';
 
 export function adjustmentCounts(ctx: RuleContext, rules: Required<Ruleset>, position: Position): AdjustmentCount[] {
+  // Counted in one pass each: this runs after every Fall, and the board has dozens of powers in some variants.
+  const centresOf = new Map<PowerId, number>();
+  for (const c in position.owners) centresOf.set(position.owners[c], (centresOf.get(position.owners[c]) ?? 0) + 1);
+  const unitsOf = new Map<PowerId, number>();
+  for (const u of position.units) unitsOf.set(u.power, (unitsOf.get(u.power) ?? 0) + 1);
   const out: AdjustmentCount[] = [];
   for (const p of ctx.variant.powers) {
-    if (!rules.adjusts(ctx, p.id)) continue;
-    const centres = Object.values(position.owners).filter((o) => o === p.id).length;
-    const units = position.units.filter((u) => u.power === p.id).length;
+    const centres = centresOf.get(p.id) ?? 0;
+    const units = unitsOf.get(p.id) ?? 0;
     if (centres === 0 && units === 0) continue;
+    if (!rules.adjusts(ctx, p.id)) continue;
     out.push({ power: p.id, centres, units, delta: centres - units });
   }
   return out;

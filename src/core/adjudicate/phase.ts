@@ -32,6 +32,8 @@ export interface AdjudicateOptions {
   bids?: DpBid[];
 }
 
+const MOVEMENT_KINDS = new Set<Order['kind']>(['hold', 'move', 'support', 'convoy']);
+
 export function initialPosition(variant: Variant): Position {
   const owners: Record<ProvinceId, PowerId> = {};
   const units: Unit[] = [];
@@ -65,7 +67,7 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
   };
 
   if (position.phase.type === 'movement') {
-    const given = orders.filter((o): o is MovementOrder => ['hold', 'move', 'support', 'convoy'].includes(o.kind));
+    const given = orders.filter((o): o is MovementOrder => MOVEMENT_KINDS.has(o.kind));
     const all = rules.supplyOrders(ctx, given);
     const reach = new Reach(ctx.geometry, ctx, rules.cross);
     const m = adjudicateMovement(ctx, rules, reach, all);

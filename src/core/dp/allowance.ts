@@ -4,11 +4,13 @@
 //     holding any centre outside them. Home centres come from the composed `homeCentres` hook,
 //     so an additional home centre named under §7.1 counts as home.
 //   dp-first-year <power> <n> (1648): that power has n throughout the variant's first year.
+// A power in permanent civil disorder (retired) has none: nobody plays it.
 // Ownership changes only after Fall, so Spring and Fall of one year give the same allowance.
 import type { Variant } from '../map/variant.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { PowerId, Position, ProvinceId } from '../types.js';
 import { dpConfig } from './config.js';
+import { isRetired } from '../rules/variant/powers-in-play.js';
 import { isGreat } from './neutrals.js';
 
 /** Supplies a power's home centres as the variant's rules see them. */
@@ -16,7 +18,7 @@ export type HomesOf = (power: PowerId) => ProvinceId[];
 
 export function allowanceOf(variant: Variant, position: Position, power: PowerId, homesOf: HomesOf): number {
   const mode = dpConfig(variant).allowance;
-  if (!mode || position.phase.type !== 'movement' || !isGreat(variant, power)) return 0;
+  if (!mode || position.phase.type !== 'movement' || !isGreat(variant, power) || isRetired(position, power)) return 0;
   const firstYear = dpConfig(variant).firstYear.get(power);
   if (firstYear !== undefined && position.phase.year === variant.startYear) return firstYear;
   const owned = centreCounts(position.owners).get(power) ?? 0;

@@ -10,6 +10,7 @@ import type { HomesOf } from './allowance.js';
 import { allowanceOf } from './allowance.js';
 import { bidProblem, describeLoc } from './bid-rules.js';
 import { dpConfig } from './config.js';
+import { isRetired, variantInPlay } from '../rules/variant/powers-in-play.js';
 import { unitsByProvince } from './neutrals.js';
 
 export interface BidVerdict {
@@ -27,7 +28,9 @@ export interface BidCheck {
   remaining: number;
 }
 
-export function checkBidsWith(variant: Variant, position: Position, power: PowerId, bids: DpBid[], homesOf: HomesOf): BidCheck {
+export function checkBidsWith(fileVariant: Variant, position: Position, power: PowerId, bids: DpBid[], homesOf: HomesOf): BidCheck {
+  // Minors created during the game (civil disorder) are bid on like the variant's own.
+  const variant = variantInPlay(fileVariant, position);
   const config = dpConfig(variant);
   const allowance = allowanceOf(variant, position, power, homesOf);
   const startUnits = unitsByProvince(position.units);
@@ -38,6 +41,7 @@ export function checkBidsWith(variant: Variant, position: Position, power: Power
     if (bid.power !== power) return reject(`a DP line of ${bid.power} in the orders of ${power}`);
     if (!config.allowance) return reject(`${variant.title} has no Diplomacy Points`);
     if (position.phase.type !== 'movement') return reject('DP are allocated only in Spring and Fall movement phases');
+    if (isRetired(position, power)) return reject(`${variant.powerById.get(power)?.name ?? power} is in permanent civil disorder and allocates no DP`);
     const problem = bidProblem(variant, config, startUnits, bid);
     if (problem) return reject(problem);
     if (spent + bid.amount > allowance)

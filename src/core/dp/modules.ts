@@ -4,8 +4,8 @@
 // check their arguments; the neutral units' behaviour on the board lives in `neutral-orders`.
 import type { RuleSetting, Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';
-import type { Ruleset } from '../rules/ruleset.js';
-import type { Position, Unit } from '../types.js';
+import type { RuleContext, Ruleset } from '../rules/ruleset.js';
+import type { Position, PowerId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 import {
   expectWords,
@@ -16,6 +16,7 @@ import {
   parseNeutralOrders,
   parseReligion,
 } from './config.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import { isNeutral, unitsByProvince } from './neutrals.js';
 import { resolveBids } from './resolve.js';
 
@@ -28,10 +29,11 @@ export function dpModule(variant: Variant, setting: RuleSetting): Ruleset {
       const resolution = resolveBids(ctx.variant, ctx.position, orders, ctx.bids, homesOf);
       ctx.dpReport = resolution.report;
       const startUnits = unitsByProvince(ctx.position.units);
+      const inPlay = variantInPlay(ctx.variant, ctx.position);
       // Orders for neutral units come only from the bids, whoever else tried to give one.
       const forOthers = orders.filter((o) => {
         const unit = startUnits.get(provinceOf(o.loc));
-        return !unit || !isNeutral(ctx.variant, unit.power);
+        return !unit || !isNeutral(inPlay, unit.power);
       });
       return [...forOthers, ...resolution.orders];
     },
@@ -40,17 +42,18 @@ export function dpModule(variant: Variant, setting: RuleSetting): Ruleset {
 
 export function neutralOrdersModule(variant: Variant, setting: RuleSetting): Ruleset {
   const mode = parseNeutralOrders(setting);
-  const neutral = (unit: Unit) => isNeutral(variant, unit.power);
+  // Minors created during the game (civil disorder) are neutral like the variant's own.
+  const neutral = (ctx: RuleContext, power: PowerId) => isNeutral(variantInPlay(variant, ctx.position), power);
   return {
-    moveMode: (_ctx, unit) => (mode !== 'hold-support' && neutral(unit) ? mode : 'normal'),
+    moveMode: (ctx, unit) => (mode !== 'hold-support' && neutral(ctx, unit.power) ? mode : 'normal'),
     // A dislodged neutral unit is destroyed (A&E §II, 1648 "Minor Powers", S&L §6.0).
-    mayRetreat: (_ctx, unit) => !neutral(unit),
+    mayRetreat: (ctx, unit) => !neutral(ctx, unit.power),
     // Neutrals neither build nor remove by centre count; their one unit is rebuilt below.
-    adjusts: (_ctx, power) => !isNeutral(variant, power),
+    adjusts: (ctx, power) => !neutral(ctx, power),
     checkOrder: (ctx, order) => {
       if (order.kind !== 'hold' && order.kind !== 'move' && order.kind !== 'support' && order.kind !== 'convoy') return { ok: true };
       const unit = unitsByProvince(ctx.position.units).get(provinceOf(order.loc));
-      if (unit && neutral(unit) && order.power !== unit.power)
+      if (unit && neutral(ctx, unit.power) && order.power !== unit.power)
         return { ok: false, reason: 'a neutral unit is ordered only through Diplomacy Points (write "1 DP: <order>")' };
       return { ok: true };
     },
@@ -61,9 +64,11 @@ export function neutralOrdersModule(variant: Variant, setting: RuleSetting): Rul
 /**
  * In Winter a neutral whose centre is still its own and empty gets its unit back, of the type it
  * started with (A&E §II, 1648 "Minor Powers", S&L §7.2). "Still its own" is the same as "no Great
- * Power occupied it at the end of Fall", since that is when centres change hands.
+ * Power occupied it at the end of Fall", since that is when centres change hands. A minor created
+ * during the game (civil disorder) gets its first unit the same way, in the Winter after it arose.
  */
-export function rebuildNeutrals(variant: Variant, next: Position): void {
+export function rebuildNeutrals(fileVariant: Variant, next: Position): void {
+  const variant = variantInPlay(fileVariant, next);
   const occupied = new Set(next.units.map((u) => provinceOf(u.loc)));
   const rebuilt: Unit[] = [];
   for (const p of variant.powers) {

@@ -13,6 +13,7 @@ import type { HomesOf } from './allowance.js';
 import { allowanceOf } from './allowance.js';
 import { bidProblem, describeLoc } from './bid-rules.js';
 import { dpConfig } from './config.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import { isGreat, isNeutral, sponsorOf, unitsByProvince } from './neutrals.js';
 import { orderKey } from './order-key.js';
 import type { ChartEntry, DpReport, NeutralDecision, PowerAccount } from './report.js';
@@ -23,7 +24,9 @@ export interface Resolution {
   orders: MovementOrder[];
 }
 
-export function resolveBids(variant: Variant, position: Position, given: MovementOrder[], bids: DpBid[], homesOf: HomesOf): Resolution {
+export function resolveBids(fileVariant: Variant, position: Position, given: MovementOrder[], bids: DpBid[], homesOf: HomesOf): Resolution {
+  // Minors created during the game (civil disorder) are bid on like the variant's own.
+  const variant = variantInPlay(fileVariant, position);
   const config = dpConfig(variant);
   const startUnits = unitsByProvince(position.units);
   const attacked = config.noAttackAndAllocate ? neutralsAttacked(variant, startUnits, given) : undefined;

@@ -4,6 +4,7 @@ import type { Variant } from '../map/variant.js';
 import type { Loc, Order, PhaseType, Position, PowerId, Unit, UnitType } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
 import type { Draft, UnitDraft } from './grammar.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import type { Lexicon } from './lexicon.js';
 
 export interface Board {
@@ -49,12 +50,13 @@ export function wrongType(board: Board, unit: { type: UnitType; loc: Loc }): str
   return `wrong unit type: there is ${is} in ${placeName(board, unit.loc)}, not ${isNot}`;
 }
 
+/** Minors created during the game (civil disorder) are looked up in the position. */
 export function powerName(board: Board, power: PowerId): string {
-  return board.variant.powerById.get(power)?.name ?? power;
+  return variantInPlay(board.variant, board.position).powerById.get(power)?.name ?? power;
 }
 
 export function isNeutralPower(board: Board, power: PowerId): boolean {
-  const kind = board.variant.powerById.get(power)?.kind;
+  const kind = variantInPlay(board.variant, board.position).powerById.get(power)?.kind;
   return kind === 'minor' || kind === 'affiliate';
 }
 

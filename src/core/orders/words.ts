@@ -141,8 +141,8 @@ export function classify(lex: Lexicon, tokens: Token[]): Item[] {
     const place = lex.places.get(t.word);
     if (type) items.push({ k: 'unit', type, raw: t.raw });
     else if (kw) items.push({ k: 'kw', kw, raw: t.raw });
-    else if (isFiller(t.word)) {
-      // a word such as "the" or "in" adds nothing
+    else if (isFiller(t.word) && place === undefined) {
+      // a word such as "the" or "in" adds nothing, unless the map names a place so (A&E's AND, Andalusia)
     } else if (place !== undefined) items.push(placeItem(place, t.raw));
     else {
       const power = longestPower(lex, tokens, i);

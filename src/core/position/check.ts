@@ -3,6 +3,7 @@
 import type { Variant } from '../map/variant.js';
 import type { Loc, Position, ProvinceId, UnitType } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import { mayRetreat } from './retreats.js';
 
 export type PositionRef =
@@ -43,7 +44,9 @@ function phaseProblem(position: Position): string | null {
 export function positionProblems(variant: Variant, position: Position, where: (ref: PositionRef) => string): string[] {
   const problems: string[] = [];
   const say = (ref: PositionRef, message: string) => problems.push(`${where(ref)}: ${message}`);
-  const knownPower = (power: string) => variant.powerById.has(power);
+  // Powers created during the game (civil disorder minors) are recorded in the position's state.
+  const inPlay = variantInPlay(variant, position);
+  const knownPower = (power: string) => inPlay.powerById.has(power);
 
   const phase = phaseProblem(position);
   if (phase) say({ kind: 'phase' }, phase);

@@ -4,6 +4,7 @@
 import type { PowerId, Position } from '../../types.js';
 import type { Ruleset } from '../ruleset.js';
 import type { RuleFactory } from '../registry.js';
+import { isRetired } from './powers-in-play.js';
 
 const KEY = 'emperor';
 
@@ -22,7 +23,8 @@ export const emperor: RuleFactory = (variant, setting) => {
       const count = new Map<PowerId, number>();
       for (const c of hre) {
         const owner = next.owners[c];
-        if (owner && ctx.variant.powerById.get(owner)?.kind === 'great') count.set(owner, (count.get(owner) ?? 0) + 1);
+        // A power in permanent civil disorder holds its last centres only until they become minors.
+        if (owner && ctx.variant.powerById.get(owner)?.kind === 'great' && !isRetired(next, owner)) count.set(owner, (count.get(owner) ?? 0) + 1);
       }
       const best = Math.max(0, ...count.values());
       const leaders = [...count].filter(([, n]) => n === best).map(([p]) => p);
