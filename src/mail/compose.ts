@@ -37,6 +37,12 @@ export function gameThreadId(judge: JudgeIdentity, game: { id: number }): string
 const asList = (value: string | string[] | undefined): string[] =>
   (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((a) => a.trim()).filter(Boolean);
 
+function uniqueAddresses(addresses: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const address of addresses) if (!seen.has(address.toLowerCase())) seen.set(address.toLowerCase(), address);
+  return [...seen.values()];
+}
+
 export interface ComposeContext {
   judge: JudgeIdentity;
   /** The mail being answered, when there is one. */
@@ -52,6 +58,11 @@ export function toOutboxRow(mail: OutgoingMail, context: ComposeContext): NewOut
   const isReply = mail.kind === 'reply' && incoming != null;
   const to = asList(mail.to);
   if (to.length === 0 && isReply && incoming.from) to.push(incoming.from);
+  // The judge never sends itself a blind copy, and nobody named in To or Cc needs one.
+  const shown = new Set([...to, ...asList(mail.cc), judge.address].map((a) => a.toLowerCase()));
+  const bcc = uniqueAddresses(asList(mail.bcc)).filter((a) => !shown.has(a.toLowerCase()));
+  // A list mail is addressed to the judge itself: the header names no reader, the envelope all of them.
+  if (to.length === 0 && bcc.length > 0) to.push(judge.address);
   if (to.length === 0) {
     throw new MailError('ENORECIPIENT', `outgoing ${mail.kind} mail "${mail.subject ?? ''}" has no recipient`);
   }
@@ -79,6 +90,7 @@ export function toOutboxRow(mail: OutgoingMail, context: ComposeContext): NewOut
     dedupeKey: mail.dedupeKey ?? `${context.origin}#${context.index}`,
     to,
     cc: asList(mail.cc),
+    bcc,
     subject: mail.subject ?? (isReply ? replySubject(incoming.subject) : 'Chancery'),
     body: mail.text,
     headers,
@@ -96,12 +108,24 @@ export function replySubject(subject: string): string {
   return /^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
 }
 
-/** The nodemailer message for an outbox row; the same for SMTP and the local mail directory. */
+/**
+ * The nodemailer message for an outbox row; the same for SMTP and the local mail directory.
+ * Bcc never reaches a header (nodemailer leaves it out); it only widens the envelope. The judge's own
+ * address, which stands in To: of a list mail, is left out of that envelope: the judge does not need
+ * a copy in its own inbox, where it would only be read and dropped as its own loop.
+ */
 export function toMessage(row: OutboxMail, judge: JudgeIdentity): Mail.Options {
+  const own = judge.address.toLowerCase();
+  const envelope =
+    row.bcc.length > 0
+      ? { from: judge.address, to: uniqueAddresses([...row.to, ...row.cc, ...row.bcc]).filter((a) => a.toLowerCase() !== own) }
+      : undefined;
   return {
     from: judge.name ? { name: judge.name, address: judge.address } : judge.address,
     to: row.to,
     cc: row.cc.length > 0 ? row.cc : undefined,
+    bcc: row.bcc.length > 0 ? row.bcc : undefined,
+    envelope,
     subject: row.subject,
     text: row.body,
     messageId: row.messageId,

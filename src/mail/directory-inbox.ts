@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../store/database.js';
+import { crashPoint } from './crash-point.js';
 import { intakeMail, isMailLogged, type IntakeOptions, type IntakeResult, type MailHandler } from './intake.js';
 import { isMailFile, mailDirectoryLayout } from './mail-directory.js';
 
@@ -51,7 +52,10 @@ export class DirectoryInbox extends EventEmitter {
         await rename(path, join(layout.processed, file));
         continue;
       }
+      // A failure here (e.g. the database locked or full) ends the scan instead of skipping the mail:
+      // a player's later mail must not overtake an earlier one. The next poll starts again from it.
       const result = await intakeMail(this.db, source, await readFile(path), this.handler, this.options);
+      crashPoint('intake-committed');
       await this.options.afterCommit?.(result, file);
       await rename(path, join(layout.processed, file));
       results.push(result);

@@ -1,5 +1,6 @@
 // The embedded transport's "SMTP": each outgoing mail is written as an .eml file into
-// <root>/outbox/<recipient address>/, where `chancery mail list|show` (hand.ts) reads it.
+// <root>/outbox/<recipient address>/, where `chancery mail list|show` (hand.ts) reads it. Blind (Bcc)
+// recipients get their file like everyone else; no file shows the Bcc list.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -12,8 +13,9 @@ export function createDirectorySender(root: string): MailSender {
   const layout = mailDirectoryLayout(root);
   return {
     async send(message: Mail.Options): Promise<SendReceipt> {
-      const recipients = [...addressesOf(message.to), ...addressesOf(message.cc)];
+      const recipients = deliveryAddresses(message);
       if (recipients.length === 0) throw new MailError('ENORECIPIENT', 'mail has no recipient', { permanent: true });
+      // MailComposer leaves Bcc out of the headers, so every copy is the same and names no blind reader.
       const raw = await new MailComposer(message).compile().build();
       // The name derives from the Message-ID, so a retry after a crash overwrites instead of duplicating.
       const date = message.date instanceof Date ? message.date : new Date();
@@ -29,6 +31,16 @@ export function createDirectorySender(root: string): MailSender {
     },
     async close() {},
   };
+}
+
+/** Like an SMTP envelope: the explicit one when given, else To, Cc and Bcc; each address once. */
+function deliveryAddresses(message: Mail.Options): string[] {
+  const listed = message.envelope?.to !== undefined
+    ? addressesOf(message.envelope.to)
+    : [...addressesOf(message.to), ...addressesOf(message.cc), ...addressesOf(message.bcc)];
+  const seen = new Map<string, string>();
+  for (const address of listed) if (!seen.has(address.toLowerCase())) seen.set(address.toLowerCase(), address);
+  return [...seen.values()];
 }
 
 function addressesOf(field: Mail.Options['to']): string[] {

@@ -4,9 +4,9 @@
 // exponential backoff when the connection drops. Mail is fetched with BODY.PEEK, so downloading never
 // marks it seen by itself: a crash before commit leaves the mail unseen and it is taken in on restart.
 import { EventEmitter } from 'node:events';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Db } from '../store/database.js';
-import { intakeMail, isMailLogged, logRefusedMail, type IntakeOptions, type IntakeResult, type MailHandler, type MailSource } from './intake.js';
+import { intakeMail, intakeOversizedMail, isMailLogged, logRefusedMail, type IntakeOptions, type IntakeResult, type MailHandler, type MailSource } from './intake.js';
 import { DEFAULT_MAX_MAIL_BYTES } from './parse.js';
 
 export interface ImapSettings {
@@ -105,6 +105,8 @@ export class ImapPoller extends EventEmitter {
 
   private async session(onConnected: () => void): Promise<void> {
     const settings = this.options.imap;
+    // Loaded on first use: it is the slowest module to load, and a judge on the mail directory never needs it.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: settings.host,
       port: settings.port,
@@ -168,7 +170,10 @@ export class ImapPoller extends EventEmitter {
     const meta = await client.fetchOne(uid, { uid: true, size: true }, { uid: true });
     if (!meta) return null;
     if ((meta.size ?? 0) > maxBytes) {
-      return logRefusedMail(this.db, source, `mail of ${meta.size} bytes is over the ${maxBytes}-byte limit`, this.options.clock);
+      // Only the header is fetched: enough to tell the sender, never the body.
+      const head = await client.fetchOne(uid, { uid: true, headers: true }, { uid: true });
+      if (!head || !head.headers) return logRefusedMail(this.db, source, `mail of ${meta.size} bytes is over the ${maxBytes}-byte limit`, this.options.clock);
+      return intakeOversizedMail(this.db, source, head.headers, meta.size ?? 0, this.options);
     }
     const message = await client.fetchOne(uid, { uid: true, source: true }, { uid: true });
     if (!message || !message.source) return null;

@@ -14,7 +14,10 @@
 //   synchronous (better-sqlite3 transactions cannot span an await): use hashPasswordSync /
 //   verifyPasswordSync and other sync calls. If it throws, its writes are rolled back, the mail is
 //   logged with outcome 'error', and `onHandlerError` may queue an apology; the mail is not retried
-//   (a mail that crashes the judge would otherwise crash it forever).
+//   (a mail that crashes the judge would otherwise crash it forever). A fault of the storage itself
+//   (database locked beyond the busy timeout, disk full, I/O error) is different: it is no fault of
+//   the mail, so the whole transaction is rolled back, nothing is logged or answered, and intakeMail
+//   throws a StoreError saying what happened; the mail stays unprocessed and is taken in on retry.
 //   Automated mail (auto-replies, bounces, lists), rate-limited senders and mail without a From never
 //   reach the handler; they are logged and never answered.
 //
@@ -26,12 +29,13 @@
 //   restart. A crash after the commit but before the marking finds the mail in mail_log on restart,
 //   and the transport just marks it.
 import type { Db } from '../store/database.js';
-import { nowIso } from '../store/database.js';
+import { isStorageFault, nowIso, storageFault } from '../store/database.js';
 import { findMailByMessageId, findMailBySource, insertMailLog, type MailLogEntry, type MailOutcome } from '../store/mail-log.js';
 import type { OutboxMail } from '../store/outbox.js';
 import { databaseBucketStore } from '../store/rate-buckets.js';
 import type { JudgeIdentity } from './compose.js';
-import { parseIncoming } from './parse.js';
+import { crashPoint } from './crash-point.js';
+import { DEFAULT_MAX_MAIL_BYTES, parseIncoming } from './parse.js';
 import { queueMails } from './queue.js';
 import { DEFAULT_RATE_LIMIT, SenderRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
@@ -52,7 +56,7 @@ export interface IntakeOptions {
   judge: JudgeIdentity;
   /** Per-sender limit (persisted in the database); false turns it off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: RateLimitOptions | false;
-  /** Larger mails are logged as 'unparseable' and not answered. Default 1 MiB. */
+  /** Larger mails are not read: logged as 'unparseable', their sender told so. Default 1 MiB. */
   maxBytes?: number;
   clock?: () => number;
   /** Mails to send when the handler throws (e.g. "your mail could not be processed"). */
@@ -85,20 +89,80 @@ export async function intakeMail(
   handler: MailHandler,
   options: IntakeOptions,
 ): Promise<IntakeResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
+  if (raw.length > maxBytes) return intakeOversizedMail(db, source, headerBlock(raw), raw.length, options);
   const sourceKey = sourceKeyOf(source);
   const logged = findMailBySource(db, sourceKey);
   if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
-
-  const clock = options.clock ?? Date.now;
-  const receivedAt = nowIso(clock);
   let mail: IncomingMail | null = null;
   let parseFailure: string | null = null;
   try {
-    mail = await parseIncoming(raw, { maxBytes: options.maxBytes, ownLoopMarker: options.judge.address });
+    mail = await parseIncoming(raw, { maxBytes, ownLoopMarker: options.judge.address });
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     parseFailure = error.message;
   }
+  return takeIn(db, source, { mail, parseFailure, oversize: null }, handler, options);
+}
+
+/**
+ * A mail over the size limit is never read, but its sender is told so, once, as any mail is
+ * answered: its header alone (fetched by the IMAP poller without the body, or cut from the file)
+ * decides whether it is a person's mail, a duplicate or automated mail that gets no answer.
+ */
+export async function intakeOversizedMail(
+  db: Db,
+  source: MailSource,
+  header: Buffer,
+  size: number,
+  options: IntakeOptions,
+): Promise<IntakeResult> {
+  const logged = findMailBySource(db, sourceKeyOf(source));
+  if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
+  const limit = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
+  const parseFailure = `mail of ${size} bytes is over the ${limit}-byte limit`;
+  let mail: IncomingMail | null = null;
+  try {
+    const headerOnly = Buffer.concat([header.subarray(0, MAX_HEADER_BYTES), Buffer.from('\r\n\r\n')]);
+    mail = { ...(await parseIncoming(headerOnly, { maxBytes: Number.MAX_SAFE_INTEGER, ownLoopMarker: options.judge.address })), size, text: '' };
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+  }
+  return takeIn(db, source, { mail, parseFailure, oversize: { size, limit } }, () => [], options);
+}
+
+const MAX_HEADER_BYTES = 64 * 1024;
+
+/** The header of a raw mail: everything before the first empty line, at most 64 KiB. */
+export function headerBlock(raw: Buffer): Buffer {
+  const head = raw.subarray(0, MAX_HEADER_BYTES);
+  const text = head.toString('latin1');
+  const end = /\r?\n\r?\n/.exec(text);
+  return end ? head.subarray(0, end.index) : head;
+}
+
+interface Decoded {
+  mail: IncomingMail | null;
+  parseFailure: string | null;
+  /** Set for a mail over the size limit: only its header was decoded. */
+  oversize: { size: number; limit: number } | null;
+}
+
+function oversizeReply(size: number, limit: number): OutgoingMail {
+  const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
+  return {
+    kind: 'reply',
+    text:
+      `Your mail of ${kb(size)} is over this judge's limit of ${kb(limit)}, so none of it was read and nothing was done.\n` +
+      'Please send your orders and commands again as plain text, without attachments.\n',
+  };
+}
+
+function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandler, options: IntakeOptions): IntakeResult {
+  const sourceKey = sourceKeyOf(source);
+  const clock = options.clock ?? Date.now;
+  const receivedAt = nowIso(clock);
+  const { mail, parseFailure, oversize } = decoded;
 
   const run = db.transaction((): IntakeResult => {
     const again = findMailBySource(db, sourceKey);
@@ -142,6 +206,10 @@ export async function intakeMail(
 
     const context: HandlerContext = { sourceKey, now: receivedAt, judge: options.judge };
     const queueContext = { judge: options.judge, origin: sourceKey, incoming: mail };
+    if (oversize) {
+      const queued = queueMails(db, [oversizeReply(oversize.size, oversize.limit)], queueContext);
+      return { outcome: 'unparseable', entry: log('unparseable', parseFailure), mail, queued };
+    }
     const incoming = mail;
     try {
       // A nested transaction is a savepoint: a throwing handler loses its own writes, nothing else.
@@ -152,16 +220,25 @@ export async function intakeMail(
         }
         return queueMails(db, outgoing, queueContext);
       })();
-      return { outcome: 'processed', entry: log('processed', null), mail, queued };
+      const entry = log('processed', null);
+      crashPoint('intake-before-commit');
+      return { outcome: 'processed', entry, mail, queued };
     } catch (error) {
+      // SQLite may already have rolled the whole transaction back (it does on SQLITE_FULL); logging the
+      // error now would commit that row on its own and mark an unprocessed mail as done.
+      if (isStorageFault(error) || !db.inTransaction) throw error;
       const apology = options.onHandlerError?.(incoming, error) ?? [];
       const queued = queueMails(db, apology, { ...queueContext, origin: `${sourceKey}:error` });
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return { outcome: 'error', entry: log('error', detail), mail, queued, error };
     }
   });
-  // IMMEDIATE takes the write lock before the duplicate checks, so two judges cannot both pass them.
-  return run.immediate();
+  try {
+    // IMMEDIATE takes the write lock before the duplicate checks, so two judges cannot both pass them.
+    return run.immediate();
+  } catch (error) {
+    throw storageFault(db, error, `mail ${sourceKey} was not taken in and stays unprocessed`) ?? error;
+  }
 }
 
 /**
@@ -175,7 +252,7 @@ export function logRefusedMail(
   clock: () => number = Date.now,
 ): IntakeResult {
   const sourceKey = sourceKeyOf(source);
-  return db.transaction((): IntakeResult => {
+  const log = db.transaction((): IntakeResult => {
     const logged = findMailBySource(db, sourceKey);
     if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
     const entry = insertMailLog(db, {
@@ -193,5 +270,10 @@ export function logRefusedMail(
       detail,
     });
     return { outcome: 'unparseable', entry, mail: null, queued: [] };
-  }).immediate();
+  });
+  try {
+    return log.immediate();
+  } catch (error) {
+    throw storageFault(db, error, `refused mail ${sourceKey} was not logged and stays unprocessed`) ?? error;
+  }
 }

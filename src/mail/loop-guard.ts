@@ -14,7 +14,7 @@ export interface LoopGuardInput {
   headers: Map<string, string[]>;
   from: string | null;
   subject: string;
-  /** The judge's own X-Loop value (its address); a mail carrying it came from us. */
+  /** The judge's own X-Loop value (its address); a mail carrying it, or from it, came from us. */
   ownLoopMarker: string;
 }
 
@@ -50,6 +50,11 @@ export function classifyAutomated(input: LoopGuardInput): AutomatedVerdict {
   const marker = input.ownLoopMarker.trim().toLowerCase();
   if (marker && all('x-loop').some((value) => value.toLowerCase().includes(marker))) {
     return { ...NOT_DETECTED, autoReply: true, reason: `X-Loop: ${input.ownLoopMarker} (our own mail came back)` };
+  }
+  // A forwarder that strips X-Loop still cannot hide that the mail is from the judge's own address;
+  // answering it would be the judge answering itself.
+  if (marker && input.from?.trim().toLowerCase() === marker) {
+    return { ...NOT_DETECTED, autoReply: true, reason: `sender ${input.from} is the judge itself` };
   }
   const autoSubmitted = first('auto-submitted');
   if (autoSubmitted !== null && !/^no\b/i.test(autoSubmitted)) {

@@ -4,12 +4,15 @@
 // If the process dies in the tiny window between the 250 and the UPDATE that marks it sent, the mail
 // is sent again on restart, with the same Message-ID, so receiving clients can collapse the copy.
 // The opposite order (mark first, then send) could lose a mail, which is worse for a judge.
+// When the mark itself fails (database locked beyond the busy timeout, disk full) the worker keeps the
+// mail in memory as delivered, sends nothing until the database takes the mark, and never resends it.
 // Queueing itself is exactly-once thanks to the outbox's UNIQUE dedupe key.
 import { EventEmitter } from 'node:events';
 import type { Db } from '../store/database.js';
-import { nowIso } from '../store/database.js';
+import { nowIso, storageFault } from '../store/database.js';
 import { dueOutboxMails, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
+import { crashPoint } from './crash-point.js';
 import type { MailSender } from './sender.js';
 import { MailError } from './types.js';
 
@@ -55,6 +58,8 @@ export class OutboxWorker extends EventEmitter {
   private running: Promise<OutboxRunReport> | null = null;
   private wakeAgain = false;
   private started = false;
+  /** Delivered mails whose 'sent' mark the database refused, with their delivery time. */
+  private readonly unrecorded = new Map<number, { mail: OutboxMail; sentAt: string }>();
 
   constructor(
     private readonly db: Db,
@@ -80,6 +85,7 @@ export class OutboxWorker extends EventEmitter {
 
   private async drain(): Promise<OutboxRunReport> {
     const report: OutboxRunReport = { sent: 0, retrying: 0, failed: 0 };
+    this.recordDelivered();
     // One attempt per mail per run, even if a zero retry delay makes it due again at once.
     const tried = new Set<number>();
     do {
@@ -99,26 +105,46 @@ export class OutboxWorker extends EventEmitter {
   }
 
   private async deliver(mail: OutboxMail): Promise<keyof OutboxRunReport> {
+    crashPoint('outbox-before-send');
     try {
       await this.sender.send(toMessage(mail, this.options.judge));
     } catch (error) {
-      const attempts = mail.attempts + 1;
-      const permanent = error instanceof MailError && error.permanent;
-      const message = error instanceof Error ? error.message : String(error);
-      if (permanent || attempts >= this.retry.maxAttempts) {
-        markOutboxAttemptFailed(this.db, mail.id, message, null);
-        this.emit('failed', mail, error);
-        return 'failed';
-      }
-      const retryAt = nowIso(() => this.clock() + retryDelayMs(attempts, this.retry));
-      markOutboxAttemptFailed(this.db, mail.id, message, retryAt);
-      this.emit('retry', mail, error);
-      return 'retrying';
+      return this.recordFailure(mail, error);
     }
-    // <-- A crash exactly here sends this mail once more after restart (see the top of this file).
-    markOutboxSent(this.db, mail.id, nowIso(this.clock));
-    this.emit('sent', mail);
+    // A crash between the send and the mark sends this mail once more after restart (see the top).
+    crashPoint('outbox-after-send');
+    this.unrecorded.set(mail.id, { mail, sentAt: nowIso(this.clock) });
+    this.recordDelivered();
     return 'sent';
+  }
+
+  private recordFailure(mail: OutboxMail, error: unknown): 'failed' | 'retrying' {
+    const attempts = mail.attempts + 1;
+    const permanent = error instanceof MailError && error.permanent;
+    const message = error instanceof Error ? error.message : String(error);
+    const retryAt = permanent || attempts >= this.retry.maxAttempts ? null : nowIso(() => this.clock() + retryDelayMs(attempts, this.retry));
+    try {
+      markOutboxAttemptFailed(this.db, mail.id, message, retryAt);
+    } catch (markError) {
+      // Unrecorded, the attempt is simply made again: the mail stays queued.
+      throw storageFault(this.db, markError, `outbox: the failed attempt to send ${mail.messageId} (${message}) was not recorded`) ?? markError;
+    }
+    this.emit(retryAt === null ? 'failed' : 'retry', mail, error);
+    return retryAt === null ? 'failed' : 'retrying';
+  }
+
+  /** Marks delivered mails sent; throws, sending nothing more, while the database refuses. */
+  private recordDelivered(): void {
+    for (const [id, { mail, sentAt }] of this.unrecorded) {
+      try {
+        markOutboxSent(this.db, id, sentAt);
+      } catch (error) {
+        const doing = `outbox: ${mail.messageId} was delivered but cannot be marked sent; it will not be sent again, and nothing more is sent until the mark is written`;
+        throw storageFault(this.db, error, doing) ?? error;
+      }
+      this.unrecorded.delete(id);
+      this.emit('sent', mail);
+    }
   }
 
   /** Runs now (e.g. right after intake queued replies) instead of at the next poll. */
@@ -156,6 +182,11 @@ export class OutboxWorker extends EventEmitter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running) await this.running.catch(() => undefined);
+    try {
+      this.recordDelivered();
+    } catch (error) {
+      this.report(error);
+    }
   }
 
   private report(error: unknown): void {

@@ -21,7 +21,7 @@ export async function parseIncoming(raw: Buffer, options: ParseOptions = {}): Pr
   }
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(raw, {
+    parsed = await simpleParser(withoutBoundlessMultipart(raw), {
       skipHtmlToText: true,
       skipTextToHtml: true,
       skipTextLinks: true,
@@ -49,7 +49,22 @@ export async function parseIncoming(raw: Buffer, options: ParseOptions = {}): Pr
     references: toList(parsed.references).map(normaliseMessageId).filter((id): id is string => id !== null),
     ...verdict,
     size: raw.length,
+    attachments: parsed.attachments.map((a) => a.filename ?? a.contentType),
   };
+}
+
+/**
+ * A multipart mail whose Content-Type names no boundary cannot be split into parts, and mailparser
+ * then finds no text at all. Its body is what the sender typed, so it is read as plain text.
+ */
+function withoutBoundlessMultipart(raw: Buffer): Buffer {
+  const text = raw.toString('latin1');
+  const end = /\r?\n\r?\n/.exec(text);
+  const head = end ? text.slice(0, end.index) : text;
+  const header = /^content-type:[ \t]*(multipart\/[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im.exec(head);
+  if (!header || /boundary\s*=/i.test(header[1])) return raw;
+  const repaired = head.slice(0, header.index) + 'Content-Type: text/plain' + head.slice(header.index + header[0].length);
+  return Buffer.concat([Buffer.from(repaired, 'latin1'), raw.subarray(head.length)]);
 }
 
 function bodyText(parsed: ParsedMail): string {

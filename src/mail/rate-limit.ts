@@ -40,17 +40,26 @@ export class SenderRateLimiter {
     }
   }
 
+  /** True when `sender` has a token left; takes nothing. */
+  available(sender: string, now: number = Date.now()): boolean {
+    return this.tokensAt(sender.trim().toLowerCase(), now) >= 1;
+  }
+
   /** Takes one token for `sender`; false when the sender is over the limit (nothing is taken then). */
   take(sender: string, now: number = Date.now()): boolean {
     const key = sender.trim().toLowerCase();
-    const previous = this.store.load(key) ?? { tokens: this.options.burst, updatedAt: now };
-    const elapsedHours = Math.max(0, now - previous.updatedAt) / 3_600_000;
-    const tokens = Math.min(this.options.burst, previous.tokens + elapsedHours * this.options.perHour);
+    const tokens = this.tokensAt(key, now);
     if (tokens < 1) {
       this.store.save(key, { tokens, updatedAt: now });
       return false;
     }
     this.store.save(key, { tokens: tokens - 1, updatedAt: now });
     return true;
+  }
+
+  private tokensAt(key: string, now: number): number {
+    const previous = this.store.load(key) ?? { tokens: this.options.burst, updatedAt: now };
+    const elapsedHours = Math.max(0, now - previous.updatedAt) / 3_600_000;
+    return Math.min(this.options.burst, previous.tokens + elapsedHours * this.options.perHour);
   }
 }

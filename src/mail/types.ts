@@ -25,6 +25,8 @@ export interface IncomingMail {
   reason: string | null;
   /** Size of the raw message in bytes. */
   size: number;
+  /** File names (or content types) of the attachments, which the judge does not read. */
+  attachments?: string[];
 }
 
 export type OutgoingKind = 'reply' | 'result' | 'notice';
@@ -36,9 +38,14 @@ export interface OutgoingMail {
    * 'result' is a game result or broadcast (gets a List-Id); 'notice' is anything else the judge sends.
    */
   kind: OutgoingKind;
-  /** Recipients. For a 'reply' it defaults to the incoming mail's From address. */
+  /**
+   * Recipients. For a 'reply' it defaults to the incoming mail's From address; for a mail with only
+   * `bcc` recipients it defaults to the judge's own address, so the header names nobody.
+   */
   to?: string | string[];
   cc?: string | string[];
+  /** Blind recipients: in the delivery envelope, never in a header, so no reader sees the others. */
+  bcc?: string | string[];
   /** Defaults to `Re: <incoming subject>` for a reply. */
   subject?: string;
   text: string;

@@ -6,9 +6,12 @@ import { MIGRATIONS } from './migrations.js';
 
 export type Db = Database.Database;
 
+/** Faults of the storage rather than of the data: the same write may well succeed later. */
+export type StorageFaultCode = 'EBUSY' | 'EFULL' | 'EIO' | 'EREADONLY';
+
 export class StoreError extends Error {
   constructor(
-    readonly code: 'ESCHEMA_TOO_NEW' | 'EMIGRATION' | 'ENOTFOUND' | 'ECONFLICT',
+    readonly code: 'ESCHEMA_TOO_NEW' | 'EMIGRATION' | 'ENOTFOUND' | 'ECONFLICT' | StorageFaultCode,
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -33,11 +36,34 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     // WAL + NORMAL is durable against process crashes; only an OS crash can lose the last commit.
     db.pragma('synchronous = NORMAL');
     migrate(db);
+    keepPreparedStatements(db);
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/** Enough for every statement the judge has; SQL built from data would otherwise grow it without end. */
+const MAX_KEPT_STATEMENTS = 500;
+
+/**
+ * The store prepares its statement on every call, and preparing costs more than running most of its
+ * queries: one tick over 1,000 games prepared tens of thousands. So the connection keeps what it
+ * prepared, by SQL text. Sharing a statement is safe because the judge never changes a statement's
+ * modes (pluck, raw, expand) nor iterates one, and each get/all/run finishes before the next starts.
+ */
+function keepPreparedStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const kept = new Map<string, Database.Statement>();
+  db.prepare = ((source: string) => {
+    let statement = kept.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (kept.size < MAX_KEPT_STATEMENTS) kept.set(source, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
 }
 
 export function schemaVersion(db: Db): number {
@@ -71,6 +97,43 @@ export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): num
     }
   }
   return migrations.length;
+}
+
+const STORAGE_FAULTS: Array<[prefix: string, code: StorageFaultCode, what: (db: Db) => string]> = [
+  ['SQLITE_BUSY', 'EBUSY', (db) => `the database is locked by another connection (waited ${busyTimeoutOf(db)} ms)`],
+  ['SQLITE_LOCKED', 'EBUSY', () => 'the database is locked by another statement of this connection'],
+  ['SQLITE_FULL', 'EFULL', () => 'the database or the disk holding it is full'],
+  ['SQLITE_IOERR', 'EIO', () => 'the database file could not be read or written (I/O error)'],
+  ['SQLITE_READONLY', 'EREADONLY', () => 'the database is read-only'],
+];
+
+function busyTimeoutOf(db: Db): number | string {
+  try {
+    return db.pragma('busy_timeout', { simple: true }) as number;
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * If `error` is SQLite failing on the storage itself (locked beyond the busy timeout, disk full, I/O,
+ * read-only), a StoreError saying so, prefixed with `doing`; otherwise null. Such an error aborts
+ * and rolls back the whole transaction: nothing of it was written, and retrying later may succeed.
+ */
+export function storageFault(db: Db, error: unknown, doing: string): StoreError | null {
+  if (error instanceof StoreError) return isStorageFault(error) ? error : null;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  const match = STORAGE_FAULTS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
+  if (!match) return null;
+  const [, storeCode, what] = match;
+  return new StoreError(storeCode, `${doing}: ${what(db)} [${code}]; nothing was written`, { cause: error });
+}
+
+export function isStorageFault(error: unknown): boolean {
+  if (error instanceof StoreError) return ['EBUSY', 'EFULL', 'EIO', 'EREADONLY'].includes(error.code);
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && STORAGE_FAULTS.some(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
 }
 
 /** Timestamps are stored as ISO-8601 UTC strings so they sort and compare as text. */

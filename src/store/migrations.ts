@@ -139,4 +139,26 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   );
   `,
+  // 2: Bcc recipients of list mail; the phases a ROLLBACK undid, kept for ROLLFORWARD
+  `
+  ALTER TABLE outbox ADD COLUMN bcc_json TEXT NOT NULL DEFAULT '[]';
+
+  CREATE TABLE rolled_back_phases (
+    id               INTEGER PRIMARY KEY,
+    game_id          INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq              INTEGER NOT NULL,
+    phase            TEXT NOT NULL,
+    position_json    TEXT NOT NULL,
+    was_processed    INTEGER NOT NULL CHECK (was_processed IN (0,1)),
+    orders_json      TEXT NOT NULL DEFAULT '[]',
+    allocations_json TEXT NOT NULL DEFAULT '[]',
+    UNIQUE (game_id, seq)
+  );
+  `,
+  // 3: lookups by game. The partial UNIQUE indexes on game_players cannot serve "WHERE game_id = ?",
+  // so listing a game's seats scanned every seat of every game; jobs were scanned the same way.
+  `
+  CREATE INDEX game_players_game ON game_players(game_id);
+  CREATE INDEX jobs_game ON jobs(game_id, status, due_at);
+  `,
 ];

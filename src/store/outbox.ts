@@ -11,6 +11,8 @@ export interface OutboxMail {
   dedupeKey: string;
   to: string[];
   cc: string[];
+  /** Blind recipients: delivered to, never named in a header. */
+  bcc: string[];
   subject: string;
   body: string;
   headers: Record<string, string>;
@@ -32,6 +34,7 @@ interface OutboxRow {
   dedupe_key: string;
   to_json: string;
   cc_json: string;
+  bcc_json: string;
   subject: string;
   body: string;
   headers_json: string;
@@ -53,6 +56,7 @@ const toMail = (row: OutboxRow): OutboxMail => ({
   dedupeKey: row.dedupe_key,
   to: JSON.parse(row.to_json),
   cc: JSON.parse(row.cc_json),
+  bcc: JSON.parse(row.bcc_json),
   subject: row.subject,
   body: row.body,
   headers: JSON.parse(row.headers_json),
@@ -73,6 +77,7 @@ export interface NewOutboxMail {
   dedupeKey: string;
   to: string[];
   cc?: string[];
+  bcc?: string[];
   subject: string;
   body: string;
   headers?: Record<string, string>;
@@ -87,15 +92,16 @@ export interface NewOutboxMail {
 export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso()): OutboxMail | null {
   const result = db
     .prepare(
-      `INSERT INTO outbox (dedupe_key, to_json, cc_json, subject, body, headers_json, message_id, in_reply_to,
+      `INSERT INTO outbox (dedupe_key, to_json, cc_json, bcc_json, subject, body, headers_json, message_id, in_reply_to,
                            references_json, kind, game_id, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(dedupe_key) DO NOTHING`,
     )
     .run(
       mail.dedupeKey,
       JSON.stringify(mail.to),
       JSON.stringify(mail.cc ?? []),
+      JSON.stringify(mail.bcc ?? []),
       mail.subject,
       mail.body,
       JSON.stringify(mail.headers ?? {}),

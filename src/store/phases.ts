@@ -88,6 +88,20 @@ export function recordPhaseResult(db: Db, phaseId: number, result: PhaseResult, 
 }
 
 /**
+ * Replaces the starting position of a phase not yet processed: the GM changing the board between
+ * two adjudications (permanent civil disorder). Refuses a processed phase, whose result was
+ * computed from the position it had.
+ */
+export function replacePhasePosition(db: Db, phaseId: number, position: Position): void {
+  const change = db
+    .prepare('UPDATE phases SET position_json = ? WHERE id = ? AND result_json IS NULL')
+    .run(JSON.stringify(position), phaseId);
+  if (change.changes === 0) {
+    throw new StoreError('ECONFLICT', `phase ${phaseId} is unknown or already processed`);
+  }
+}
+
+/**
  * ROLLBACK: makes phase `seq` current again. Later phases, and the orders and DP allocations given
  * for them, are deleted; orders already given for the target phase are kept. Press is history and stays.
  */

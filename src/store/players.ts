@@ -90,6 +90,14 @@ export function setSeatAbsence(db: Db, seatId: number, absence: unknown | null):
   );
 }
 
+/**
+ * Gives an existing seat its power (ACTIVATE assigning the powers nobody chose), keeping the seat's id,
+ * flags and absences. The unique index refuses a power that another seat of the game holds.
+ */
+export function setSeatPower(db: Db, seatId: number, power: string | null): void {
+  db.prepare('UPDATE game_players SET power = ? WHERE id = ?').run(power, seatId);
+}
+
 /** TAKEOVER / replacement: the power stays, the account behind it changes. */
 export function reassignSeat(db: Db, seatId: number, accountId: number): void {
   db.prepare("UPDATE game_players SET account_id = ?, status = 'active', wait = 0, absence_json = NULL WHERE id = ?").run(

@@ -45,4 +45,11 @@ describe('extractCommandText', () => {
   it('keeps a separator line of dashes that is not a signature', () => {
     expect(extractCommandText('A PAR-BUR\n---\nF BRE-MAO')).toBe('A PAR-BUR\n---\nF BRE-MAO');
   });
+
+  it('drops invisible characters and turns control characters and odd spaces into spaces', () => {
+    expect(extractCommandText('A\u00a0MOS\u200b -\u2060 UKR\n\u0000F SEV\u202e - RUM\u0007')).toBe('A MOS - UKR\n F SEV - RUM');
+    expect(extractCommandText('A PAR - BUR\u2028F BRE - MAO')).toBe('A PAR - BUR\nF BRE - MAO');
+    // Joiners stay: press may be written in scripts and emoji that need them.
+    expect(extractCommandText('\u0628\u200c\u0627 \ud83d\udc68\u200d\ud83d\udc69')).toBe('\u0628\u200c\u0627 \ud83d\udc68\u200d\ud83d\udc69');
+  });
 });

@@ -83,4 +83,10 @@ describe('loop protection', () => {
     expect(mail.listMail).toBe(true);
     expect(mail.reason).toMatch(reason);
   });
+
+  it("treats mail from the judge's own address as its own, even without X-Loop", async () => {
+    const mail = await parse({ from: 'Judge <JUDGE@example.test>', subject: 'Fwd: Re: orders' });
+    expect(mail.autoReply).toBe(true);
+    expect(mail.reason).toMatch(/judge itself/);
+  });
 });

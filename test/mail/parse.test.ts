@@ -113,4 +113,13 @@ describe('parseIncoming', () => {
     expect((await parseIncoming(rawMail({ messageId: 'bare@example.test' }))).messageId).toBe('<bare@example.test>');
     expect((await parseIncoming(rawMail({ messageId: null }))).messageId).toBeNull();
   });
+
+  it('reads a multipart mail that names no boundary as plain text, and names the attachments it skips', async () => {
+    const boundless = await parseIncoming(rawMail({ contentType: 'multipart/alternative', body: 'SIGNON Fgame pw\r\nA PAR H\r\n' }));
+    expect(boundless.text).toBe('SIGNON Fgame pw\nA PAR H\n');
+    const body = ['--b', 'Content-Type: text/plain; name="orders.txt"', 'Content-Disposition: attachment; filename="orders.txt"', '', 'A PAR H', '--b--', ''].join('\r\n');
+    const attached = await parseIncoming(rawMail({ contentType: 'multipart/mixed; boundary="b"', body }));
+    expect(attached.text).toBe('');
+    expect(attached.attachments).toEqual(['orders.txt']);
+  });
 });

@@ -24,4 +24,13 @@ describe('SenderRateLimiter', () => {
   it('refuses a nonsensical configuration', () => {
     expect(() => new SenderRateLimiter(memoryBucketStore(), { burst: 0, perHour: 1 })).toThrow(RangeError);
   });
+
+  it('says whether a token is left without taking it', () => {
+    const limiter = new SenderRateLimiter(memoryBucketStore(), { burst: 1, perHour: 1 });
+    expect(limiter.available('p@x', 0)).toBe(true);
+    expect(limiter.available('p@x', 0)).toBe(true);
+    expect(limiter.take('p@x', 0)).toBe(true);
+    expect(limiter.available('p@x', 0)).toBe(false);
+    expect(limiter.available('p@x', 3_600_000)).toBe(true);
+  });
 });

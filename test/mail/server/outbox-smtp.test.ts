@@ -56,6 +56,28 @@ describe('outbox worker over SMTP', () => {
     expect(store.listOutbox(db)[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('delivers a list mail to every Bcc reader, and no copy names another reader', async () => {
+    // The judge's own address stands in To: and is left out of the envelope: it gets no copy.
+    const readers = [PLAYER, 'player-bcc@example.test', 'judge-bcc@example.test'];
+    const db = store.openDatabase(':memory:');
+    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), { judge });
+    const game = store.createGame(db, { name: 'gamma', variant: 'standard', seed: 's' });
+    const subject = `gamma S1901M results ${Date.now()}`;
+    queueMails(db, [{ kind: 'result', bcc: readers, subject, text: 'F LON-NTH succeeds.', game: { id: game.id, name: 'gamma' }, dedupeKey: 'results:gamma:S1901M' }], {
+      judge,
+      origin: 'job:process:gamma:S1901M',
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    for (const reader of readers) {
+      const copy = await waitFor(async () => (await readMailbox(info, reader)).find((m) => m.parsed.subject === subject), `the list mail for ${reader}`);
+      expect(copy.parsed.to).toEqual([JUDGE]);
+      expect(copy.raw).not.toMatch(/^Bcc:/im);
+      for (const other of readers.filter((a) => a !== reader)) expect(copy.raw, `${reader}'s copy names ${other}`).not.toContain(other);
+    }
+    expect((await readMailbox(info, JUDGE)).some((m) => m.parsed.subject === subject)).toBe(false);
+  });
+
   it('marks a mail to an unknown address failed at once (SMTP 5xx is permanent)', async () => {
     const db = store.openDatabase(':memory:');
     const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), { judge });

@@ -112,4 +112,14 @@ describe('IMAP poller against Dovecot', () => {
     expect(handled.filter((s) => s === 'crash orders')).toHaveLength(1);
     expect(store.listOutbox(db).filter((m) => m.subject === 'Re: crash orders')).toHaveLength(1);
   });
+
+  it('an oversized mail: only its header is fetched, the handler never sees it, the sender is told', async () => {
+    startPoller({ maxBytes: 4096 });
+    await sendAsPlayer(info, PLAYER, JUDGE, 'huge orders', `A PAR H\n${'diary '.repeat(2000)}`);
+    await waitFor(() => seenInJudgeInbox('huge orders'), 'the oversized mail to be flagged \\Seen');
+    expect(handled).not.toContain('huge orders');
+    expect(store.recentMail(db).find((e) => e.subject === 'huge orders')).toMatchObject({ outcome: 'unparseable', from: PLAYER });
+    const reply = store.listOutbox(db).find((m) => m.subject === 'Re: huge orders');
+    expect(reply?.body).toContain("over this judge's limit of 4 KB");
+  });
 });
