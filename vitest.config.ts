@@ -11,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          // Some tests start the judge as a child process or drive whole games by mail; on a busy
+          // 2-core machine the 5 s default fails them for load, not for a fault.
+          testTimeout: 30_000,
           exclude: [...configDefaults.exclude, 'test/mail/server/**'],
         },
       },

@@ -1,14 +1,32 @@
 // `npm run bench`: prints figures beside their targets. Each section lives in its own module.
 import { benchMovementPhases, benchReplay } from './adjudicator.js';
 import { benchDp } from './dp.js';
+import { benchDeadlines } from './load/deadlines.js';
+import { benchMailServers } from './load/mail-servers.js';
+import { benchIntake } from './load/intake.js';
+import { benchMemory } from './load/memory.js';
 
-const sections: [string, () => void][] = [
+const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],
+  ['Load: mail intake without the network', benchIntake],
+  ['Load: order mails through real Dovecot and SMTP', benchMailServers],
+  ['Load: 1,000 games reaching their deadline at once', benchDeadlines],
+  ['Load: daemon memory with 1,000 games', benchMemory],
 ];
 
-for (const [title, run] of sections) {
+// `npm run bench -- <words>` runs only the sections whose title contains one of the words.
+const filters = process.argv.slice(2).map((word) => word.toLowerCase());
+const chosen = sections.filter(([title]) => !filters.length || filters.some((word) => title.toLowerCase().includes(word)));
+if (!chosen.length) console.log(`No section matches ${filters.join(' ')}; sections: ${sections.map(([t]) => t).join('; ')}`);
+for (const [title, run] of chosen) {
   console.log(`\n== ${title}`);
-  run();
+  try {
+    await run();
+  } catch (error) {
+    // One section failing (e.g. no Dovecot on this machine) must not hide the others' figures.
+    console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }

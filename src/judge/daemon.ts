@@ -3,7 +3,7 @@ import type { JudgeConfig } from '../config/types.js';
 import { queueMails } from '../mail/queue.js';
 import { createMailService, type MailService } from '../mail/service.js';
 import type { Db } from '../store/database.js';
-import { nowIso } from '../store/database.js';
+import { nowIso, storageFault } from '../store/database.js';
 import { getGame, findGameByName } from '../store/games.js';
 import { apologyFor, handleMail } from './handler.js';
 import { processGame, type ProcessOutcome } from './process.js';
@@ -14,7 +14,15 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
+/**
+ * A tick reads every active game (about 0.1 s with 1,000 games), so a burst of mail must not cost one
+ * tick per mail: the tick after mail waits this long, and every mail in between shares it. Early
+ * processing comes at most this much later; deadlines do not depend on it.
+ */
+const MAIL_TICK_DELAY_MS = 1000;
+
 export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: number; log?: (line: string) => void } = {}): Daemon {
+  const tickMs = options.tickMs ?? 30_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail) });
   const runTick = () => {
@@ -22,23 +30,35 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
       const report = tick(db, nowIso(), service.judge);
       for (const p of report.processed) log(`processed ${p}`);
       for (const d of report.dropped) log(`dropped deadline ${d}`);
-      if (report.processed.length) service.outbox.wake();
+      for (const n of report.notices) log(`notice ${n}`);
+      for (const f of report.failed) log(`tick failed for ${f} (left for the next tick)`);
+      if (report.processed.length || report.notices.length) service.outbox.wake();
     } catch (error) {
-      log(`tick failed: ${(error as Error).message}`);
+      // Each game's phase is its own transaction: what failed was rolled back and runs at the next tick.
+      const fault = storageFault(db, error, 'deadline processing postponed to the next tick');
+      log(fault ? fault.message : `tick failed: ${(error as Error).message}`);
     }
   };
+  let mailTick: NodeJS.Timeout | null = null;
   service.inbox.on('mail', (result: { outcome: string; mail: { from: string | null } | null }) => {
     log(`mail from ${result.mail?.from ?? '?'}: ${result.outcome}`);
-    runTick();
+    mailTick ??= setTimeout(() => {
+      mailTick = null;
+      runTick();
+    }, Math.min(MAIL_TICK_DELAY_MS, tickMs));
   });
-  service.outbox.on('failed', (mail: { to: string[] }, error: Error) => log(`delivery to ${mail.to.join(', ')} failed: ${error.message}`));
+  // Without these listeners the transports print to stderr, out of the judge's log.
+  service.inbox.on('error', (error: Error) => log(`mail intake: ${error.message}`));
+  service.outbox.on('error', (error: Error) => log(`mail delivery: ${error.message}`));
+  service.outbox.on('failed', (mail: { to: string[]; bcc: string[] }, error: Error) => log(`delivery to ${[...mail.to, ...mail.bcc].join(', ')} failed: ${error.message}`));
   service.start();
   runTick();
-  const timer = setInterval(runTick, options.tickMs ?? 30_000);
+  const timer = setInterval(runTick, tickMs);
   return {
     service,
     async stop() {
       clearInterval(timer);
+      if (mailTick) clearTimeout(mailTick);
       await service.stop();
     },
   };

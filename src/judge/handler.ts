@@ -4,15 +4,63 @@ import { extractCommandText } from '../mail/command-text.js';
 import type { MailHandler } from '../mail/intake.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { execute } from './commands/execute.js';
-import { newSession } from './commands/session.js';
+import { newSession, replyCopyMails } from './commands/session.js';
 import { tokenize } from './commands/tokenize.js';
+
+/**
+ * How much of a mail the judge reads, and how many rejected lines a reply lists. Far more than any
+ * order mail with press needs; little enough that a body of megabytes costs neither much time nor a
+ * reply of megabytes.
+ */
+export const READ_LIMITS = { textChars: 128 * 1024, lines: 1000, lineChars: 1000, listedRejections: 100 };
+
+interface ReadableText {
+  text: string;
+  /** Lines over READ_LIMITS.lineChars, blanked in `text` so that line numbers still count them. */
+  longLines: { line: number; text: string }[];
+  /** Why part of the mail was not read, for the reply; null when all of it was. */
+  cut: string | null;
+}
+
+function readableText(body: string): ReadableText {
+  const chars = body.length > READ_LIMITS.textChars ? body.lastIndexOf('\n', READ_LIMITS.textChars) : -1;
+  const head = chars >= 0 ? body.slice(0, chars) : body.slice(0, READ_LIMITS.textChars);
+  const lines = extractCommandText(head).split('\n');
+  const kept = lines.slice(0, READ_LIMITS.lines);
+  const longLines: ReadableText['longLines'] = [];
+  kept.forEach((line, index) => {
+    if (line.length <= READ_LIMITS.lineChars) return;
+    longLines.push({ line: index + 1, text: `${line.slice(0, 60)}...` });
+    kept[index] = '';
+  });
+  const truncated = head.length < body.length || lines.length > kept.length;
+  const cut = truncated
+    ? `Your mail is longer than the judge reads: only its first ${kept.length} lines were read ` +
+      `(at most ${READ_LIMITS.lines} lines and ${READ_LIMITS.textChars / 1024} KB of text); the rest was ignored.`
+    : null;
+  return { text: kept.join('\n'), longLines, cut };
+}
 
 export const handleMail: MailHandler = (mail, db, context) => {
   const sender = (mail.from ?? '').trim();
   const session = newSession(db, context.now, context.judge, sender);
-  execute(session, tokenize(extractCommandText(mail.text)));
+  const readable = readableText(mail.text);
+  if (readable.cut) session.reply.ok(readable.cut);
+  for (const long of readable.longLines) {
+    session.reply.reject(long.line, long.text, `line too long: the judge reads lines of up to ${READ_LIMITS.lineChars} characters`);
+  }
+  const items = tokenize(readable.text);
+  execute(session, items);
+  if (items.length === 0 && mail.attachments?.length) {
+    session.reply.ok(`Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`);
+  }
+  const unlisted = session.reply.rejected.length - READ_LIMITS.listedRejections;
+  if (unlisted > 0) {
+    session.reply.rejected.splice(READ_LIMITS.listedRejections);
+    session.reply.ok(`${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ${READ_LIMITS.listedRejections} are.`);
+  }
   const reply: OutgoingMail = { kind: 'reply', to: sender, text: session.reply.render() };
-  return [reply, ...session.mails];
+  return [reply, ...replyCopyMails(session, reply.text), ...session.mails];
 };
 
 /** What the intake sends when the handler fails: an apology that quotes nothing of the mail. */

@@ -1,5 +1,5 @@
 // Processing a phase: adjudicate with the stored seed, record the result and the next position,
-// queue ONE results mail to the whole game list (dedupe key results:<game>:<phase>), the GM's bid
+// queue ONE results mail, Bcc to the whole game list (dedupe key results:<game>:<phase>), the GM's bid
 // chart apart, and set the next deadline. PREVIEW runs the very same computation and stores nothing.
 import { adjudicate } from '../core/adjudicate/index.js';
 import type { PhaseResult } from '../core/adjudicate/result.js';
@@ -12,7 +12,7 @@ import { claimJob, findJob } from '../store/jobs.js';
 import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
 import { listSeats, setSeatWait } from '../store/players.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
-import { deadlineJobKey, deadlineOf, formatDeadline, scheduleDeadline } from './lifecycle/deadlines.js';
+import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
 import { JUDGE_ID } from './lifecycle/start.js';
 import { allBids, allOrders } from './phase-orders.js';
@@ -22,8 +22,11 @@ import { readSettings } from './settings.js';
 import { renderTemplate } from './template.js';
 import { variantOf } from './variants.js';
 
-/** deadline/ready: automatic; gm: PROCESS (only when complete); force: PROCESS! (defaults); preview: PREVIEW. */
-export type ProcessMode = 'deadline' | 'ready' | 'gm' | 'force' | 'preview';
+/**
+ * deadline/ready: automatic; gm: PROCESS (only when complete); force: PROCESS! (defaults); preview:
+ * PREVIEW; rollforward: ROLLFORWARD replaying a rolled-back phase (like force, and its results say so).
+ */
+export type ProcessMode = 'deadline' | 'ready' | 'gm' | 'force' | 'preview' | 'rollforward';
 
 export type ProcessOutcome =
   | { processed: true; phase: string; result: PhaseResult; mails: OutgoingMail[] }
@@ -44,10 +47,12 @@ function resultsText(db: Db, game: Game, record: PhaseRecord, result: PhaseResul
   return renderResults(variantOf(game.variant), record.position, result, {
     game: game.name,
     judge: JUDGE_ID,
-    deadline: formatDeadline(deadlineOf(db, game.id, record.phase)),
-    nextDeadline: nextDeadline ? formatDeadline(nextDeadline) : undefined,
+    deadline: formatDeadline(deadlineOf(db, game.id, record.phase), gameZone(game)),
+    nextDeadline: nextDeadline ? formatDeadline(nextDeadline, gameZone(game)) : undefined,
   });
 }
+
+const ROLLFORWARD_PREAMBLE = 'ROLLFORWARD: the GM has processed this phase again, with the orders given for it before the rollback.';
 
 export function processGame(db: Db, gameId: number, now: string, mode: ProcessMode, expectPhase?: string): ProcessOutcome {
   const game = getGame(db, gameId);
@@ -86,13 +91,13 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   const settings = readSettings(game.settings);
   const result = adjudicateRecord(db, game, record);
   const nextCode = phaseCode(result.next.phase);
-  const deadlineText = formatDeadline(deadlineOf(db, game.id, record.phase) ?? job?.dueAt ?? null);
+  const deadlineText = formatDeadline(deadlineOf(db, game.id, record.phase) ?? job?.dueAt ?? null, gameZone(game));
   const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true });
   const text = renderResults(variantOf(game.variant), record.position, result, {
     game: game.name,
     judge: JUDGE_ID,
     deadline: deadlineText,
-    nextDeadline: nextDeadline ? formatDeadline(nextDeadline) : undefined,
+    nextDeadline: nextDeadline ? formatDeadline(nextDeadline, gameZone(game)) : undefined,
   });
   recordPhaseResult(db, record.id, result, result.seed);
   // Recorded first, so that the reveal at the end of the game includes this last phase.
@@ -105,9 +110,9 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   const mails: OutgoingMail[] = [
     {
       kind: 'result',
-      to: resultRecipients(db, game),
+      bcc: resultRecipients(db, game),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
-      text: renderTemplate('results', { preamble: '', results: text.trimEnd(), reveal }),
+      text: renderTemplate('results', { preamble: mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', results: text.trimEnd(), reveal }),
       game: { id: game.id, name: game.name },
       dedupeKey: `results:${game.name}:${record.phase}${suffix}`,
       headers: { 'X-Chancery-Phase': record.phase },

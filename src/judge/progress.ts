@@ -3,7 +3,7 @@ import type { AdjustmentCount } from '../core/adjudicate/result.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { phaseHistory, type PhaseRecord } from '../store/phases.js';
-import { listSeats } from '../store/players.js';
+import { listSeats, type Seat } from '../store/players.js';
 import { VACANT_STATUSES } from './lifecycle/roster.js';
 import { ordersOf } from './phase-orders.js';
 import { isComplete, obligation, type Obligation } from './readiness.js';
@@ -28,16 +28,41 @@ export interface Lateness {
   waiting: string[];
 }
 
-export function lateness(db: Db, game: Game, record: PhaseRecord): Lateness {
+/** A played power that has something to order and an incomplete set: reminded, then late. */
+export interface LateSeat {
+  seat: Seat;
+  power: string;
+  name: string;
+  duty: Obligation;
+}
+
+/** The played seats with something to order, each with what it still owes. */
+function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
   const variant = variantOf(game.variant);
-  const missing: string[] = [];
-  const waiting: string[] = [];
+  const out: LateSeat[] = [];
   for (const seat of listSeats(db, game.id)) {
     if (seat.role !== 'player' || !seat.power || VACANT_STATUSES.has(seat.status)) continue;
-    const name = variant.powerById.get(seat.power)?.name ?? seat.power;
-    const duty = obligationOf(db, game, record, seat.power);
-    if (duty.hasDuty && !isComplete(duty)) missing.push(name);
-    if (seat.wait) waiting.push(name);
+    out.push({ seat, power: seat.power, name: variant.powerById.get(seat.power)?.name ?? seat.power, duty: obligationOf(db, game, record, seat.power) });
   }
-  return { missing, waiting };
+  return out;
+}
+
+export function lateSeats(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
+  return playedDuties(db, game, record).filter((p) => p.duty.hasDuty && !isComplete(p.duty));
+}
+
+export function lateness(db: Db, game: Game, record: PhaseRecord): Lateness {
+  const played = playedDuties(db, game, record);
+  return {
+    missing: played.filter((p) => p.duty.hasDuty && !isComplete(p.duty)).map((p) => p.name),
+    waiting: played.filter((p) => p.seat.wait).map((p) => p.name),
+  };
+}
+
+/** "Units still unordered: A PAR, F BRE." and the like, for reminders and late notices. */
+export function owedText(duty: Obligation): string {
+  if (duty.unordered.length) return `Units still unordered: ${duty.unordered.join(', ')}.`;
+  if (duty.adjustmentsLeft > 0) return `Builds still to give: ${duty.adjustmentsLeft}.`;
+  if (duty.adjustmentsLeft < 0) return `Removals still to give: ${-duty.adjustmentsLeft}.`;
+  return '';
 }

@@ -14,8 +14,10 @@ export class Reply {
   readonly done: string[] = [];
   readonly rejected: Rejection[] = [];
   readonly sections: { title: string; body: string }[] = [];
-  /** The signed-on player's standing (orders, DP left, unordered units, deadline); filled last. */
+  /** The signed-on player's standing (orders, DP left, unordered units); filled last. */
   standing = '';
+  /** The deadline of the game signed on to, in its time zone, and the time left; filled last. */
+  clock = '';
 
   ok(text: string): void {
     this.done.push(text);
@@ -41,6 +43,6 @@ export class Reply {
         ].join('\n')
       : '';
     const sections = this.sections.map((s) => `${s.title}\n${'-'.repeat(Math.min(70, s.title.length))}\n${s.body}`).join('\n\n');
-    return renderTemplate('reply', { done, rejected, sections, standing: this.standing.replace(/\s+$/, '') });
+    return renderTemplate('reply', { done, rejected, sections, standing: this.standing.replace(/\s+$/, ''), clock: this.clock });
   }
 }

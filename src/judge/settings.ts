@@ -1,5 +1,7 @@
 // A game's settings: a small typed table, validated when the GM creates the game (never a free-form
 // status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
+import { applyTimingWords, type Timing } from './timing/parse.js';
+import { defaultTiming, type TimingRules } from './timing/rules.js';
 
 export type PressRule = 'white' | 'grey' | 'none';
 export type PhaseKind = 'movement' | 'retreat' | 'adjustment';
@@ -13,6 +15,8 @@ export interface GameSettings {
   press: PressRule;
   /** Hours from the start of a phase to its deadline. */
   deadlineHours: Record<PhaseKind, number>;
+  /** Zone, allowed days, time of day, holidays, reminders, grace and what follows it. */
+  timing: TimingRules;
   /** Players may name the power they want with JOIN game pw power. */
   powerChoice: boolean;
   /** Left out of LIST for people who are not in the game. */
@@ -36,6 +40,7 @@ export function defaultSettings(masterPasswordHash: string): GameSettings {
     masterPasswordHash,
     press: 'white',
     deadlineHours: { ...DEFAULT_DEADLINE_HOURS },
+    timing: defaultTiming(),
     powerChoice: false,
     unlisted: false,
     maxAbsenceDays: 14,
@@ -49,21 +54,33 @@ export function defaultSettings(masterPasswordHash: string): GameSettings {
 /** Reads stored settings, filling what an older game row may lack. */
 export function readSettings(stored: Record<string, unknown>): GameSettings {
   const base = defaultSettings(String(stored.masterPasswordHash ?? ''));
-  return { ...base, ...(stored as Partial<GameSettings>), deadlineHours: { ...base.deadlineHours, ...(stored.deadlineHours as object) } };
+  return {
+    ...base,
+    ...(stored as Partial<GameSettings>),
+    deadlineHours: { ...base.deadlineHours, ...(stored.deadlineHours as object) },
+    timing: { ...base.timing, ...(stored.timing as object) },
+  };
+}
+
+export function timingOf(settings: GameSettings): Timing {
+  return { delays: settings.deadlineHours, rules: settings.timing };
+}
+
+/** Applies the words after TIMING (CREATE's settings line or the GM's SET TIMING); an error leaves the settings as they were. */
+export function applyTiming(settings: GameSettings, words: string[]): string | null {
+  const next = applyTimingWords(timingOf(settings), words);
+  if (typeof next === 'string') return next;
+  settings.deadlineHours = next.delays;
+  settings.timing = next.rules;
+  return null;
 }
 
 export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', 'DESCRIPTION'] as const;
 
-const TIMING_KEYS: Record<string, PhaseKind> = {
-  MOVE: 'movement', MOVES: 'movement', MOVEMENT: 'movement',
-  RETREAT: 'retreat', RETREATS: 'retreat',
-  ADJUST: 'adjustment', ADJUSTMENT: 'adjustment', ADJUSTMENTS: 'adjustment', BUILDS: 'adjustment',
-};
-
 /**
  * Applies one settings line of a CREATE block:
  *   RULE PRESS WHITE|GREY|NONE    RULE POWER_CHOICE    RULE MAX_ABSENCE 10
- *   TIMING MOVE 48 RETREAT 12 ADJUST 12     (hours)
+ *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
  *   PRIVATE | UNLISTED            DESC free text
  * Returns an error message, or null when the line was applied.
  */
@@ -78,18 +95,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     settings.unlisted = true;
     return null;
   }
-  if (head === 'TIMING') {
-    const rest = words.slice(1);
-    if (rest.length === 0 || rest.length % 2 !== 0) return 'TIMING takes pairs like "MOVE 48 RETREAT 12 ADJUST 12" (hours)';
-    for (let i = 0; i < rest.length; i += 2) {
-      const kind = TIMING_KEYS[rest[i].toUpperCase()];
-      const hours = Number(rest[i + 1]);
-      if (!kind) return `unknown phase "${rest[i]}" in TIMING (use MOVE, RETREAT or ADJUST)`;
-      if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 60) return `"${rest[i + 1]}" is not a number of hours (more than 0, at most 1440)`;
-      settings.deadlineHours[kind] = hours;
-    }
-    return null;
-  }
+  if (head === 'TIMING') return applyTiming(settings, words.slice(1));
   if (head === 'RULE') {
     const rule = (words[1] ?? '').toUpperCase();
     const value = (words[2] ?? '').toUpperCase();

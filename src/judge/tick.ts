@@ -1,62 +1,282 @@
-// The judge's clock: processes every phase whose deadline has passed, and every phase whose orders
-// are all in (early processing). The daemon calls it on a timer and after each mail; each game is
-// processed in its own transaction, with its mails queued in the same transaction.
+// The judge's clock. Runs every due job in the order it fell due — reminders, deadlines, ends of
+// grace periods — each in its own transaction with the mails it causes, then processes every phase
+// whose orders are all in (early processing). The daemon calls it on a timer and after each mail.
+// A job is claimed in the transaction that does its work, so nothing runs twice; after downtime the
+// overdue jobs run in order, stale reminders and late notices are dropped, and each next deadline
+// is computed from the time of processing.
 import type { JudgeIdentity } from '../mail/compose.js';
 import { queueMails } from '../mail/queue.js';
-import type { Db } from '../store/database.js';
-import { listGames } from '../store/games.js';
-import { claimJob, dueJobs } from '../store/jobs.js';
-import { currentPhase } from '../store/phases.js';
-import { PROCESS_JOB } from './lifecycle/deadlines.js';
-import { activePlayers } from './lifecycle/roster.js';
-import { obligationOf, lateness } from './progress.js';
-import { processGame, type ProcessOutcome } from './process.js';
+import type { OutgoingMail } from '../mail/types.js';
+import { isStorageFault, type Db } from '../store/database.js';
+import { getGame, listGames, type Game } from '../store/games.js';
+import { claimJob, dueJobs, findJob, type Job } from '../store/jobs.js';
+import { currentPhase, type PhaseRecord } from '../store/phases.js';
+import { setSeatStatus } from '../store/players.js';
+import {
+  formatDeadline,
+  gameTiming,
+  GRACE_JOB,
+  phaseClock,
+  PROCESS_JOB,
+  REMINDER_JOB,
+  scheduleGrace,
+  type PhaseJobPayload,
+} from './lifecycle/deadlines.js';
+import { activePlayers, addressOf } from './lifecycle/roster.js';
+import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
+import { processGame, type ProcessMode, type ProcessOutcome } from './process.js';
+import { renderTemplate } from './template.js';
+import { graceEnd } from './timing/deadline.js';
+import { durationText } from './timing/duration.js';
+import { latePolicyText } from './timing/parse.js';
 
 export interface TickReport {
   /** "game PHASE" for each phase processed. */
   processed: string[];
-  /** Deadline jobs dropped because their game or phase had moved on. */
+  /** Jobs dropped because their game or phase had moved on, or their time had passed. */
   dropped: string[];
+  /** Reminders, late notices and grace-period endings sent: "<job key>: ...". */
+  notices: string[];
+  /** Jobs or games whose handling threw: "<job key or game>: <error>". Each stays as it was, to be tried again. */
+  failed: string[];
 }
 
+/** Handling a job may create one that is due already (a deadline missed during downtime starts a
+ * grace period that is over too), so due jobs are read again until none is left, within reason. */
+const MAX_ROUNDS = 20;
+const READY_GUARD = 10;
+
+type Handler = (ctx: JobContext) => void;
+
+interface JobContext {
+  db: Db;
+  now: string;
+  judge: JudgeIdentity;
+  job: Job;
+  report: TickReport;
+}
+
+const HANDLERS: Record<string, Handler> = {
+  [REMINDER_JOB]: remind,
+  [PROCESS_JOB]: deadlinePassed,
+  [GRACE_JOB]: graceOver,
+};
+
 export function tick(db: Db, now: string, judge: JudgeIdentity): TickReport {
-  const report: TickReport = { processed: [], dropped: [] };
-  for (const job of dueJobs(db, now)) {
-    if (job.kind !== PROCESS_JOB || job.gameId === null) continue;
-    const phase = (job.payload as { phase?: string }).phase;
-    db.transaction(() => {
-      const outcome = processGame(db, job.gameId as number, now, 'deadline', phase);
-      if (outcome.processed) record(db, judge, job.key, outcome, report);
-      else if (claimJob(db, job.id, now)) report.dropped.push(`${job.key}: ${outcome.reason}`);
-    }).immediate();
+  const report: TickReport = { processed: [], dropped: [], notices: [], failed: [] };
+  const seen = new Set<string>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const jobs = dueJobs(db, now).filter((j) => HANDLERS[j.kind] && j.gameId !== null && !seen.has(`${j.id}@${j.dueAt}`));
+    if (!jobs.length) break;
+    for (const job of jobs) {
+      seen.add(`${job.id}@${job.dueAt}`);
+      isolated(report, job.key, () =>
+        db.transaction(() => {
+          const fresh = findJob(db, job.key);
+          // An earlier job of this round may have moved or finished this one.
+          if (!fresh || fresh.status !== 'pending' || fresh.dueAt !== job.dueAt) return;
+          HANDLERS[job.kind]({ db, now, judge, job: fresh, report });
+        }).immediate(),
+      );
+    }
   }
   for (const game of listGames(db, { status: 'active' })) {
     // Several phases may fall due at once when nobody has anything to order (e.g. no retreats).
-    for (let guard = 0; guard < 10; guard++) {
-      const processed = db.transaction(() => {
-        if (!isReady(db, game.id)) return false;
-        const outcome = processGame(db, game.id, now, 'ready');
-        if (outcome.processed) record(db, judge, `ready:${game.id}`, outcome, report);
+    for (let guard = 0; guard < READY_GUARD; guard++) {
+      const processed = isolated(report, `game ${game.name}`, () => db.transaction(() => {
+        const current = getGame(db, game.id);
+        const record = current && currentPhase(db, game.id);
+        const mode = current && record ? readyMode(db, current, record) : null;
+        if (!mode || !record) return false;
+        const outcome = processGame(db, game.id, now, mode, record.phase);
+        if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
         return outcome.processed;
-      }).immediate();
+      }).immediate());
       if (!processed) break;
     }
   }
   return report;
 }
 
-function record(db: Db, judge: JudgeIdentity, origin: string, outcome: Extract<ProcessOutcome, { processed: true }>, report: TickReport): void {
+/**
+ * One game's broken data or a bug met by one job must not stop the clock for every other game: the
+ * job's transaction is rolled back, the job stays pending for the next tick, and the failure is
+ * reported. A storage fault (database locked, disk full) concerns every game, so it ends the tick.
+ */
+function isolated<T>(report: TickReport, what: string, work: () => T): T | false {
+  try {
+    return work();
+  } catch (error) {
+    if (isStorageFault(error)) throw error;
+    report.failed.push(`${what}: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+function recordProcessed(db: Db, judge: JudgeIdentity, origin: string, outcome: Extract<ProcessOutcome, { processed: true }>, report: TickReport): void {
   queueMails(db, outcome.mails, { judge, origin: `${origin}:${outcome.phase}` });
   report.processed.push(outcome.phase);
 }
 
-/** Everyone who plays and has something to order is complete, nobody waits, and somebody played. */
-function isReady(db: Db, gameId: number): boolean {
-  const game = listGames(db, { status: 'active' }).find((g) => g.id === gameId);
-  const record = game && currentPhase(db, gameId);
-  if (!game || !record || record.result) return false;
+/**
+ * How the current phase may process now, or null. Before the deadline: when every played power
+ * with something to order is complete, nobody waits, and somebody played. After it (grace period,
+ * or waiting for the GM): as soon as nobody is missing — a WAIT holds only until the deadline.
+ */
+function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null {
+  if (record.result) return null;
   const late = lateness(db, game, record);
-  if (late.missing.length || late.waiting.length) return false;
+  if (late.missing.length) return null;
+  const clock = phaseClock(db, game.id, record.phase);
+  if (clock.state === 'grace' || clock.state === 'overdue') return 'deadline';
+  if (late.waiting.length) return null;
   // A game of vacant powers only waits for its deadline instead of playing itself out at once.
-  return activePlayers(db, gameId).some((seat) => seat.power && obligationOf(db, game, record, seat.power).hasDuty);
+  return activePlayers(db, game.id).some((seat) => seat.power && obligationOf(db, game, record, seat.power).hasDuty) ? 'ready' : null;
+}
+
+/** The job's game and phase if that phase is still the game's current, unprocessed one. */
+function livePhase(ctx: JobContext): { game: Game; record: PhaseRecord } | string {
+  const phase = (ctx.job.payload as PhaseJobPayload).phase;
+  const game = getGame(ctx.db, ctx.job.gameId as number);
+  if (!game) return 'no such game';
+  if (game.status !== 'active') return `game ${game.name} is ${game.status}`;
+  const record = currentPhase(ctx.db, game.id);
+  if (!record || record.result || record.phase !== phase) return `game ${game.name} is at ${record?.phase ?? 'no phase'}, not ${phase}`;
+  return { game, record };
+}
+
+function drop(ctx: JobContext, reason: string): void {
+  claimJob(ctx.db, ctx.job.id, ctx.now);
+  ctx.report.dropped.push(`${ctx.job.key}: ${reason}`);
+}
+
+function send(ctx: JobContext, mails: OutgoingMail[], what: string): void {
+  // The due time is part of the origin: a deadline moved and reached again mails afresh.
+  queueMails(ctx.db, mails, { judge: ctx.judge, origin: `${ctx.job.key}@${ctx.job.dueAt}` });
+  ctx.report.notices.push(`${ctx.job.key}: ${what}`);
+}
+
+const gameRef = (game: Game) => ({ id: game.id, name: game.name });
+
+/** A reminder, to each power still missing orders, while the deadline is still ahead. */
+function remind(ctx: JobContext): void {
+  const live = livePhase(ctx);
+  if (typeof live === 'string') return drop(ctx, live);
+  const { game, record } = live;
+  const clock = phaseClock(ctx.db, game.id, record.phase);
+  const payload = ctx.job.payload as PhaseJobPayload;
+  if (clock.state !== 'running' || clock.deadline !== payload.deadline || Date.parse(clock.deadline) <= Date.parse(ctx.now)) {
+    return drop(ctx, 'stale: the deadline it announces is not ahead any more');
+  }
+  claimJob(ctx.db, ctx.job.id, ctx.now);
+  const zone = gameTiming(game).rules.zone;
+  const left = durationText(Date.parse(clock.deadline) - Date.parse(ctx.now));
+  const mails: OutgoingMail[] = [];
+  for (const late of lateSeats(ctx.db, game, record)) {
+    const to = addressOf(ctx.db, late.seat.accountId);
+    if (!to) continue;
+    mails.push({
+      kind: 'notice',
+      to,
+      subject: `Diplomacy deadline reminder ${game.name} ${record.phase}`,
+      text: renderTemplate('reminder', { game: game.name, phase: record.phase, power: late.name, owed: owedText(late.duty), deadline: formatDeadline(clock.deadline, zone), left, signon: `${late.power}@${game.name}` }),
+      game: gameRef(game),
+    });
+  }
+  send(ctx, mails, mails.length ? `reminded ${mails.length} power(s)` : 'nobody to remind');
+}
+
+/** The deadline: process when nobody is late; otherwise late notices and the grace period, or what follows grace. */
+function deadlinePassed(ctx: JobContext): void {
+  const live = livePhase(ctx);
+  if (typeof live === 'string') return drop(ctx, live);
+  const { game, record } = live;
+  const late = lateSeats(ctx.db, game, record);
+  if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
+  claimJob(ctx.db, ctx.job.id, ctx.now);
+  const rules = gameTiming(game).rules;
+  const until = graceEnd(Date.parse(ctx.job.dueAt), rules);
+  // No grace, or the judge was down until after it: a late notice would be stale.
+  if (until <= Date.parse(ctx.now)) return afterGrace(ctx, game, record, late);
+  const untilIso = new Date(until).toISOString();
+  scheduleGrace(ctx.db, game.id, record.phase, untilIso);
+  const zone = rules.zone;
+  const left = durationText(until - Date.parse(ctx.now));
+  const mails: OutgoingMail[] = [];
+  for (const seat of late) {
+    const to = addressOf(ctx.db, seat.seat.accountId);
+    if (!to) continue;
+    mails.push({
+      kind: 'notice',
+      to,
+      subject: `Diplomacy late notice ${game.name} ${record.phase}`,
+      text: renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), deadline: formatDeadline(ctx.job.dueAt, zone), graceEnds: formatDeadline(untilIso, zone), left, after: latePolicyText(rules.late) }),
+      game: gameRef(game),
+    });
+  }
+  const gm = gmMail(ctx, game, record.phase, late, 'the deadline has passed with orders missing.', `Late orders are awaited until ${formatDeadline(untilIso, zone)}; then ${latePolicyText(rules.late)}.`);
+  send(ctx, gm ? [...mails, gm] : mails, `late: ${late.map((l) => l.name).join(', ')}; grace until ${untilIso}`);
+}
+
+/** The end of the grace period: process if the late orders came, else what the game's settings say. */
+function graceOver(ctx: JobContext): void {
+  const live = livePhase(ctx);
+  if (typeof live === 'string') return drop(ctx, live);
+  const { game, record } = live;
+  // A new deadline (SET DEADLINE) replaces the grace period.
+  if (phaseClock(ctx.db, game.id, record.phase).state === 'running') return drop(ctx, 'the phase has a new deadline');
+  claimJob(ctx.db, ctx.job.id, ctx.now);
+  const late = lateSeats(ctx.db, game, record);
+  if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
+  afterGrace(ctx, game, record, late);
+}
+
+function processNow(ctx: JobContext, game: Game, phase: string, origin: string): void {
+  const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', phase);
+  if (outcome.processed) recordProcessed(ctx.db, ctx.judge, origin, outcome, ctx.report);
+  else drop(ctx, outcome.reason);
+}
+
+const DEFAULTS = 'units hold, retreats disband, builds are waived and removals are chosen by the judge';
+
+function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: LateSeat[]): void {
+  const rules = gameTiming(game).rules;
+  const policy = rules.late;
+  const names = late.map((l) => l.name).join(', ');
+  // Called by the grace job, or by the deadline job itself when there is no grace left.
+  const graceEndMs = ctx.job.kind === GRACE_JOB ? Date.parse(ctx.job.dueAt) : graceEnd(Date.parse(ctx.job.dueAt), rules);
+  const ended = formatDeadline(new Date(graceEndMs).toISOString(), rules.zone);
+  const outcomeText = (seat: LateSeat) =>
+    policy === 'cd'
+      ? `${seat.name} has been declared in civil disorder, and the phase was processed with default orders (${DEFAULTS}).\nTo play ${seat.name} again, send  TAKEOVER ${seat.power}@${game.name} <your password>.`
+      : policy === 'process'
+        ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: please send the orders of the next phase in time.`
+        : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or to set a new deadline.\nOrders you send before then still count.`;
+  const notices: OutgoingMail[] = [];
+  for (const seat of late) {
+    const to = addressOf(ctx.db, seat.seat.accountId);
+    if (!to) continue;
+    notices.push({ kind: 'notice', to, subject: `Diplomacy grace period over ${game.name} ${record.phase}`, text: renderTemplate('grace-over', { game: game.name, phase: record.phase, power: seat.name, graceEnds: ended, outcome: outcomeText(seat) }), game: gameRef(game) });
+  }
+  if (policy === 'wait') {
+    const gm = gmMail(ctx, game, record.phase, late, 'the grace period is over and orders are still missing. The game waits for you.', `Send one of (after SIGNON master@${game.name} <game password>):\n  PROCESS! ${record.phase}       process with default orders (${DEFAULTS})\n  CD <power>             declare a power in civil disorder (the phase processes once nobody else is missing)\n  SET DEADLINE +24H      give the late powers more time`);
+    return send(ctx, gm ? [...notices, gm] : notices, `grace over, waiting for the GM: ${names}`);
+  }
+  const before = late.map((l) => ({ id: l.seat.id, status: l.seat.status }));
+  if (policy === 'cd') for (const seat of late) setSeatStatus(ctx.db, seat.seat.id, 'cd');
+  const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', record.phase);
+  if (!outcome.processed) {
+    for (const seat of before) setSeatStatus(ctx.db, seat.id, seat.status);
+    return drop(ctx, outcome.reason);
+  }
+  recordProcessed(ctx.db, ctx.judge, ctx.job.key, outcome, ctx.report);
+  const gm = gmMail(ctx, game, record.phase, late, policy === 'cd' ? 'declared in civil disorder after the grace period.' : 'processed with default orders after the grace period.', policy === 'cd' ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also TAKEOVER it.` : '');
+  send(ctx, gm ? [...notices, gm] : notices, `grace over, ${policy === 'cd' ? 'civil disorder' : 'defaults'}: ${names}`);
+}
+
+function gmMail(ctx: JobContext, game: Game, phase: string, late: LateSeat[], headline: string, body: string): OutgoingMail | null {
+  const to = addressOf(ctx.db, game.gmAccountId);
+  if (!to) return null;
+  const lateText = late.map((l) => `${l.name}${owedText(l.duty) ? ` (${owedText(l.duty).replace(/\.$/, '')})` : ''}`).join('; ');
+  return { kind: 'notice', to, subject: `Diplomacy late powers ${game.name} ${phase}`, text: renderTemplate('gm-late', { game: game.name, phase, headline, late: lateText, body }), game: gameRef(game) };
 }

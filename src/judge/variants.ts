@@ -13,7 +13,15 @@ export function knownVariants(): string[] {
   return readdirSync(VARIANT_DIR).filter((id) => existsSync(join(VARIANT_DIR, id, `${id}.variant`))).sort();
 }
 
+// loadVariant caches by path but looks for the file on every call; the judge asks for a game's
+// variant many times per mail and per processed phase, so the ids it has resolved are kept here.
+const resolved = new Map<string, Variant>();
+
 export function variantOf(id: string): Variant {
+  const known = resolved.get(id);
+  if (known) return known;
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) throw new Error(`"${id}" is not a variant name`);
-  return loadVariant(id);
+  const variant = loadVariant(id);
+  resolved.set(id, variant);
+  return variant;
 }

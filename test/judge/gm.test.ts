@@ -43,7 +43,9 @@ describe('PREVIEW and ROLLBACK', () => {
     await w.send('gm@example.test', 'SIGNON master@gmgame gmpass1\nPROCESS!');
     const results = w.outboxRows().find((r) => r.dedupeKey === 'results:gmgame:S1901M')!;
     expect(body(results.body)).toBe(body(preview[0].body));
-    expect(results.to).toHaveLength(8);
+    // To: the judge itself; the game list (seven players and the GM) is in Bcc only.
+    expect(results.to).toEqual(['judge@example.test']);
+    expect(results.bcc).toHaveLength(8);
   });
 
   it('ROLLBACK returns to a processed phase, keeps its orders, and replays it the same way', async () => {

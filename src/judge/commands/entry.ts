@@ -1,19 +1,38 @@
 // Getting into a game and out of it: JOIN, OBSERVE, MONITOR, SIGNON, TAKEOVER, RESIGN, SIGNOFF.
-import { getAccount } from '../../store/accounts.js';
-import { findSeatByPower, listSeats } from '../../store/players.js';
+import { findAccount, getAccount, type Account } from '../../store/accounts.js';
+import type { Game } from '../../store/games.js';
+import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
 import { VACANT_STATUSES } from '../lifecycle/roster.js';
-import { joinGame, resignSeat, takeOver, watchGame } from '../lifecycle/seats.js';
+import { joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
 import { readTarget } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
-import { senderAccount, type Session, type Signon } from './session.js';
+import { SignonGuard, type GuardedPassword } from './signon-guard.js';
+import { copyReplyToOwner, senderAccount, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
 const WRONG = 'wrong game, power or password';
 
 function fail(s: Session, cmd: CommandItem, reason: string, suggestion?: string): void {
   s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
+}
+
+/**
+ * Runs a seat change as the sender's account, creating the account if need be, inside a savepoint:
+ * when the change is refused, nothing of it stays, not even a new account for a stranger's address.
+ */
+function withSenderAccount(s: Session, change: (account: Account) => SeatResult): SeatResult {
+  let result: SeatResult | null = null;
+  try {
+    s.db.transaction(() => {
+      result = change(senderAccount(s));
+      if ('error' in result) throw result;
+    })();
+  } catch (thrown) {
+    if (thrown !== result) throw thrown;
+  }
+  return result as unknown as SeatResult;
 }
 
 export function join(s: Session, cmd: CommandItem): void {
@@ -27,7 +46,7 @@ export function join(s: Session, cmd: CommandItem): void {
     if ('error' in named || named.who.kind !== 'power') return fail(s, cmd, `"${powerWord}" is not a power of ${target.variant.title}`);
     power = named.who.power;
   }
-  const result = joinGame(s.db, target.game, target.variant, senderAccount(s), password, power);
+  const result = withSenderAccount(s, (account) => joinGame(s.db, target.game, target.variant, account, password, power));
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
   const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
@@ -39,7 +58,7 @@ export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'
   if (!where || !password) return fail(s, cmd, `${cmd.word} needs a game and a password`);
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
-  const result = watchGame(s.db, target.game, senderAccount(s), password, role);
+  const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
   if ('error' in result) return fail(s, cmd, result.error);
   s.reply.ok(
     role === 'observer'
@@ -55,25 +74,56 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const target = readTarget(s.db, where);
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now));
   if (who.kind === 'master') {
-    return verifyPasswordSync(password, readSettings(game.settings).masterPasswordHash)
-      ? { game, variant, role: 'master', power: null, seatId: null }
-      : WRONG;
+    const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
+    const verdict = checkPassword(s, guard, { key: `master:${game.id}`, owner: gm }, password, readSettings(game.settings).masterPasswordHash, `the GM password of game ${game.name}`, game);
+    return verdict === true ? { game, variant, role: 'master', power: null, seatId: null } : verdict;
   }
-  const account = senderAccount(s);
+  // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
+  const account = findAccount(s.db, s.sender);
   const seat =
     who.kind === 'power'
       ? findSeatByPower(s.db, game.id, who.power)
-      : listSeats(s.db, game.id).find((x) => x.accountId === account.id && (who.kind === 'self' || x.role !== 'player'));
+      : listSeats(s.db, game.id).find((x) => x.accountId === account?.id && (who.kind === 'self' || x.role !== 'player'));
   if (!seat) {
     if (who.kind === 'power' && game.status === 'forming') return `powers are assigned when ${game.name} starts; until then sign on with SIGNON ${game.name} <password>`;
-    return WRONG;
+    return noSeat(guard);
   }
-  if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account.id) return WRONG;
-  const hash = getAccount(s.db, seat.accountId)?.passwordHash;
-  if (!hash || !verifyPasswordSync(password, hash)) return WRONG;
+  if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) return noSeat(guard);
+  const owner = getAccount(s.db, seat.accountId);
+  const seatName = seat.power ? (variant.powerById.get(seat.power)?.name ?? seat.power) : `your ${seat.role} seat`;
+  const verdict = checkPassword(s, guard, { key: `account:${seat.accountId}`, owner: owner?.address ?? null }, password, owner?.passwordHash ?? null, `${seatName} in game ${game.name}`, game);
+  if (verdict !== true) return verdict;
   if (seat.role === 'player' && seat.status === 'resigned') return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
   return { game, variant, role: seat.role, power: seat.power, seatId: seat.id };
+}
+
+/** A SIGNON naming no seat of the sender's: there is no password to check, but it counts as a wrong guess. */
+function noSeat(guard: SignonGuard): string {
+  const refusal = guard.refusal(null);
+  if (refusal === null) guard.failed(null);
+  return refusal ?? WRONG;
+}
+
+/** Checks `password` against `hash` unless the guard refuses the attempt. True, or why not. */
+function checkPassword(s: Session, guard: SignonGuard, target: GuardedPassword, password: string, hash: string | null, what: string, game: Game): true | string {
+  const refusal = guard.refusal(target);
+  if (refusal === null && hash && verifyPasswordSync(password, hash)) return true;
+  if (refusal === null) guard.failed(target);
+  if (guard.refusal(target) && guard.tellOwner(target)) {
+    s.mails.push({
+      kind: 'notice',
+      to: target.owner as string,
+      subject: `Diplomacy game ${game.name}: wrong passwords for ${what}`,
+      text:
+        `Several wrong passwords for ${what} were sent to the judge, the latest from ${s.sender}.\n` +
+        'The judge refuses further attempts for a while without checking the password; SIGNON from your own address still works.\n' +
+        'If these were not yours, someone may be trying to guess your password: SIGNON, then SET PASSWORD to a longer one.\n',
+      game: { id: game.id, name: game.name },
+    });
+  }
+  return refusal ?? WRONG;
 }
 
 export function signon(s: Session, cmd: CommandItem): void {
@@ -88,6 +138,16 @@ export function signon(s: Session, cmd: CommandItem): void {
   s.signonFailed = false;
   const as = result.role === 'master' ? 'GM' : result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role;
   s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
+  warnOwner(s, result, as);
+}
+
+/**
+ * Both classic judges copy the reply to the address on record when a SIGNON comes from another one:
+ * a stolen password then cannot be used without the owner seeing what was done in his name.
+ */
+function warnOwner(s: Session, on: Signon, as: string): void {
+  const owner = on.role === 'master' ? on.game.gmAccountId : on.seatId === null ? null : (getSeat(s.db, on.seatId)?.accountId ?? null);
+  copyReplyToOwner(s, owner, on.game.name, as);
 }
 
 export function takeover(s: Session, cmd: CommandItem): void {
@@ -97,7 +157,8 @@ export function takeover(s: Session, cmd: CommandItem): void {
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
   if (target.who.kind !== 'power') return fail(s, cmd, 'TAKEOVER names the power: TAKEOVER france@game password');
-  const result = takeOver(s.db, target.game, target.variant, target.who.power, senderAccount(s), password);
+  const power = target.who.power;
+  const result = withSenderAccount(s, (account) => takeOver(s.db, target.game, target.variant, power, account, password));
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
   s.signon = { game: target.game, variant: target.variant, role: 'player', power: target.who.power, seatId: result.seat.id };
@@ -114,6 +175,7 @@ export function resign(s: Session, cmd: CommandItem): void {
     const result = authenticate(s, cmd);
     if (typeof result === 'string') return fail(s, cmd, result);
     s.signon = result;
+    warnOwner(s, result, result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role);
   }
   const on = s.signon;
   if (!on || on.seatId === null) return fail(s, cmd, 'RESIGN needs a seat: RESIGN france@game password, or RESIGN after SIGNON');

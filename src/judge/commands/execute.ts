@@ -1,6 +1,8 @@
 // Runs the items of one mail in order, then finishes the reply (the player's standing).
 import { suggest } from '../../core/map/names.js';
-import { activate, create, form, pause, processCommand, resume, rollback, seatCommand, terminate } from './master.js';
+import { getGame } from '../../store/games.js';
+import { clockLine } from '../lifecycle/deadlines.js';
+import { activate, create, form, pause, processCommand, resume, rollback, rollforward, seatCommand, terminate } from './master.js';
 import { join, resign, signoff, signon, takeover, watch } from './entry.js';
 import { help, history, list, status, summary } from './info.js';
 import { commandLike, flushOrders, standingOf } from './orders.js';
@@ -40,6 +42,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   'PROCESS!': (s, c) => processCommand(s, c, 'force'),
   PREVIEW: (s, c) => processCommand(s, c, 'preview'),
   ROLLBACK: rollback,
+  ROLLFORWARD: rollforward,
   CD: seatCommand,
   REVIVE: seatCommand,
   EJECT: seatCommand,
@@ -65,6 +68,7 @@ export function execute(s: Session, items: Item[]): void {
   }
   flushOrders(s);
   if (s.signon?.role === 'player') s.reply.standing = standingOf(s, s.signon);
+  if (s.signon) s.reply.clock = clockLine(s.db, getGame(s.db, s.signon.game.id) ?? s.signon.game, s.now);
   if (items.length === 0) s.reply.ok('Your mail held no commands. Send HELP for the list.');
 }
 

@@ -5,7 +5,7 @@ import { findGameByName, listGames, type Game } from '../../store/games.js';
 import { currentPhase, phaseHistory } from '../../store/phases.js';
 import { listSeats } from '../../store/players.js';
 import { dpRevealText } from '../dp-mail.js';
-import { deadlineOf, formatDeadline, timeLeft } from '../lifecycle/deadlines.js';
+import { deadlineOf, formatDeadline, gameZone, timeLeft } from '../lifecycle/deadlines.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
@@ -46,7 +46,7 @@ export function list(s: Session, cmd: CommandItem): void {
     const seats = listSeats(s.db, game.id);
     const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${settings.press}`];
     if (settings.description) lines.push(`About: ${settings.description}`);
-    if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline)}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
+    if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
     for (const p of greatPowers(variant)) {
       const seat = seats.find((x) => x.power === p);
       if (seat) lines.push(`  ${(variant.powerById.get(p)?.name ?? p).padEnd(12)} ${seat.status === 'active' ? 'played' : seat.status}`);

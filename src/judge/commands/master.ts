@@ -1,12 +1,23 @@
 // The GM's commands. CREATE signs the creator on as GM; the others need SIGNON master@game.
+import { civilDisorderRefusal, declareCivilDisorder, hasPermanentCivilDisorder } from '../../core/rules/variant/civil-disorder.js';
 import { parsePhaseCode } from '../../core/types.js';
+import { renderCivilDisorder } from '../../render/civil-disorder.js';
 import { getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
 import { cancelJob } from '../../store/jobs.js';
-import { currentPhase, phaseHistory, rollbackToPhase } from '../../store/phases.js';
+import { currentPhase, phaseHistory, replacePhasePosition, rollbackToPhase } from '../../store/phases.js';
+import {
+  forgetRolledBackPhase,
+  forgetRolledBackPhasesBefore,
+  keepRolledBackPhases,
+  restoreRolledBackOrders,
+  rolledBackPhase,
+  rolledBackPhases,
+} from '../../store/rolled-back.js';
 import { findSeatByPower, listSeats, removeSeat, setSeatStatus } from '../../store/players.js';
 import { createNewGame } from '../lifecycle/create.js';
-import { deadlineJobKey, deadlineOf, formatDeadline, scheduleDeadline, setDeadline } from '../lifecycle/deadlines.js';
+import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
+import { parseDeadlineText } from '../timing/parse.js';
 import { resultRecipients, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { startGame } from '../lifecycle/start.js';
 import { refusal } from '../lifecycle/states.js';
@@ -103,8 +114,8 @@ export function resume(s: Session, cmd: CommandItem): void {
     setGameStatus(s.db, on.game.id, 'active');
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const due = scheduleDeadline(s.db, on.game, phase, s.now);
-    broadcast(s, on, `Diplomacy game ${on.game.name} resumed`, `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due)}.`);
-    s.reply.ok(`Game ${on.game.name} resumed; the deadline for ${phase} is ${formatDeadline(due)}.`);
+    broadcast(s, on, `Diplomacy game ${on.game.name} resumed`, `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`);
+    s.reply.ok(`Game ${on.game.name} resumed; the deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`);
   });
 }
 
@@ -117,24 +128,23 @@ export function terminate(s: Session, cmd: CommandItem): void {
   });
 }
 
-/** SET DEADLINE 2026-07-01 20:00 | +48h | 2d (from now). Never earlier than now. */
+/**
+ * SET DEADLINE 2026-07-01 20:00 | FRI 20:00 | 20:00 | +48H | +2D, in the game's time zone. The GM's
+ * word: allowed days and holidays do not apply, only "in the future". During a grace period (or
+ * after it) it gives the phase a new deadline. Everyone in the game is told.
+ */
 export function setDeadlineCommand(s: Session, cmd: CommandItem, _on: Signon, rest: string[]): void {
   asMaster(s, cmd, (on, fail) => {
     if (on.game.status !== 'active') return fail(`game ${on.game.name} is ${on.game.status}; deadlines run only in active games`);
-    const text = rest.join(' ').trim();
-    const relative = /^\+?(\d+(?:\.\d+)?)\s*([hd])$/i.exec(text);
-    const due = relative
-      ? Date.parse(s.now) + Number(relative[1]) * (relative[2].toLowerCase() === 'd' ? 86_400_000 : 3_600_000)
-      : Date.parse(/^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}${text.includes(':') ? '' : 'T00:00'}:00Z` : 'x');
-    if (!Number.isFinite(due)) return fail('write SET DEADLINE 2026-07-01 20:00 (UTC), or SET DEADLINE +48h / +2d');
-    if (due <= Date.parse(s.now)) return fail('the new deadline must be in the future');
+    const rules = gameTiming(on.game).rules;
+    const due = parseDeadlineText(rest.join(' '), Date.parse(s.now), rules);
+    if (typeof due === 'string') return fail(due);
+    if (due <= Date.parse(s.now)) return fail(`the new deadline must be in the future (${formatDeadline(new Date(due).toISOString(), rules.zone)} has passed)`);
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const iso = new Date(due).toISOString();
-    setDeadline(s.db, on.game, phase, iso);
-    for (const address of resultRecipients(s.db, on.game)) {
-      s.mails.push({ kind: 'notice', to: address, subject: `Diplomacy deadline changed ${on.game.name} ${phase}`, text: renderTemplate('deadline-change', { game: on.game.name, phase, deadline: formatDeadline(iso), reason: '' }), game: { id: on.game.id, name: on.game.name } });
-    }
-    s.reply.ok(`The deadline for ${phase} is now ${formatDeadline(iso)}; everyone was told.`);
+    setDeadline(s.db, on.game, phase, iso, s.now);
+    s.mails.push(deadlineChangeMail(s.db, on.game, phase, iso, s.now, 'by the GM'));
+    s.reply.ok(`The deadline for ${phase} is now ${formatDeadline(iso, rules.zone)} (${timeLeft(iso, s.now)} from now); everyone was told.`);
   });
 }
 
@@ -160,22 +170,107 @@ export function rollback(s: Session, cmd: CommandItem): void {
     if (!target) return fail(wanted ? `game ${on.game.name} has no phase ${wanted}` : 'there is no earlier phase to roll back to');
     if (target.seq === current.seq) return fail(`${target.phase} is the current phase already`);
     for (const later of history.filter((p) => p.seq > target.seq)) cancelJob(s.db, deadlineJobKey(on.game.id, later.phase));
+    // Kept before they are deleted, for ROLLFORWARD.
+    keepRolledBackPhases(s.db, on.game.id, target.seq);
     rollbackToPhase(s.db, on.game.id, target.seq);
     const settings = readSettings(on.game.settings);
     setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1 });
     if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
     const game = getGame(s.db, on.game.id)!;
     const due = game.status === 'active' ? scheduleDeadline(s.db, game, target.phase, s.now, { reopen: true }) : null;
-    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; the deadline is ${formatDeadline(due)}.`);
-    s.reply.ok(`Game ${on.game.name} is back at ${target.phase}.`);
+    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; the deadline is ${formatDeadline(due, gameZone(game))}.`);
+    const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
+    s.reply.ok(`Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`);
   });
 }
 
-/** CD / DUMMY power, REVIVE power, EJECT power|address. */
+/** Position equality that ignores the order of object keys (JSON from different writers). */
+function samePosition(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/**
+ * ROLLFORWARD [phase]: plays again what ROLLBACK undid. The current phase is processed with its
+ * orders as they stand; each later phase first gets back the orders and DP bids ROLLBACK removed (for
+ * the powers that have not ordered it since) and is processed while its position is exactly the one
+ * it had before the rollback. It stops once [phase] (default: the next phase) is current, at the
+ * phase that was open at the ROLLBACK, at the game's end, or at the first phase whose position has
+ * changed: that phase is left to the players, with no old orders, and is forgotten with those after it.
+ * Each replayed phase's results go out again, under a key of their own (see docs/commands.md).
+ */
+export function rollforward(s: Session, cmd: CommandItem): void {
+  asMaster(s, cmd, (on, fail) => {
+    if (on.game.status !== 'active') return fail(`game ${on.game.name} is ${on.game.status}${on.game.status === 'paused' ? ': RESUME it first' : ''}`);
+    const wanted = cmd.args[0]?.toUpperCase();
+    if (wanted && !parsePhaseCode(wanted)) return fail(`"${cmd.args[0]}" is not a phase like S1901M`);
+    const start = currentPhase(s.db, on.game.id)!;
+    forgetRolledBackPhasesBefore(s.db, on.game.id, start.seq);
+    const kept = rolledBackPhases(s.db, on.game.id);
+    const first = kept[0];
+    if (!first || first.seq !== start.seq || first.phase !== start.phase) {
+      forgetRolledBackPhase(s.db, on.game.id, start.seq, true);
+      return fail(`nothing to roll forward: ${start.phase} of game ${on.game.name} is not a phase that a ROLLBACK undid`);
+    }
+    if (!first.wasProcessed) {
+      const restored = restoreRolledBackOrders(s.db, first);
+      forgetRolledBackPhase(s.db, on.game.id, start.seq);
+      return s.reply.ok(`No phase is left to process again: ${start.phase} was the open phase at the rollback${restored.length ? `; the orders given for it then are back for ${restored.join(', ')}` : ''}.`);
+    }
+    if (wanted && !kept.some((k) => k.phase === wanted && k.seq > start.seq)) {
+      return fail(`${wanted} is not one of the rolled-back phases after ${start.phase}: ${kept.slice(1).map((k) => k.phase).join(', ')}`);
+    }
+    const replayed: string[] = [];
+    let stopped = '';
+    for (;;) {
+      const record = currentPhase(s.db, on.game.id)!;
+      const entry = rolledBackPhase(s.db, on.game.id, record.seq);
+      if (!entry || entry.phase !== record.phase) break;
+      // Old orders on a changed board could make the phase look complete and process it unseen.
+      if (!samePosition(entry.position, record.position)) {
+        forgetRolledBackPhase(s.db, on.game.id, record.seq, true);
+        stopped = `The position of ${record.phase} is not the one it had before the rollback, so it was not processed and its old orders were not restored: the players order it anew. The rolled-back phases from ${record.phase} on are forgotten.`;
+        break;
+      }
+      restoreRolledBackOrders(s.db, entry);
+      if (!entry.wasProcessed) {
+        forgetRolledBackPhase(s.db, on.game.id, record.seq);
+        stopped = `${record.phase} was the open phase at the rollback; the orders given for it then are back in place.`;
+        break;
+      }
+      if (wanted ? record.phase === wanted : replayed.length === 1) break;
+      const outcome = processGame(s.db, on.game.id, s.now, 'rollforward');
+      if (!outcome.processed) {
+        stopped = `${record.phase} was not processed: ${outcome.reason}.`;
+        break;
+      }
+      forgetRolledBackPhase(s.db, on.game.id, record.seq);
+      s.mails.push(...outcome.mails);
+      replayed.push(outcome.phase);
+      if (outcome.result.gameOver) break;
+    }
+    const game = getGame(s.db, on.game.id)!;
+    const reached = currentPhase(s.db, on.game.id)!;
+    const where = game.status === 'completed' ? 'the game is over' : `game ${game.name} is at ${reached.phase}, deadline ${formatDeadline(deadlineOf(s.db, game.id, reached.phase), gameZone(game))}`;
+    s.reply.ok(`${replayed.length ? `${replayed.join(', ')} processed again with the orders given before the rollback; the results went to everyone` : 'Nothing was processed'}; ${where}.${stopped ? ` ${stopped}` : ''}`);
+  });
+}
+
+/** The word after the power that makes CD permanent (A&E §III, 1648): `CD power PERMANENT`. */
+const PERMANENT_WORDS = new Set(['PERMANENT', 'PERMANENTLY']);
+
+/** CD / DUMMY power [PERMANENT], REVIVE power, EJECT power|address. */
 export function seatCommand(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
-    const word = cmd.args.join(' ');
+    const isPermanentWord = (a: string) => cmd.verb === 'CD' && PERMANENT_WORDS.has(a.toUpperCase());
+    const word = cmd.args.filter((a) => !isPermanentWord(a)).join(' ');
     if (!word) return fail(`${cmd.word} needs a power${cmd.verb === 'EJECT' ? ' or an address' : ''}`);
+    if (cmd.args.some(isPermanentWord)) return permanentCivilDisorder(s, on, word, fail);
     const seat =
       cmd.verb === 'EJECT' && word.includes('@')
         ? listSeats(s.db, on.game.id).find((x) => getAccount(s.db, x.accountId)?.address.toLowerCase() === word.toLowerCase())
@@ -199,6 +294,32 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
     else setSeatStatus(s.db, seat.id, 'resigned');
     s.reply.ok(`${name} was ejected from game ${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`);
   });
+}
+
+/**
+ * CD power PERMANENT: the variant's permanent civil disorder, applied to the position of the phase
+ * now open for orders (units disbanded, empty centres become minors) and announced to everyone.
+ * The power's seat is removed: nobody may play it again, so it can be neither taken over nor
+ * revived, and it is never waited for.
+ */
+function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail): void {
+  const power = findPower(on.variant, word);
+  if (!power) return fail(`"${word}" is not a power of ${on.variant.title}`);
+  if (on.game.status !== 'active' && on.game.status !== 'paused') return fail(`game ${on.game.name} is ${on.game.status}; permanent civil disorder is declared in a running game`);
+  const record = currentPhase(s.db, on.game.id);
+  if (!record || record.result) return fail(`game ${on.game.name} has no phase waiting for orders`);
+  const why = civilDisorderRefusal(on.variant, record.position, power);
+  if (why) return fail(hasPermanentCivilDisorder(on.variant) ? why : `${why}; CD ${word} alone puts the power in civil disorder until REVIVE or TAKEOVER`);
+  const declaration = declareCivilDisorder(on.variant, record.position, power);
+  replacePhasePosition(s.db, record.id, declaration.position);
+  const name = on.variant.powerById.get(power)?.name ?? power;
+  // Told before the seat goes, so that its player hears of it too.
+  broadcast(s, on, `Diplomacy game ${on.game.name}: ${name} in permanent civil disorder`, `The GM has declared ${name} in permanent civil disorder.\n\n${renderCivilDisorder(on.variant, declaration).trimEnd()}`);
+  const seat = findSeatByPower(s.db, on.game.id, power);
+  if (seat) removeSeat(s.db, seat.id);
+  const minors = declaration.created.length;
+  const waiting = declaration.pending.length;
+  s.reply.ok(`${name} is in permanent civil disorder from ${record.phase}: ${declaration.disbanded.length} unit(s) disbanded, ${minors} new minor power(s)${waiting ? `, ${waiting} occupied centre(s) to follow once vacant after a Fall` : ''}; everyone was told.`);
 }
 
 export function currentDeadline(s: Session, gameId: number): string | null {

@@ -1,7 +1,8 @@
 // PRESS [TO power, power…] [GREY] … ENDPRESS, BROADCAST [GREY] … ENDPRESS, and the GM's OFFICIAL.
 // Recipients are named in full (France, french, master); a lone initial is refused with the full
 // name suggested, because njudge's "PRESS TO Turkey" = U, K, Y trap is worse than a retry.
-// Each reader gets his own copy, so nobody sees another player's address.
+// Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
+// of them at once by Bcc.
 import { recordPress } from '../../store/press.js';
 import { currentPhase } from '../../store/phases.js';
 import { pressRecipients, resultRecipients } from '../lifecycle/roster.js';
@@ -65,15 +66,16 @@ export function press(s: Session, item: PressItem): void {
   const body = item.body.join('\n');
   recordPress(s.db, { gameId: on.game.id, phase, from: on.power ?? 'master', to: item.verb === 'PRESS' ? toText.split(', ') : ['all'], body });
   const shownFrom = grey ? 'an anonymous sender' : from;
-  for (const reader of chosen) {
-    s.mails.push({
-      kind: 'notice',
-      to: reader.address,
-      subject: `Diplomacy press ${on.game.name} ${phase}`,
-      text: renderTemplate('press', { from: shownFrom, to: toText, game: on.game.name, phase, body }),
-      game: { id: on.game.id, name: on.game.name },
-    });
-  }
+  const mail = {
+    kind: 'notice' as const,
+    subject: `Diplomacy press ${on.game.name} ${phase}`,
+    text: renderTemplate('press', { from: shownFrom, to: toText, game: on.game.name, phase, body }),
+    game: { id: on.game.id, name: on.game.name },
+  };
+  // A broadcast is one list mail (To: the judge, Bcc: the readers); private press goes to each reader alone.
+  if (item.verb === 'BROADCAST') {
+    if (chosen.length) s.mails.push({ ...mail, bcc: chosen.map((r) => r.address) });
+  } else for (const reader of chosen) s.mails.push({ ...mail, to: reader.address });
   s.reply.ok(`${item.verb === 'PRESS' ? 'Press' : 'Broadcast'} sent to ${toText}${grey ? ' (grey: your name was not shown)' : ''}${item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)'}.`);
 }
 

@@ -3,7 +3,7 @@
 import type { Variant } from '../../core/map/variant.js';
 import type { JudgeIdentity } from '../../mail/compose.js';
 import type { OutgoingMail } from '../../mail/types.js';
-import { ensureAccount, findAccount, type Account } from '../../store/accounts.js';
+import { ensureAccount, findAccount, getAccount, type Account } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import { Reply } from '../reply.js';
@@ -37,15 +37,44 @@ export interface Session {
   ended: boolean;
   /** Games whose state changed (for the daemon's tick). */
   touched: Set<number>;
+  /**
+   * Addresses on record that get a copy of this mail's reply, because someone signed on to their seat
+   * (or as their game's GM) from another address; keyed by address, the value says what happened.
+   */
+  replyCopies: Map<string, { game: string; note: string }>;
 }
 
 export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: string): Session {
-  return { db, now, judge, sender, reply: new Reply(), mails: [], signon: null, orderLines: [], cleared: false, signonFailed: false, ended: false, touched: new Set() };
+  return { db, now, judge, sender, reply: new Reply(), mails: [], signon: null, orderLines: [], cleared: false, signonFailed: false, ended: false, touched: new Set(), replyCopies: new Map() };
 }
 
 /** The sender's account, created on first use. */
 export function senderAccount(s: Session): Account {
   return findAccount(s.db, s.sender) ?? ensureAccount(s.db, s.sender);
+}
+
+/** Records that the owner of `accountId` gets a copy of the reply, unless he is the sender. */
+export function copyReplyToOwner(s: Session, accountId: number | null, game: string, what: string): void {
+  const owner = accountId === null ? null : getAccount(s.db, accountId)?.address;
+  if (!owner || owner.toLowerCase() === s.sender.toLowerCase() || s.replyCopies.has(owner)) return;
+  s.replyCopies.set(owner, {
+    game,
+    note: `Someone signed on as ${what} in game ${game} from ${s.sender || 'an unknown address'}, which is not the address on record for it, and gave the right password. Below is a copy of the judge's reply to that mail.
+If this was not you, change your password at once (SIGNON, then SET PASSWORD) and tell the GM.`,
+  });
+}
+
+/** The owners' copies of the reply (see copyReplyToOwner), to queue with the reply itself. */
+export function replyCopyMails(s: Session, replyText: string): OutgoingMail[] {
+  return [...s.replyCopies].map(([address, copy]) => ({
+    kind: 'notice',
+    to: address,
+    subject: `Diplomacy game ${copy.game}: sign-on from another address`,
+    text: `${copy.note}
+
+${'-'.repeat(70)}
+${replyText}`,
+  }));
 }
 
 export function powerName(s: Session, power: string | null): string {

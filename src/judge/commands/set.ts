@@ -1,20 +1,24 @@
-// SET WAIT / NOWAIT / ABSENCE / NOABSENCE / ADDRESS / PASSWORD / DRAW / NODRAW / CONCEDE / NOCONCEDE.
-// (SET DEADLINE is the GM's: master.ts.)
+// SET WAIT / NOWAIT / ABSENCE / NOABSENCE / ADDRESS / PASSWORD / DRAW / NODRAW / CONCEDE / NOCONCEDE,
+// and the GM's SET TIMING / SET GRACE. (SET DEADLINE is the GM's too: master.ts.)
 import { suggest } from '../../core/map/names.js';
 import { changeAddress, findAccount, getAccount, setPasswordHash } from '../../store/accounts.js';
-import { setGameSettings, setGameStatus } from '../../store/games.js';
+import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
+import { currentPhase } from '../../store/phases.js';
 import { hashPasswordSync } from '../../store/passwords.js';
 import { listSeats, setSeatAbsence, setSeatWait } from '../../store/players.js';
+import { absenceRanges, deadlineChangeMail, formatDeadline, gameTiming, phaseClock, setDeadline } from '../lifecycle/deadlines.js';
 import { activePlayers, resultRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
-import { readSettings } from '../settings.js';
+import { applyTiming, readSettings, timingOf } from '../settings.js';
+import { isOpenDay, moveToOpenDay } from '../timing/deadline.js';
+import { describeTiming, timingLine } from '../timing/parse.js';
+import { ALL_DAYS } from '../timing/rules.js';
+import { dateKey, daysBetween, localParts, parseDateKey } from '../timing/zone.js';
 import { renderTemplate } from '../template.js';
 import { setDeadlineCommand } from './master.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { SET_WORDS } from './verbs.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
@@ -32,6 +36,7 @@ export function set(s: Session, cmd: CommandItem): void {
   if (sub === 'DEADLINE') return setDeadlineCommand(s, cmd, on, rest);
   if (sub === 'PASSWORD') return setPassword(s, on, rest, fail);
   if (sub === 'ADDRESS') return setAddress(s, on, rest, fail);
+  if (sub === 'TIMING' || sub === 'GRACE') return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);
   if (on.role !== 'player' || on.seatId === null || !on.power) return fail(`SET ${sub} is for players`);
   if (sub === 'WAIT' || sub === 'NOWAIT') {
     setSeatWait(s.db, on.seatId, sub === 'WAIT');
@@ -66,20 +71,72 @@ function setAddress(s: Session, on: Signon, rest: string[], fail: Fail): void {
   s.reply.ok(`Your address is now ${target} (was ${before}).`);
 }
 
+/**
+ * SET TIMING <TIMING words> (and SET GRACE n): the GM changes the game's timing. It applies from the
+ * next deadline on; the current one stands (SET DEADLINE moves it).
+ */
+function setTiming(s: Session, on: Signon, sub: string, words: string[], fail: Fail): void {
+  if (on.role !== 'master') return fail(`SET ${sub} is the GM's: SIGNON master@${on.game.name} <game password> first`);
+  const game = getGame(s.db, on.game.id);
+  if (!game) return fail('the game is gone');
+  if (game.status === 'completed' || game.status === 'terminated') return fail(`game ${game.name} is ${game.status}`);
+  const settings = readSettings(game.settings);
+  const problem = applyTiming(settings, words);
+  if (problem) return fail(problem);
+  setGameSettings(s.db, game.id, { ...settings });
+  s.touched.add(game.id);
+  s.signon = { ...on, game: getGame(s.db, game.id) ?? game };
+  s.reply.ok(`The timing of game ${game.name} is now: ${timingLine(timingOf(settings))}\nIt applies from the next deadline on; the current deadline stands (SET DEADLINE moves it).`);
+  s.reply.section(`Timing of game ${game.name}`, describeTiming(timingOf(settings)));
+}
+
+/**
+ * SET ABSENCE from [TO to]: dates in the game's time zone. No deadline falls on those days; if the
+ * current one does, it moves past the absence and everyone is told (without the absent player's
+ * name). An absence lasts at most the game's RULE MAX_ABSENCE days, counted from today.
+ */
 function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): void {
   if (rest === null) {
     setSeatAbsence(s.db, on.seatId as number, null);
-    return s.reply.ok('Your absence was removed.');
+    return s.reply.ok('Your absence was removed; deadlines already set stay where they are.');
   }
-  const from = rest[0];
-  const to = rest[1]?.toUpperCase() === 'TO' ? rest[2] : from;
-  if (!from || !DATE.test(from) || !to || !DATE.test(to)) return fail('write SET ABSENCE 2026-07-01 TO 2026-07-10 (dates as YYYY-MM-DD)');
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-  if (!(days >= 1)) return fail('the absence ends before it starts');
-  const max = readSettings(on.game.settings).maxAbsenceDays;
-  if (days > max) return fail(`an absence may last at most ${max} days in game ${on.game.name}`);
-  setSeatAbsence(s.db, on.seatId as number, { from, to });
-  s.reply.ok(`Absence recorded from ${from} to ${to}; deadlines falling then are moved past it.`);
+  const usage = 'write SET ABSENCE 2026-07-01 TO 2026-07-10 (dates as YYYY-MM-DD, in the game\'s time zone)';
+  const fromText = rest[0];
+  const toText = rest[1]?.toUpperCase() === 'TO' ? rest[2] : rest.length === 1 ? fromText : undefined;
+  const from = fromText ? parseDateKey(fromText) : null;
+  const to = toText ? parseDateKey(toText) : null;
+  if (!from || !to || rest.length > 3) return fail(usage);
+  if (daysBetween(from, to) < 0) return fail('the absence ends before it starts');
+  const game = getGame(s.db, on.game.id) ?? on.game;
+  const { rules } = gameTiming(game);
+  const now = localParts(Date.parse(s.now), rules.zone);
+  const today = { year: now.year, month: now.month, day: now.day };
+  if (daysBetween(today, to) < 0) return fail(`the absence is over already (today is ${dateKey(today)} in ${rules.zone})`);
+  const max = readSettings(game.settings).maxAbsenceDays;
+  if (max === 0) return fail(`game ${game.name} allows no absences`);
+  const days = daysBetween(daysBetween(today, from) > 0 ? from : today, to) + 1;
+  if (days > max) return fail(`an absence may last at most ${max} days in game ${game.name}, counted from today; this one has ${days}`);
+  setSeatAbsence(s.db, on.seatId as number, { from: fromText, to: toText });
+  s.reply.ok(`Absence recorded from ${fromText} to ${toText} (${rules.zone}): no deadline of game ${game.name} will fall on those days.`);
+  pushCurrentDeadline(s, game);
+}
+
+/** Moves the running deadline off the days of an absence it falls in, and tells everyone. */
+function pushCurrentDeadline(s: Session, game: NonNullable<ReturnType<typeof getGame>>): void {
+  if (game.status !== 'active') return;
+  const phase = currentPhase(s.db, game.id)?.phase;
+  if (!phase) return;
+  const clock = phaseClock(s.db, game.id, phase);
+  if (clock.state !== 'running' || Date.parse(clock.deadline) <= Date.parse(s.now)) return;
+  const { rules } = gameTiming(game);
+  const absences = absenceRanges(s.db, game.id);
+  const p = localParts(Date.parse(clock.deadline), rules.zone);
+  // Only an absence moves it: a deadline the GM put on another closed day stays where it is.
+  if (isOpenDay(p, { ...rules, days: ALL_DAYS, holidays: [] }, absences)) return;
+  const moved = new Date(moveToOpenDay(Date.parse(clock.deadline), rules, absences)).toISOString();
+  setDeadline(s.db, game, phase, moved, s.now);
+  s.mails.push(deadlineChangeMail(s.db, game, phase, moved, s.now, 'because a player will be absent then'));
+  s.reply.ok(`The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was told, without your name.`);
 }
 
 function vote(s: Session, on: Signon, sub: string, rest: string[], fail: Fail): void {

@@ -35,6 +35,7 @@ export const VERBS: Record<string, string> = {
   PREVIEW: 'PREVIEW',
   PREDICT: 'PREVIEW',
   ROLLBACK: 'ROLLBACK',
+  ROLLFORWARD: 'ROLLFORWARD',
   CD: 'CD',
   DUMMY: 'CD',
   REVIVE: 'REVIVE',
@@ -68,4 +69,6 @@ export const SET_WORDS: Record<string, string> = {
   CONCEDE: 'CONCEDE',
   NOCONCEDE: 'NOCONCEDE',
   DEADLINE: 'DEADLINE',
+  TIMING: 'TIMING',
+  GRACE: 'GRACE',
 };

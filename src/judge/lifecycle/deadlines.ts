@@ -1,16 +1,46 @@
-// Deadlines live in the jobs table: one `process:<game id>:<phase>` job per phase, due at the
-// deadline. Rescheduling moves the job; claiming it makes the phase process exactly once.
+// Deadlines live in the jobs table, one job per purpose and phase, each with a unique key:
+//   process:<game id>:<phase>          the deadline itself
+//   reminder:<game id>:<phase>:<n>h    a reminder n hours before it, to powers still missing orders
+//   grace:<game id>:<phase>            the end of the grace period, once the deadline passed with late powers
+// Rescheduling moves the jobs; claiming one makes it run exactly once. Where a deadline falls is the
+// pure timing module's business (zone, days, time of day, holidays, absences).
+import type { OutgoingMail } from '../../mail/types.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
-import { cancelJob, findJob, scheduleJob } from '../../store/jobs.js';
-import type { PhaseKind } from '../settings.js';
-import { readSettings } from '../settings.js';
+import { cancelJob, findJob, pendingJobs, scheduleJob } from '../../store/jobs.js';
+import { currentPhase } from '../../store/phases.js';
 import { listSeats } from '../../store/players.js';
+import type { PhaseKind } from '../settings.js';
+import { readSettings, timingOf } from '../settings.js';
+import { computeDeadline, reminderTimes } from '../timing/deadline.js';
+import { durationText } from '../timing/duration.js';
+import type { Timing } from '../timing/parse.js';
+import type { DateRange } from '../timing/rules.js';
+import { formatInstant } from '../timing/zone.js';
+import { renderTemplate } from '../template.js';
+import { resultRecipients, VACANT_STATUSES } from './roster.js';
 
 export const PROCESS_JOB = 'process-phase';
+export const REMINDER_JOB = 'deadline-reminder';
+export const GRACE_JOB = 'grace-end';
+
+export interface PhaseJobPayload {
+  phase: string;
+  /** Reminders: the deadline they announce and how long before it they go. */
+  deadline?: string;
+  hours?: number;
+}
 
 export function deadlineJobKey(gameId: number, phase: string): string {
   return `process:${gameId}:${phase}`;
+}
+
+export function reminderJobKey(gameId: number, phase: string, hours: number): string {
+  return `reminder:${gameId}:${phase}:${hours}h`;
+}
+
+export function graceJobKey(gameId: number, phase: string): string {
+  return `grace:${gameId}:${phase}`;
 }
 
 export function phaseKindOf(code: string): PhaseKind {
@@ -18,60 +48,149 @@ export function phaseKindOf(code: string): PhaseKind {
   return t === 'M' ? 'movement' : t === 'R' ? 'retreat' : 'adjustment';
 }
 
-/** Schedules the phase's deadline `hours` after `now` (default: the game's timing for that phase type). */
+export function gameTiming(game: Game): Timing {
+  return timingOf(readSettings(game.settings));
+}
+
+export function gameZone(game: Game): string {
+  return gameTiming(game).rules.zone;
+}
+
+/** The absences of the players who still play: no deadline falls on those days. */
+export function absenceRanges(db: Db, gameId: number): DateRange[] {
+  const ranges: DateRange[] = [];
+  for (const seat of listSeats(db, gameId)) {
+    const absence = seat.absence as Partial<DateRange> | null;
+    if (seat.role !== 'player' || VACANT_STATUSES.has(seat.status) || !absence?.from || !absence.to) continue;
+    ranges.push({ from: absence.from, to: absence.to });
+  }
+  return ranges;
+}
+
+/** Schedules the phase's deadline `hours` after `now` (default: the game's delay for that phase type), per the game's timing. */
 export function scheduleDeadline(db: Db, game: Game, phase: string, now: string, options: { hours?: number; reopen?: boolean } = {}): string {
-  const hours = options.hours ?? readSettings(game.settings).deadlineHours[phaseKindOf(phase)];
-  const due = pastAbsences(db, game.id, new Date(Date.parse(now) + hours * 3_600_000).toISOString());
-  scheduleJob(db, { key: deadlineJobKey(game.id, phase), kind: PROCESS_JOB, dueAt: due, gameId: game.id, payload: { phase } }, { reopen: options.reopen });
+  const { delays, rules } = gameTiming(game);
+  const hours = options.hours ?? delays[phaseKindOf(phase)];
+  const due = new Date(computeDeadline(Date.parse(now), hours, rules, absenceRanges(db, game.id))).toISOString();
+  // The current, unprocessed phase may get a deadline again (RESUME after a pause in its grace period).
+  const current = currentPhase(db, game.id);
+  const reopen = options.reopen ?? (current?.phase === phase && !current.result);
+  placeDeadline(db, game, phase, due, now, reopen);
   return due;
 }
 
-export function setDeadline(db: Db, game: Game, phase: string, due: string, options: { reopen?: boolean } = {}): void {
-  scheduleJob(db, { key: deadlineJobKey(game.id, phase), kind: PROCESS_JOB, dueAt: due, gameId: game.id, payload: { phase } }, options);
+/**
+ * The GM's deadline (or one pushed past a new absence): replaces the pending one, or reopens the
+ * deadline of a current phase whose deadline already passed (a grace period in progress ends).
+ * Call it only for the game's current, unprocessed phase.
+ */
+export function setDeadline(db: Db, game: Game, phase: string, due: string, now: string): void {
+  placeDeadline(db, game, phase, due, now, true);
 }
 
-/** A deadline that would fall in a player's absence moves to the end of the absence's last day. */
-function pastAbsences(db: Db, gameId: number, due: string): string {
-  let result = due;
-  for (const seat of listSeats(db, gameId)) {
-    const absence = seat.absence as { from?: string; to?: string } | null;
-    if (!absence?.from || !absence.to || seat.role !== 'player') continue;
-    const start = Date.parse(`${absence.from}T00:00:00Z`);
-    const end = Date.parse(`${absence.to}T00:00:00Z`) + 86_400_000;
-    const at = Date.parse(result);
-    if (at >= start && at < end) result = new Date(end).toISOString();
+function placeDeadline(db: Db, game: Game, phase: string, due: string, now: string, reopen: boolean): void {
+  const job = scheduleJob(db, { key: deadlineJobKey(game.id, phase), kind: PROCESS_JOB, dueAt: due, gameId: game.id, payload: { phase } }, { reopen });
+  if (job.status !== 'pending' || job.dueAt !== due) return;
+  // A game has one clock: the reminders and grace periods of other phases (processed by the GM,
+  // rolled back) retire with the old deadline.
+  for (const other of pendingJobs(db, game.id)) {
+    if ((other.kind === REMINDER_JOB || other.kind === GRACE_JOB) && (other.payload as PhaseJobPayload).phase !== phase) cancelJob(db, other.key);
   }
-  return result;
+  cancelJob(db, graceJobKey(game.id, phase));
+  cancelReminders(db, game.id, phase);
+  for (const r of reminderTimes(Date.parse(due), gameTiming(game).rules, Date.parse(now))) {
+    const payload: PhaseJobPayload = { phase, deadline: due, hours: r.hours };
+    // Reopened: a reminder already sent for an earlier deadline of the phase goes again before the new one.
+    scheduleJob(db, { key: reminderJobKey(game.id, phase, r.hours), kind: REMINDER_JOB, dueAt: new Date(r.at).toISOString(), gameId: game.id, payload }, { reopen: true });
+  }
 }
 
-/** The pending deadline of the phase, or null (paused, processed, or never scheduled). */
+function cancelReminders(db: Db, gameId: number, phase: string): void {
+  for (const job of pendingJobs(db, gameId)) {
+    if (job.kind === REMINDER_JOB && (job.payload as PhaseJobPayload).phase === phase) cancelJob(db, job.key);
+  }
+}
+
+/** Starts the grace period of a phase whose deadline passed with powers late. */
+export function scheduleGrace(db: Db, gameId: number, phase: string, until: string): void {
+  scheduleJob(db, { key: graceJobKey(gameId, phase), kind: GRACE_JOB, dueAt: until, gameId, payload: { phase } }, { reopen: true });
+}
+
+/** The pending deadline of the phase, or null (paused, processed, passed, or never scheduled). */
 export function deadlineOf(db: Db, gameId: number, phase: string): string | null {
   const job = findJob(db, deadlineJobKey(gameId, phase));
   return job && job.status === 'pending' ? job.dueAt : null;
 }
 
+/** Stops the phase's clock: its deadline, reminders and grace period. */
 export function cancelDeadline(db: Db, gameId: number, phase: string): void {
   cancelJob(db, deadlineJobKey(gameId, phase));
+  cancelJob(db, graceJobKey(gameId, phase));
+  cancelReminders(db, gameId, phase);
 }
 
-/** "Wed 25 Nov 2026 20:00 UTC": the judge works in UTC and says so. */
-export function formatDeadline(iso: string | null): string {
+/**
+ * Where the current phase stands: before its deadline, in the grace period after it, past both
+ * (the GM decides), or without a clock (paused, never scheduled).
+ */
+export type PhaseClock =
+  | { state: 'running'; deadline: string }
+  | { state: 'grace'; deadline: string; graceEnds: string }
+  | { state: 'overdue'; deadline: string }
+  | { state: 'stopped' };
+
+export function phaseClock(db: Db, gameId: number, phase: string): PhaseClock {
+  const job = findJob(db, deadlineJobKey(gameId, phase));
+  if (!job || job.status === 'cancelled') return { state: 'stopped' };
+  if (job.status === 'pending') return { state: 'running', deadline: job.dueAt };
+  const grace = findJob(db, graceJobKey(gameId, phase));
+  if (grace && grace.status === 'pending') return { state: 'grace', deadline: job.dueAt, graceEnds: grace.dueAt };
+  return { state: 'overdue', deadline: job.dueAt };
+}
+
+/** "Wed 25 Nov 2026 20:00 UTC", or with the game's zone "Wed 25 Nov 2026 20:00 Europe/Berlin (UTC+01:00)". */
+export function formatDeadline(iso: string | null, zone = 'UTC'): string {
   if (!iso) return 'none (the game is not running)';
-  const d = new Date(iso);
-  const day = d.toUTCString().slice(0, 3);
-  const date = `${d.getUTCDate()} ${d.toUTCString().slice(8, 11)} ${d.getUTCFullYear()}`;
-  const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return `${day} ${date} ${time} UTC`;
+  return formatInstant(Date.parse(iso), zone);
 }
 
 /** "2 days 3 hours", for the time left in every reply (as njudge does). */
 export function timeLeft(iso: string | null, now: string): string {
   if (!iso) return '';
   const ms = Date.parse(iso) - Date.parse(now);
-  if (ms <= 0) return 'the deadline has passed';
-  const hours = Math.floor(ms / 3_600_000);
-  const minutes = Math.floor((ms % 3_600_000) / 60_000);
-  const days = Math.floor(hours / 24);
-  const parts = days ? [`${days} day${days === 1 ? '' : 's'}`, `${hours % 24} hour${hours % 24 === 1 ? '' : 's'}`] : [`${hours} hour${hours === 1 ? '' : 's'}`, `${minutes} minute${minutes === 1 ? '' : 's'}`];
-  return parts.join(' ');
+  return ms <= 0 ? 'the deadline has passed' : durationText(ms);
+}
+
+/** The line about the game's clock that ends every reply to someone signed on to it. */
+export function clockLine(db: Db, game: Game, now: string): string {
+  if (game.status === 'forming') return `Game '${game.name}' has not started yet.`;
+  if (game.status === 'paused') return `Game '${game.name}' is paused: there is no deadline until the GM resumes it.`;
+  if (game.status !== 'active') return `Game '${game.name}' is ${game.status}.`;
+  const phase = currentPhase(db, game.id)?.phase;
+  if (!phase) return '';
+  const zone = gameZone(game);
+  const clock = phaseClock(db, game.id, phase);
+  const left = (iso: string) => durationText(Date.parse(iso) - Date.parse(now));
+  if (clock.state === 'stopped') return `Game '${game.name}', ${phase}: no deadline is set.`;
+  if (clock.state === 'running') {
+    if (Date.parse(clock.deadline) <= Date.parse(now)) return `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has just passed.`;
+    return `Deadline for ${phase} of game '${game.name}': ${formatDeadline(clock.deadline, zone)} (${left(clock.deadline)} left).`;
+  }
+  const passed = `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has passed`;
+  if (clock.state === 'grace') {
+    if (Date.parse(clock.graceEnds) <= Date.parse(now)) return `${passed}, and so has its grace period (${formatDeadline(clock.graceEnds, zone)}).`;
+    return `${passed}; late orders are awaited until ${formatDeadline(clock.graceEnds, zone)} (${left(clock.graceEnds)} left).`;
+  }
+  return `${passed}, and so has its grace period; the GM decides when ${phase} is processed.`;
+}
+
+/** The announcement of a changed deadline, to everyone in the game (Bcc), with the time left. */
+export function deadlineChangeMail(db: Db, game: Game, phase: string, due: string, now: string, why: string): OutgoingMail {
+  return {
+    kind: 'notice',
+    bcc: resultRecipients(db, game),
+    subject: `Diplomacy deadline changed ${game.name} ${phase}`,
+    text: renderTemplate('deadline-change', { game: game.name, phase, why, deadline: formatDeadline(due, gameZone(game)), left: timeLeft(due, now) }),
+    game: { id: game.id, name: game.name },
+  };
 }

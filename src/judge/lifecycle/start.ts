@@ -9,11 +9,11 @@ import { renderPosition } from '../../render/results.js';
 import type { Db } from '../../store/database.js';
 import { setGameStatus, type Game } from '../../store/games.js';
 import { appendPhase } from '../../store/phases.js';
-import { addSeat, removeSeat } from '../../store/players.js';
+import { setSeatPower, setSeatStatus } from '../../store/players.js';
 import { seededShuffle } from '../seeds.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
-import { formatDeadline, scheduleDeadline } from './deadlines.js';
+import { formatDeadline, gameZone, scheduleDeadline } from './deadlines.js';
 import { playerSeats, resultRecipients } from './roster.js';
 import { greatPowers } from './seats.js';
 import { addressOf } from './roster.js';
@@ -48,9 +48,8 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
       continue;
     }
     const power = free.shift() as string;
-    // The store keeps a seat's power fixed, so the seat is re-created with its power.
-    removeSeat(db, seat.id);
-    addSeat(db, { gameId: game.id, accountId: seat.accountId, role: 'player', power, status: 'active' });
+    setSeatPower(db, seat.id, power);
+    setSeatStatus(db, seat.id, 'active');
     assignments.set(power, seat.accountId);
   }
   setGameStatus(db, game.id, 'active');
@@ -60,13 +59,13 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
   const body = renderTemplate('game-start', {
     game: game.name,
     variant: variant.title,
-    position: renderPosition(variant, position, { game: game.name, judge: JUDGE_ID, deadline: formatDeadline(deadline) }).trimEnd(),
-    deadline: formatDeadline(deadline),
+    position: renderPosition(variant, position, { game: game.name, judge: JUDGE_ID, deadline: formatDeadline(deadline, gameZone(game)) }).trimEnd(),
+    deadline: formatDeadline(deadline, gameZone(game)),
   });
   const mails: OutgoingMail[] = [
     {
       kind: 'result',
-      to: resultRecipients(db, { ...game, status: 'active' }),
+      bcc: resultRecipients(db, { ...game, status: 'active' }),
       subject: `Diplomacy game ${game.name} starting`,
       text: body,
       game: { id: game.id, name: game.name },
