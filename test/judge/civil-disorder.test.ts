@@ -52,9 +52,10 @@ describe('CD power PERMANENT', () => {
     expect(notices[0].body).toContain('Hanover is a new minor power, with Army Hanover.');
     expect(notices[0].body).toMatch(/Its units are disbanded: Fleet London, Fleet Edinburgh, Army Hanover and\s+Fleet Gibraltar\./);
 
-    // Nobody plays Britain again.
-    expect(findSeatByPower(w.db, game.id, 'britain')).toBeNull();
+    // Nobody plays Britain again: neither taken over nor revived, never waited for; its player still reads the results.
+    expect(findSeatByPower(w.db, game.id, 'britain')!.status).toBe('disordered');
     expect(await w.send('newcomer@players.test', 'TAKEOVER britain@empire newpw')).toContain('Britain is not vacant');
+    expect(await w.send('gm@example.test', `${GM}\nREVIVE britain`)).toContain('Britain is not in civil disorder');
     expect(await w.send('gm@example.test', `${GM}\nCD britain PERMANENT`)).toContain('Britain is in permanent civil disorder already');
     expect(await w.send('gm@example.test', `${GM}\nCD bavaria PERMANENT`)).toContain('only a Great Power can be declared in permanent civil disorder');
 
@@ -65,6 +66,20 @@ describe('CD power PERMANENT', () => {
     const results = w.outboxRows().find((r) => r.dedupeKey === 'results:empire:S1763M')!;
     expect(results.body).toContain('Hanover: Army Hanover SUPPORT Prussian Army Berlin -> Mecklenburg.');
     expect(currentPhase(w.db, game.id)!.position.units.find((u) => provinceOf(u.loc) === 'mek')).toEqual({ power: 'prussia', type: 'A', loc: 'mek' });
+    expect(results.bcc).toContain('britain@players.test');
+  }, MAIL_HEAVY);
+
+  it('a ROLLBACK to before the declaration gives the power back, vacant, for a TAKEOVER', async () => {
+    const w = (world = createWorld());
+    await started(w);
+    const game = findGameByName(w.db, 'empire')!;
+    expect(await w.send('gm@example.test', `${GM}\nPROCESS!`)).toContain('S1763M was processed');
+    expect(await w.send('gm@example.test', `${GM}\nCD britain PERMANENT`)).toContain('Britain is in permanent civil disorder from F1763M');
+    expect(await w.send('gm@example.test', `${GM}\nROLLBACK S1763M`)).toContain('is back at S1763M');
+    expect(currentPhase(w.db, game.id)!.position.units.filter((u) => u.power === 'britain')).toHaveLength(4);
+    expect(findSeatByPower(w.db, game.id, 'britain')!.status).toBe('cd');
+    expect(await w.send('newcomer@players.test', 'TAKEOVER britain@empire newpw')).toContain('Britain');
+    expect(findSeatByPower(w.db, game.id, 'britain')!.status).toBe('active');
   }, MAIL_HEAVY);
 
   it('plain CD stays temporary', async () => {

@@ -1,6 +1,7 @@
 // The GM's commands. CREATE signs the creator on as GM; the others need SIGNON master@game.
 import { civilDisorderRefusal, declareCivilDisorder, hasPermanentCivilDisorder } from '../../core/rules/variant/civil-disorder.js';
-import { parsePhaseCode } from '../../core/types.js';
+import { isRetired } from '../../core/rules/variant/powers-in-play.js';
+import { parsePhaseCode, type Position } from '../../core/types.js';
 import { renderCivilDisorder } from '../../render/civil-disorder.js';
 import { getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
@@ -18,7 +19,7 @@ import { findSeatByPower, listSeats, removeSeat, setSeatStatus } from '../../sto
 import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
-import { resultRecipients, VACANT_STATUSES } from '../lifecycle/roster.js';
+import { DISORDERED, resultRecipients, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { startGame } from '../lifecycle/start.js';
 import { refusal } from '../lifecycle/states.js';
 import { findPower } from '../lifecycle/target.js';
@@ -173,6 +174,7 @@ export function rollback(s: Session, cmd: CommandItem): void {
     // Kept before they are deleted, for ROLLFORWARD.
     keepRolledBackPhases(s.db, on.game.id, target.seq);
     rollbackToPhase(s.db, on.game.id, target.seq);
+    revivePowersBackInPlay(s, on.game.id, target.position);
     const settings = readSettings(on.game.settings);
     setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1 });
     if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
@@ -182,6 +184,13 @@ export function rollback(s: Session, cmd: CommandItem): void {
     const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
     s.reply.ok(`Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`);
   });
+}
+
+/** A power declared in permanent civil disorder after the phase rolled back to is on the board again: vacant, for a TAKEOVER. */
+function revivePowersBackInPlay(s: Session, gameId: number, position: Position): void {
+  for (const seat of listSeats(s.db, gameId)) {
+    if (seat.status === DISORDERED && seat.power && !isRetired(position, seat.power)) setSeatStatus(s.db, seat.id, 'cd');
+  }
 }
 
 /** Position equality that ignores the order of object keys (JSON from different writers). */
@@ -299,8 +308,8 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
 /**
  * CD power PERMANENT: the variant's permanent civil disorder, applied to the position of the phase
  * now open for orders (units disbanded, empty centres become minors) and announced to everyone.
- * The power's seat is removed: nobody may play it again, so it can be neither taken over nor
- * revived, and it is never waited for.
+ * The power's seat becomes DISORDERED: nobody may play it again, so it can be neither taken over nor
+ * revived, and it is never waited for; a ROLLBACK to before the declaration makes it vacant again.
  */
 function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail): void {
   const power = findPower(on.variant, word);
@@ -313,10 +322,9 @@ function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail
   const declaration = declareCivilDisorder(on.variant, record.position, power);
   replacePhasePosition(s.db, record.id, declaration.position);
   const name = on.variant.powerById.get(power)?.name ?? power;
-  // Told before the seat goes, so that its player hears of it too.
   broadcast(s, on, `Diplomacy game ${on.game.name}: ${name} in permanent civil disorder`, `The GM has declared ${name} in permanent civil disorder.\n\n${renderCivilDisorder(on.variant, declaration).trimEnd()}`);
   const seat = findSeatByPower(s.db, on.game.id, power);
-  if (seat) removeSeat(s.db, seat.id);
+  if (seat) setSeatStatus(s.db, seat.id, DISORDERED);
   const minors = declaration.created.length;
   const waiting = declaration.pending.length;
   s.reply.ok(`${name} is in permanent civil disorder from ${record.phase}: ${declaration.disbanded.length} unit(s) disbanded, ${minors} new minor power(s)${waiting ? `, ${waiting} occupied centre(s) to follow once vacant after a Fall` : ''}; everyone was told.`);

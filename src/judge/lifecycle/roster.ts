@@ -8,6 +8,13 @@ import { listSeats, type Seat } from '../../store/players.js';
 /** Seat statuses of a power nobody plays any more: its units are defaulted. */
 export const VACANT_STATUSES = new Set(['cd', 'resigned', 'dummy']);
 
+/**
+ * A power in permanent civil disorder (CD power PERMANENT): out of the game for good, so it is neither
+ * vacant (nobody may take it over or revive it) nor playing (never waited for, no vote, no press).
+ * Its player still receives the results. A ROLLBACK to before the declaration makes it vacant again.
+ */
+export const DISORDERED = 'disordered';
+
 export function addressOf(db: Db, accountId: number | null): string | null {
   return accountId === null ? null : getAccount(db, accountId)?.address ?? null;
 }
@@ -18,7 +25,7 @@ export function playerSeats(db: Db, gameId: number): Seat[] {
 
 /** Seats whose player still plays: they are asked for orders and may vote. */
 export function activePlayers(db: Db, gameId: number): Seat[] {
-  return playerSeats(db, gameId).filter((s) => !VACANT_STATUSES.has(s.status));
+  return playerSeats(db, gameId).filter((s) => !VACANT_STATUSES.has(s.status) && s.status !== DISORDERED);
 }
 
 /** Results go to everyone: players, the GM, observers and monitors. */
@@ -32,7 +39,7 @@ export function resultRecipients(db: Db, game: Game): string[] {
 export function pressRecipients(db: Db, game: Game): { power: string | null; role: Seat['role'] | 'master'; address: string }[] {
   const out: { power: string | null; role: Seat['role'] | 'master'; address: string }[] = [];
   for (const s of listSeats(db, game.id)) {
-    if (s.role === 'monitor' || (s.role === 'player' && VACANT_STATUSES.has(s.status))) continue;
+    if (s.role === 'monitor' || (s.role === 'player' && (VACANT_STATUSES.has(s.status) || s.status === DISORDERED))) continue;
     const address = addressOf(db, s.accountId);
     if (address) out.push({ power: s.power, role: s.role, address });
   }
