@@ -2,6 +2,7 @@
 // would (`chancery adjudicate --variant X --orders … --json`, on the files in examples/<variant>/).
 // Every expected value below is derived by hand from the rules text (seeds/000-004 and the
 // standard rules), not read back from a run; the comments say how.
+import { formatOrder } from '../../src/core/orders/format.js';
 import { describe, expect, it } from 'vitest';
 import { initialPosition } from '../../src/core/adjudicate/index.js';
 import { dpAllowance } from '../../src/core/dp/index.js';
@@ -91,20 +92,9 @@ function outcomeAt(g: Game, code: string, province: ProvinceId): OrderOutcome {
   return o;
 }
 
-/** The order a unit was given in a movement phase, compactly: "A KON S A RIG - WIL". */
+/** The order a unit was given in a movement phase, in the judge's short form: "A KON S A RIG - WIL". */
 function given(g: Game, code: string, province: ProvinceId): string {
-  const order = outcomeAt(g, code, province).order as MovementOrder;
-  const unit = `${order.type} ${order.loc.toUpperCase()}`;
-  switch (order.kind) {
-    case 'hold':
-      return `${unit} H`;
-    case 'move':
-      return `${unit} - ${order.to.toUpperCase()}`;
-    case 'support':
-      return `${unit} S ${order.targetType ?? '?'} ${order.target.toUpperCase()}${order.to ? ` - ${order.to.toUpperCase()}` : ''}`;
-    case 'convoy':
-      return `${unit} C ${order.from.toUpperCase()} - ${order.to.toUpperCase()}`;
-  }
+  return formatOrder(outcomeAt(g, code, province).order, g.variant);
 }
 
 const unitsOf = (p: Position, power: PowerId) =>
