@@ -28,6 +28,8 @@ export interface GameSettings {
   officialSubject: string;
   /** How many rollbacks happened: results mails after a rollback get a fresh dedupe key. */
   rollbacks: number;
+  /** The phase a ROLLBACK reached, held from early processing until its orders change (lifecycle/rollback-hold.ts). */
+  rollbackHold?: { phase: string; signature: string } | null;
   /** Draw and concession votes, by power. */
   votes: Record<string, { draw?: boolean; concede?: string }>;
 }

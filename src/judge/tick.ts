@@ -22,6 +22,7 @@ import {
   scheduleGrace,
   type PhaseJobPayload,
 } from './lifecycle/deadlines.js';
+import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
 import { activePlayers, addressOf } from './lifecycle/roster.js';
 import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
 import { processGame, type ProcessMode, type ProcessOutcome } from './process.js';
@@ -130,6 +131,7 @@ function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null 
   const clock = phaseClock(db, game.id, record.phase);
   if (clock.state === 'grace' || clock.state === 'overdue') return 'deadline';
   if (late.waiting.length) return null;
+  if (isHeldAfterRollback(db, game, record.phase)) return null;
   // A game of vacant powers only waits for its deadline instead of playing itself out at once.
   return activePlayers(db, game.id).some((seat) => seat.power && obligationOf(db, game, record, seat.power).hasDuty) ? 'ready' : null;
 }

@@ -147,4 +147,19 @@ describe('ROLLFORWARD', () => {
     expect(reply).toContain(`${played.slice(1).join(', ')} processed again`);
     expect(snapshot(w).history).toEqual(before.history);
   }, WORLD_TIMEOUT_MS);
+
+  it('ROLLBACK to a phase whose orders are all in holds it from early processing until an order changes', async () => {
+    const w = (world = createWorld());
+    await started(w);
+    await order(w, POWERS);
+    expect(currentPhase(w.db, gameId(w))!.phase).toBe('F1901M');
+    expect(await w.send(GM, `${AS_GM}\nROLLBACK S1901M`)).toContain('Game rfgame is back at S1901M');
+    // Every power's orders stand and nobody waits, yet the clock leaves the phase to the GM and players.
+    tick(w.db, w.now(), JUDGE);
+    tick(w.db, w.now(), JUDGE);
+    expect(currentPhase(w.db, gameId(w))!.phase).toBe('S1901M');
+    // One player sends his orders again: the phase is complete and changed, and processes at once.
+    await order(w, ['turkey']);
+    expect(currentPhase(w.db, gameId(w))!.phase).toBe('F1901M');
+  }, WORLD_TIMEOUT_MS);
 });

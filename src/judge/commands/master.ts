@@ -20,6 +20,7 @@ import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
 import { DISORDERED, resultRecipients, VACANT_STATUSES } from '../lifecycle/roster.js';
+import { holdAfterRollback } from '../lifecycle/rollback-hold.js';
 import { startGame } from '../lifecycle/start.js';
 import { refusal } from '../lifecycle/states.js';
 import { findPower } from '../lifecycle/target.js';
@@ -177,10 +178,11 @@ export function rollback(s: Session, cmd: CommandItem): void {
     revivePowersBackInPlay(s, on.game.id, target.position);
     const settings = readSettings(on.game.settings);
     setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1 });
+    holdAfterRollback(s.db, on.game.id, target.phase);
     if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
     const game = getGame(s.db, on.game.id)!;
     const due = game.status === 'active' ? scheduleDeadline(s.db, game, target.phase, s.now, { reopen: true }) : null;
-    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; the deadline is ${formatDeadline(due, gameZone(game))}.`);
+    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`);
     const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
     s.reply.ok(`Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`);
   });
@@ -263,8 +265,10 @@ export function rollforward(s: Session, cmd: CommandItem): void {
       replayed.push(outcome.phase);
       if (outcome.result.gameOver) break;
     }
-    const game = getGame(s.db, on.game.id)!;
     const reached = currentPhase(s.db, on.game.id)!;
+    // Restored orders would make the phase it stopped at process at once, unseen by the GM.
+    if (!reached.result) holdAfterRollback(s.db, on.game.id, reached.phase);
+    const game = getGame(s.db, on.game.id)!;
     const where = game.status === 'completed' ? 'the game is over' : `game ${game.name} is at ${reached.phase}, deadline ${formatDeadline(deadlineOf(s.db, game.id, reached.phase), gameZone(game))}`;
     s.reply.ok(`${replayed.length ? `${replayed.join(', ')} processed again with the orders given before the rollback; the results went to everyone` : 'Nothing was processed'}; ${where}.${stopped ? ` ${stopped}` : ''}`);
   });
