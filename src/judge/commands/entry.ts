@@ -4,7 +4,7 @@ import type { Game } from '../../store/games.js';
 import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
 import { VACANT_STATUSES } from '../lifecycle/roster.js';
-import { joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
+import { joinGame, NOT_THIS_ADDRESS_PASSWORD, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
 import { readTarget } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
@@ -23,6 +23,19 @@ function fail(s: Session, cmd: CommandItem, reason: string, suggestion?: string)
  * when the change is refused, nothing of it stays, not even a new account for a stranger's address.
  */
 function withSenderAccount(s: Session, change: (account: Account) => SeatResult): SeatResult {
+  // JOIN, OBSERVE and TAKEOVER check the password of the sender's address: as much a way to guess it
+  // as SIGNON, so they count against the same allowance of wrong passwords.
+  const existing = findAccount(s.db, s.sender);
+  const guarded: GuardedPassword | null = existing?.passwordHash ? { key: `account:${existing.id}`, owner: existing.address } : null;
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now));
+  const refusal = guarded && guard.refusal(guarded);
+  if (refusal) return { error: refusal };
+  const outcome = changeAsSender(s, change);
+  if (guarded && 'error' in outcome && outcome.error === NOT_THIS_ADDRESS_PASSWORD) guard.failed(guarded);
+  return outcome;
+}
+
+function changeAsSender(s: Session, change: (account: Account) => SeatResult): SeatResult {
   let result: SeatResult | null = null;
   try {
     s.db.transaction(() => {

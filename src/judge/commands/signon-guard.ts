@@ -42,7 +42,7 @@ export class SignonGuard {
 
   /** Why an attempt on `target` is refused unchecked, or null when the password may be checked. */
   refusal(target: GuardedPassword | null): string | null {
-    const reason = 'too many wrong passwords; this SIGNON was refused without checking the password. Try again in an hour';
+    const reason = 'too many wrong passwords; this was refused without checking the password. Try again in an hour';
     if (!this.failures.available(this.senderKey, this.now)) return `${reason} (wrong passwords from your address)`;
     if (target && !this.isOwner(target) && !this.failures.available(`signon-failures:for:${target.key}`, this.now)) {
       return `${reason} (wrong passwords for this seat)`;

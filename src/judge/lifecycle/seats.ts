@@ -11,13 +11,11 @@ import { VACANT_STATUSES } from './roster.js';
 
 export type SeatResult = { seat: Seat; note?: string } | { error: string };
 
+export const NOT_THIS_ADDRESS_PASSWORD = 'that is not the password of this address (one address has one password; SET PASSWORD changes it)';
+
 /** Checks the password against the account's, or makes it the account's password if it has none. */
 export function claimPassword(db: Db, account: Account, password: string): string | null {
-  if (account.passwordHash) {
-    return verifyPasswordSync(password, account.passwordHash)
-      ? null
-      : 'that is not the password of this address (one address has one password; SET PASSWORD changes it)';
-  }
+  if (account.passwordHash) return verifyPasswordSync(password, account.passwordHash) ? null : NOT_THIS_ADDRESS_PASSWORD;
   if (password.length < 4) return 'a password needs at least 4 characters';
   setPasswordHash(db, account.id, hashPasswordSync(password));
   account.passwordHash = 'set';
