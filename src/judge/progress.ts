@@ -4,7 +4,7 @@ import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { phaseHistory, type PhaseRecord } from '../store/phases.js';
 import { listSeats, type Seat } from '../store/players.js';
-import { VACANT_STATUSES } from './lifecycle/roster.js';
+import { isPlaying } from './lifecycle/roster.js';
 import { ordersOf } from './phase-orders.js';
 import { isComplete, obligation, type Obligation } from './readiness.js';
 import { variantOf } from './variants.js';
@@ -41,7 +41,7 @@ function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
   const variant = variantOf(game.variant);
   const out: LateSeat[] = [];
   for (const seat of listSeats(db, game.id)) {
-    if (seat.role !== 'player' || !seat.power || VACANT_STATUSES.has(seat.status)) continue;
+    if (!isPlaying(seat) || !seat.power) continue;
     out.push({ seat, power: seat.power, name: variant.powerById.get(seat.power)?.name ?? seat.power, duty: obligationOf(db, game, record, seat.power) });
   }
   return out;

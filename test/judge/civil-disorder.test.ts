@@ -56,6 +56,7 @@ describe('CD power PERMANENT', () => {
     expect(findSeatByPower(w.db, game.id, 'britain')!.status).toBe('disordered');
     expect(await w.send('newcomer@players.test', 'TAKEOVER britain@empire newpw')).toContain('Britain is not vacant');
     expect(await w.send('gm@example.test', `${GM}\nREVIVE britain`)).toContain('Britain is not in civil disorder');
+    expect(await w.send('britain@players.test', 'SIGNON britain@empire pw-britain\nPRESS TO ALL\nStill here.\nENDPRESS')).toContain('Britain is in permanent civil disorder in empire');
     expect(await w.send('gm@example.test', `${GM}\nCD britain PERMANENT`)).toContain('Britain is in permanent civil disorder already');
     expect(await w.send('gm@example.test', `${GM}\nCD bavaria PERMANENT`)).toContain('only a Great Power can be declared in permanent civil disorder');
 

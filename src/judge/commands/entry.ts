@@ -3,7 +3,7 @@ import { findAccount, getAccount, type Account } from '../../store/accounts.js';
 import type { Game } from '../../store/games.js';
 import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
-import { VACANT_STATUSES } from '../lifecycle/roster.js';
+import { DISORDERED, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { joinGame, NOT_THIS_ADDRESS_PASSWORD, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
 import { readTarget } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
@@ -109,6 +109,7 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const verdict = checkPassword(s, guard, { key: `account:${seat.accountId}`, owner: owner?.address ?? null }, password, owner?.passwordHash ?? null, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (seat.role === 'player' && seat.status === 'resigned') return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
+  if (seat.role === 'player' && seat.status === DISORDERED) return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;
   return { game, variant, role: seat.role, power: seat.power, seatId: seat.id };
 }
 

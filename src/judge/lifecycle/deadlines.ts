@@ -18,7 +18,7 @@ import type { Timing } from '../timing/parse.js';
 import type { DateRange } from '../timing/rules.js';
 import { formatInstant } from '../timing/zone.js';
 import { renderTemplate } from '../template.js';
-import { resultRecipients, VACANT_STATUSES } from './roster.js';
+import { isPlaying, resultRecipients } from './roster.js';
 
 export const PROCESS_JOB = 'process-phase';
 export const REMINDER_JOB = 'deadline-reminder';
@@ -61,7 +61,7 @@ export function absenceRanges(db: Db, gameId: number): DateRange[] {
   const ranges: DateRange[] = [];
   for (const seat of listSeats(db, gameId)) {
     const absence = seat.absence as Partial<DateRange> | null;
-    if (seat.role !== 'player' || VACANT_STATUSES.has(seat.status) || !absence?.from || !absence.to) continue;
+    if (!isPlaying(seat) || !absence?.from || !absence.to) continue;
     ranges.push({ from: absence.from, to: absence.to });
   }
   return ranges;

@@ -23,9 +23,14 @@ export function playerSeats(db: Db, gameId: number): Seat[] {
   return listSeats(db, gameId).filter((s) => s.role === 'player');
 }
 
+/** A player's seat whose player still plays: asked for orders, may vote and write press. */
+export function isPlaying(seat: Seat): boolean {
+  return seat.role === 'player' && !VACANT_STATUSES.has(seat.status) && seat.status !== DISORDERED;
+}
+
 /** Seats whose player still plays: they are asked for orders and may vote. */
 export function activePlayers(db: Db, gameId: number): Seat[] {
-  return playerSeats(db, gameId).filter((s) => !VACANT_STATUSES.has(s.status) && s.status !== DISORDERED);
+  return playerSeats(db, gameId).filter(isPlaying);
 }
 
 /** Results go to everyone: players, the GM, observers and monitors. */
@@ -39,7 +44,7 @@ export function resultRecipients(db: Db, game: Game): string[] {
 export function pressRecipients(db: Db, game: Game): { power: string | null; role: Seat['role'] | 'master'; address: string }[] {
   const out: { power: string | null; role: Seat['role'] | 'master'; address: string }[] = [];
   for (const s of listSeats(db, game.id)) {
-    if (s.role === 'monitor' || (s.role === 'player' && (VACANT_STATUSES.has(s.status) || s.status === DISORDERED))) continue;
+    if (s.role === 'monitor' || (s.role === 'player' && !isPlaying(s))) continue;
     const address = addressOf(db, s.accountId);
     if (address) out.push({ power: s.power, role: s.role, address });
   }
