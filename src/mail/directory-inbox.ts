@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../store/database.js';
+import { PollLoop } from './poll-loop.js';
 import { crashPoint } from './crash-point.js';
 import { intakeMail, isMailLogged, type IntakeOptions, type IntakeResult, type MailHandler } from './intake.js';
 import { isMailFile, mailDirectoryLayout } from './mail-directory.js';
@@ -18,9 +19,12 @@ export interface DirectoryInboxOptions extends IntakeOptions {
 
 /** Events: 'mail' (IntakeResult, file name) after each mail, 'error' (error). */
 export class DirectoryInbox extends EventEmitter {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<IntakeResult[]> | null = null;
-  private started = false;
+  private readonly loop = new PollLoop(
+    () => this.processAll(),
+    () => this.options.pollIntervalMs ?? 1000,
+    (error) => this.report(error),
+  );
 
   constructor(
     private readonly db: Db,
@@ -65,24 +69,11 @@ export class DirectoryInbox extends EventEmitter {
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    const tick = async () => {
-      if (!this.started) return;
-      try {
-        await this.processAll();
-      } catch (error) {
-        this.report(error);
-      }
-      if (this.started) this.timer = setTimeout(tick, this.options.pollIntervalMs ?? 1000);
-    };
-    void tick();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.loop.stop();
     if (this.running) await this.running.catch(() => undefined);
   }
 

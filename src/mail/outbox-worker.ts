@@ -13,6 +13,7 @@ import { nowIso, storageFault } from '../store/database.js';
 import { dueOutboxMails, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
+import { PollLoop } from './poll-loop.js';
 import type { MailSender } from './sender.js';
 import { MailError } from './types.js';
 
@@ -54,10 +55,13 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
 export class OutboxWorker extends EventEmitter {
   private readonly retry: RetryPolicy;
   private readonly clock: () => number;
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<OutboxRunReport> | null = null;
   private wakeAgain = false;
-  private started = false;
+  private readonly loop = new PollLoop(
+    () => this.runOnce(),
+    () => this.nextDelay(),
+    (error) => this.report(error),
+  );
   /** Delivered mails whose 'sent' mark the database refused, with their delivery time. */
   private readonly unrecorded = new Map<number, { mail: OutboxMail; sentAt: string }>();
 
@@ -149,23 +153,12 @@ export class OutboxWorker extends EventEmitter {
 
   /** Runs now (e.g. right after intake queued replies) instead of at the next poll. */
   wake(): void {
-    if (!this.started) return;
+    if (!this.loop.running) return;
     void this.runOnce().catch((error) => this.report(error));
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    const tick = async () => {
-      if (!this.started) return;
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.report(error);
-      }
-      if (this.started) this.timer = setTimeout(tick, this.nextDelay());
-    };
-    void tick();
+    this.loop.start();
   }
 
   /** Sleeps until the poll interval or the next retry, whichever comes first. */
@@ -178,9 +171,7 @@ export class OutboxWorker extends EventEmitter {
 
   /** Stops the timer and waits for a delivery in progress to finish and be recorded. */
   async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.loop.stop();
     if (this.running) await this.running.catch(() => undefined);
     try {
       this.recordDelivered();
