@@ -5,7 +5,8 @@ import { findGameByName, listGames, type Game } from '../../store/games.js';
 import { currentPhase, phaseHistory } from '../../store/phases.js';
 import { listSeats } from '../../store/players.js';
 import { dpRevealText } from '../dp-mail.js';
-import { deadlineOf, formatDeadline, gameZone, timeLeft } from '../lifecycle/deadlines.js';
+import { deadlineOf, formatDeadline, gameTiming, gameZone, timeLeft } from '../lifecycle/deadlines.js';
+import { describeTiming } from '../timing/parse.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
@@ -47,6 +48,7 @@ export function list(s: Session, cmd: CommandItem): void {
     const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${settings.press}`];
     if (settings.description) lines.push(`About: ${settings.description}`);
     if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
+    lines.push(describeTiming(gameTiming(game)));
     for (const p of greatPowers(variant)) {
       const seat = seats.find((x) => x.power === p);
       if (seat) lines.push(`  ${(variant.powerById.get(p)?.name ?? p).padEnd(12)} ${seat.status === 'active' ? 'played' : seat.status}`);

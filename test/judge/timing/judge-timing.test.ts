@@ -67,6 +67,8 @@ describe('deadlines in the game zone', SLOW, () => {
     expect(reply).toMatch(new RegExp(`Deadline for S1901M of game 'zoned': ${shown.replace(/[()+]/g, '\\$&')} \\(\\d+ days?( \\d+ hours?)? left\\)\\.`));
     expect(await w.send(GM, 'SIGNON master@zoned gmpass1')).toContain(`Deadline for S1901M of game 'zoned': ${shown}`);
     expect(rows(w, 'Diplomacy game zoned starting')[0].body).toContain(shown);
+    const listed = await w.send('stranger@players.test', 'LIST zoned');
+    expect(listed).toContain('Time zone Europe/Berlin; deadlines fall on MON-FRI at 20:00.');
     expect(w.errors).toEqual([]);
   });
 });
