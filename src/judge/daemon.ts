@@ -50,6 +50,7 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
   // Without these listeners the transports print to stderr, out of the judge's log.
   service.inbox.on('error', (error: Error) => log(`mail intake: ${error.message}`));
   service.outbox.on('error', (error: Error) => log(`mail delivery: ${error.message}`));
+  service.outbox.on('refused', (mail: { messageId: string }, refused: string[]) => log(`mail ${mail.messageId} was refused for ${refused.join(', ')}; the other recipients have it`));
   service.outbox.on('failed', (mail: { to: string[]; bcc: string[] }, error: Error) => log(`delivery to ${[...mail.to, ...mail.bcc].join(', ')} failed: ${error.message}`));
   service.start();
   runTick();

@@ -110,11 +110,14 @@ export class OutboxWorker extends EventEmitter {
 
   private async deliver(mail: OutboxMail): Promise<keyof OutboxRunReport> {
     crashPoint('outbox-before-send');
+    let refused: string[];
     try {
-      await this.sender.send(toMessage(mail, this.options.judge));
+      refused = (await this.sender.send(toMessage(mail, this.options.judge))).rejected;
     } catch (error) {
       return this.recordFailure(mail, error);
     }
+    // The server took the mail for the others: not retried (they would get it twice), but said.
+    if (refused.length) this.emit('refused', mail, refused);
     // A crash between the send and the mark sends this mail once more after restart (see the top).
     crashPoint('outbox-after-send');
     this.unrecorded.set(mail.id, { mail, sentAt: nowIso(this.clock) });

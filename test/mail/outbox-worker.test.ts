@@ -12,11 +12,13 @@ const judge = { address: 'judge@example.test', domain: 'example.test', name: 'Ju
 class ScriptedSender implements MailSender {
   mode: 'up' | 'down' | 'refuse' = 'up';
   delivered: Mail.Options[] = [];
+  /** Recipients the server refuses while taking the mail for the others. */
+  refusing: string[] = [];
   async send(message: Mail.Options): Promise<SendReceipt> {
     if (this.mode === 'down') throw new MailError('ESEND', 'connect ECONNREFUSED 127.0.0.1:25');
     if (this.mode === 'refuse') throw new MailError('ESEND', '550 no such user', { permanent: true });
     this.delivered.push(message);
-    return { response: '250 ok', accepted: [String(message.to)], rejected: [] };
+    return { response: '250 ok', accepted: [String(message.to)], rejected: this.refusing };
   }
   async close() {}
 }
@@ -37,6 +39,17 @@ function setup(retry = { baseDelayMs: 1000, maxDelayMs: 4000, maxAttempts: 4 }) 
 }
 
 describe('OutboxWorker', () => {
+  it('a mail refused for some recipients counts as sent (no one gets it twice) and the refusal is reported', async () => {
+    const { db, sender, worker, queue } = setup();
+    sender.refusing = ['gone@example.test'];
+    const refusals: string[][] = [];
+    worker.on('refused', (_mail, refused: string[]) => refusals.push(refused));
+    queue('list');
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(refusals).toEqual([['gone@example.test']]);
+    expect(store.listOutbox(db, { status: 'sent' })).toHaveLength(1);
+  });
+
   it('sends oldest first with the judge headers and marks each sent', async () => {
     const { db, sender, worker, queue } = setup();
     queue('first');
