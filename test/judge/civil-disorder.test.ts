@@ -47,8 +47,9 @@ describe('CD power PERMANENT', () => {
     expect(record.position.owners.han).toBe('britain-han');
 
     const notices = w.outboxRows().filter((r) => r.subject === 'Diplomacy game empire: Britain in permanent civil disorder');
-    expect(notices.map((r) => r.to[0]).sort()).toContain('britain@players.test');
-    expect(notices.map((r) => r.to[0])).toContain('prussia@players.test');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].bcc).toContain('britain@players.test');
+    expect(notices[0].bcc).toContain('prussia@players.test');
     expect(notices[0].body).toContain('Hanover is a new minor power, with Army Hanover.');
     expect(notices[0].body).toMatch(/Its units are disbanded: Fleet London, Fleet Edinburgh, Army Hanover and\s+Fleet Gibraltar\./);
 

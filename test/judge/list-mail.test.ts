@@ -1,4 +1,4 @@
-// Mail to the whole game (the start, results, BROADCAST) is one mail To: the judge with the game list
+// Mail to the whole game (the start, results, BROADCAST, the GM's OFFICIAL and notices) is one mail To: the judge with the game list
 // in Bcc: every reader gets it and no copy names another reader. Private press stays one mail each.
 // ACTIVATE gives the seats their powers in place (setSeatPower), so seats keep their ids.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,13 @@ describe('mail to the whole game', () => {
     // The results of the first phase, processed by the GM.
     await w.send(GM, 'SIGNON master@listgame gmpass1\nPROCESS!');
     for (const address of everyone) await expectListCopy(w, address, 'Diplomacy results listgame S1901M', everyone);
+
+    // The GM's announcements and notices to the game: one mail each, Bcc, like the results.
+    await w.send(GM, 'SIGNON master@listgame gmpass1\nOFFICIAL House rules\nNo press after midnight.\nENDPRESS\nPAUSE');
+    for (const address of everyone) await expectListCopy(w, address, 'House rules', everyone);
+    const paused = w.outboxRows().filter((r) => r.subject.startsWith('Diplomacy game listgame') && r.subject.includes('paused'));
+    expect(paused.map((r) => r.to)).toEqual([[JUDGE.address]]);
+    for (const address of everyone) await expectListCopy(w, address, paused[0].subject, everyone);
   }, WORLD_TIMEOUT_MS);
 
   it('setSeatPower refuses a power another seat of the game holds', () => {

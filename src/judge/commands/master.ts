@@ -67,10 +67,11 @@ function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) =
   if (after && s.signon) s.signon = { ...s.signon, game: after };
 }
 
+/** One notice to the whole game list, Bcc, so that no reader sees the others' addresses. */
 function broadcast(s: Session, on: Signon, subject: string, body: string): void {
-  for (const address of resultRecipients(s.db, on.game)) {
-    s.mails.push({ kind: 'notice', to: address, subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
-  }
+  const readers = resultRecipients(s.db, on.game);
+  if (!readers.length) return;
+  s.mails.push({ kind: 'notice', bcc: readers, subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
 }
 
 export function form(s: Session, cmd: CommandItem): void {

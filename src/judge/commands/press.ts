@@ -86,8 +86,7 @@ function official(s: Session, item: PressItem, on: Signon): void {
   if (!body.trim()) return s.reply.reject(item.line, item.shown, 'the announcement is empty');
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   recordPress(s.db, { gameId: on.game.id, phase, from: 'master', to: ['all'], body });
-  for (const address of resultRecipients(s.db, on.game)) {
-    s.mails.push({ kind: 'notice', to: address, subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
-  }
+  // One mail, Bcc, like results: no reader sees the others' addresses.
+  s.mails.push({ kind: 'notice', bcc: resultRecipients(s.db, on.game), subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
   s.reply.ok(`Official announcement sent to everyone in game ${on.game.name}.`);
 }
