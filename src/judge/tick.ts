@@ -173,18 +173,9 @@ function remind(ctx: JobContext): void {
   claimJob(ctx.db, ctx.job.id, ctx.now);
   const zone = gameTiming(game).rules.zone;
   const left = durationText(Date.parse(clock.deadline) - Date.parse(ctx.now));
-  const mails: OutgoingMail[] = [];
-  for (const late of lateSeats(ctx.db, game, record)) {
-    const to = addressOf(ctx.db, late.seat.accountId);
-    if (!to) continue;
-    mails.push({
-      kind: 'notice',
-      to,
-      subject: `Diplomacy deadline reminder ${game.name} ${record.phase}`,
-      text: renderTemplate('reminder', { game: game.name, phase: record.phase, power: late.name, owed: owedText(late.duty), deadline: formatDeadline(clock.deadline, zone), left, signon: `${late.power}@${game.name}` }),
-      game: gameRef(game),
-    });
-  }
+  const mails = toLatePlayers(ctx, game, lateSeats(ctx.db, game, record), `Diplomacy deadline reminder ${game.name} ${record.phase}`, (late) =>
+    renderTemplate('reminder', { game: game.name, phase: record.phase, power: late.name, owed: owedText(late.duty), deadline: formatDeadline(clock.deadline, zone), left, signon: `${late.power}@${game.name}` }),
+  );
   send(ctx, mails, mails.length ? `reminded ${mails.length} power(s)` : 'nobody to remind');
 }
 
@@ -204,18 +195,9 @@ function deadlinePassed(ctx: JobContext): void {
   scheduleGrace(ctx.db, game.id, record.phase, untilIso);
   const zone = rules.zone;
   const left = durationText(until - Date.parse(ctx.now));
-  const mails: OutgoingMail[] = [];
-  for (const seat of late) {
-    const to = addressOf(ctx.db, seat.seat.accountId);
-    if (!to) continue;
-    mails.push({
-      kind: 'notice',
-      to,
-      subject: `Diplomacy late notice ${game.name} ${record.phase}`,
-      text: renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), deadline: formatDeadline(ctx.job.dueAt, zone), graceEnds: formatDeadline(untilIso, zone), left, after: latePolicyText(rules.late) }),
-      game: gameRef(game),
-    });
-  }
+  const mails = toLatePlayers(ctx, game, late, `Diplomacy late notice ${game.name} ${record.phase}`, (seat) =>
+    renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), deadline: formatDeadline(ctx.job.dueAt, zone), graceEnds: formatDeadline(untilIso, zone), left, after: latePolicyText(rules.late) }),
+  );
   const gm = gmMail(ctx, game, record.phase, late, 'the deadline has passed with orders missing.', `Late orders are awaited until ${formatDeadline(untilIso, zone)}; then ${latePolicyText(rules.late)}.`);
   send(ctx, gm ? [...mails, gm] : mails, `late: ${late.map((l) => l.name).join(', ')}; grace until ${untilIso}`);
 }
@@ -254,12 +236,9 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
       : policy === 'process'
         ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: please send the orders of the next phase in time.`
         : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or to set a new deadline.\nOrders you send before then still count.`;
-  const notices: OutgoingMail[] = [];
-  for (const seat of late) {
-    const to = addressOf(ctx.db, seat.seat.accountId);
-    if (!to) continue;
-    notices.push({ kind: 'notice', to, subject: `Diplomacy grace period over ${game.name} ${record.phase}`, text: renderTemplate('grace-over', { game: game.name, phase: record.phase, power: seat.name, graceEnds: ended, outcome: outcomeText(seat) }), game: gameRef(game) });
-  }
+  const notices = toLatePlayers(ctx, game, late, `Diplomacy grace period over ${game.name} ${record.phase}`, (seat) =>
+    renderTemplate('grace-over', { game: game.name, phase: record.phase, power: seat.name, graceEnds: ended, outcome: outcomeText(seat) }),
+  );
   if (policy === 'wait') {
     const gm = gmMail(ctx, game, record.phase, late, 'the grace period is over and orders are still missing. The game waits for you.', `Send one of (after SIGNON master@${game.name} <game password>):\n  PROCESS! ${record.phase}       process with default orders (${DEFAULTS})\n  CD <power>             declare a power in civil disorder (the phase processes once nobody else is missing)\n  SET DEADLINE +24H      give the late powers more time`);
     return send(ctx, gm ? [...notices, gm] : notices, `grace over, waiting for the GM: ${names}`);
@@ -274,6 +253,16 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
   recordProcessed(ctx.db, ctx.judge, ctx.job.key, outcome, ctx.report);
   const gm = gmMail(ctx, game, record.phase, late, policy === 'cd' ? 'declared in civil disorder after the grace period.' : 'processed with default orders after the grace period.', policy === 'cd' ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also TAKEOVER it.` : '');
   send(ctx, gm ? [...notices, gm] : notices, `grace over, ${policy === 'cd' ? 'civil disorder' : 'defaults'}: ${names}`);
+}
+
+/** One notice to each late power's player, each with his own text. */
+function toLatePlayers(ctx: JobContext, game: Game, late: LateSeat[], subject: string, text: (seat: LateSeat) => string): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  for (const seat of late) {
+    const to = addressOf(ctx.db, seat.seat.accountId);
+    if (to) mails.push({ kind: 'notice', to, subject, text: text(seat), game: gameRef(game) });
+  }
+  return mails;
 }
 
 function gmMail(ctx: JobContext, game: Game, phase: string, late: LateSeat[], headline: string, body: string): OutgoingMail | null {

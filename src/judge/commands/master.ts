@@ -19,14 +19,13 @@ import { findSeatByPower, listSeats, removeSeat, setSeatStatus } from '../../sto
 import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
-import { DISORDERED, resultRecipients, VACANT_STATUSES } from '../lifecycle/roster.js';
+import { DISORDERED, gameNotice, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { holdAfterRollback } from '../lifecycle/rollback-hold.js';
 import { startGame } from '../lifecycle/start.js';
 import { refusal } from '../lifecycle/states.js';
 import { findPower } from '../lifecycle/target.js';
 import { processGame, type ProcessMode } from '../process.js';
 import { readSettings } from '../settings.js';
-import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
 import { flushOrders } from './orders.js';
 import { senderAccount, type Session, type Signon } from './session.js';
@@ -67,11 +66,9 @@ function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) =
   if (after && s.signon) s.signon = { ...s.signon, game: after };
 }
 
-/** One notice to the whole game list, Bcc, so that no reader sees the others' addresses. */
 function broadcast(s: Session, on: Signon, subject: string, body: string): void {
-  const readers = resultRecipients(s.db, on.game);
-  if (!readers.length) return;
-  s.mails.push({ kind: 'notice', bcc: readers, subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
+  const notice = gameNotice(s.db, on.game, subject, body);
+  if (notice) s.mails.push(notice);
 }
 
 export function form(s: Session, cmd: CommandItem): void {

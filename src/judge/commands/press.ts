@@ -5,7 +5,7 @@
 // of them at once by Bcc.
 import { recordPress } from '../../store/press.js';
 import { currentPhase } from '../../store/phases.js';
-import { pressRecipients, resultRecipients } from '../lifecycle/roster.js';
+import { gameNotice, pressRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
@@ -86,7 +86,7 @@ function official(s: Session, item: PressItem, on: Signon): void {
   if (!body.trim()) return s.reply.reject(item.line, item.shown, 'the announcement is empty');
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   recordPress(s.db, { gameId: on.game.id, phase, from: 'master', to: ['all'], body });
-  // One mail, Bcc, like results: no reader sees the others' addresses.
-  s.mails.push({ kind: 'notice', bcc: resultRecipients(s.db, on.game), subject, text: renderTemplate('notice', { game: on.game.name, body }), game: { id: on.game.id, name: on.game.name } });
+  const notice = gameNotice(s.db, on.game, subject, body);
+  if (notice) s.mails.push(notice);
   s.reply.ok(`Official announcement sent to everyone in game ${on.game.name}.`);
 }

@@ -3,7 +3,9 @@
 import { getAccount } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
+import type { OutgoingMail } from '../../mail/types.js';
 import { listSeats, type Seat } from '../../store/players.js';
+import { renderTemplate } from '../template.js';
 
 /** Seat statuses of a power nobody plays any more: its units are defaulted. */
 export const VACANT_STATUSES = new Set(['cd', 'resigned', 'dummy']);
@@ -38,6 +40,13 @@ export function resultRecipients(db: Db, game: Game): string[] {
   // A power in civil disorder still has a player who may come back; resigned and dummy seats have none.
   const seats = listSeats(db, game.id).filter((s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'));
   return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId)]);
+}
+
+/** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
+export function gameNotice(db: Db, game: Game, subject: string, body: string): OutgoingMail | null {
+  const readers = resultRecipients(db, game);
+  if (!readers.length) return null;
+  return { kind: 'notice', bcc: readers, subject, text: renderTemplate('notice', { game: game.name, body }), game: { id: game.id, name: game.name } };
 }
 
 /** Press readers: players, the GM and observers (monitors receive results only). */
