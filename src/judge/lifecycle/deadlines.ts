@@ -91,13 +91,9 @@ export function setDeadline(db: Db, game: Game, phase: string, due: string, now:
 function placeDeadline(db: Db, game: Game, phase: string, due: string, now: string, reopen: boolean): void {
   const job = scheduleJob(db, { key: deadlineJobKey(game.id, phase), kind: PROCESS_JOB, dueAt: due, gameId: game.id, payload: { phase } }, { reopen });
   if (job.status !== 'pending' || job.dueAt !== due) return;
-  // A game has one clock: the reminders and grace periods of other phases (processed by the GM,
-  // rolled back) retire with the old deadline.
-  for (const other of pendingJobs(db, game.id)) {
-    if ((other.kind === REMINDER_JOB || other.kind === GRACE_JOB) && (other.payload as PhaseJobPayload).phase !== phase) cancelJob(db, other.key);
-  }
-  cancelJob(db, graceJobKey(game.id, phase));
-  cancelReminders(db, game.id, phase);
+  // A game has one clock: a new deadline retires every reminder and grace period still pending,
+  // this phase's and those of other phases (processed by the GM, rolled back).
+  cancelNotices(db, game.id);
   for (const r of reminderTimes(Date.parse(due), gameTiming(game).rules, Date.parse(now))) {
     const payload: PhaseJobPayload = { phase, deadline: due, hours: r.hours };
     // Reopened: a reminder already sent for an earlier deadline of the phase goes again before the new one.
@@ -105,9 +101,11 @@ function placeDeadline(db: Db, game: Game, phase: string, due: string, now: stri
   }
 }
 
-function cancelReminders(db: Db, gameId: number, phase: string): void {
+/** Cancels the pending reminders and grace periods of the game, or of one of its phases. */
+function cancelNotices(db: Db, gameId: number, phase?: string): void {
   for (const job of pendingJobs(db, gameId)) {
-    if (job.kind === REMINDER_JOB && (job.payload as PhaseJobPayload).phase === phase) cancelJob(db, job.key);
+    if (job.kind !== REMINDER_JOB && job.kind !== GRACE_JOB) continue;
+    if (phase === undefined || (job.payload as PhaseJobPayload).phase === phase) cancelJob(db, job.key);
   }
 }
 
@@ -125,8 +123,7 @@ export function deadlineOf(db: Db, gameId: number, phase: string): string | null
 /** Stops the phase's clock: its deadline, reminders and grace period. */
 export function cancelDeadline(db: Db, gameId: number, phase: string): void {
   cancelJob(db, deadlineJobKey(gameId, phase));
-  cancelJob(db, graceJobKey(gameId, phase));
-  cancelReminders(db, gameId, phase);
+  cancelNotices(db, gameId, phase);
 }
 
 /**
