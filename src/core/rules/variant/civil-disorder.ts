@@ -46,11 +46,6 @@ export function hasPermanentCivilDisorder(variant: Variant): boolean {
   return ruleSetting(variant, RULE) !== undefined;
 }
 
-/** Powers declared in permanent civil disorder so far. */
-export function powersInCivilDisorder(position: Position): readonly PowerId[] {
-  return retiredPowers(position);
-}
-
 /** Why the power cannot be declared in permanent civil disorder now, or undefined when it can. */
 export function civilDisorderRefusal(variant: Variant, position: Position, power: PowerId): string | undefined {
   if (!hasPermanentCivilDisorder(variant)) return `${variant.title} has no permanent civil disorder`;
