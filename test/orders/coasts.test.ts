@@ -57,11 +57,8 @@ describe('fleets standing on a coast', () => {
   ])('%s -> %s', (input, expected) => {
     expect(norm(input, { position: p })).toBe(expected);
   });
-  it('the wrong coast for the unit, with the correction', () => {
-    expect(errorOf('F stp/nc - bot', { position: p })).toEqual({
-      error: 'wrong coast: the fleet in St Petersburg (south coast) is on the south coast',
-      suggestion: 'F STP/SC - BOT',
-    });
+  it('the wrong coast written for the unit is ignored (DATC 4.B.5, 6.B.10)', () => {
+    expect(norm('F stp/nc - bot', { position: p })).toBe('F STP/SC - BOT');
   });
   it('a fleet move from the coast it is on, not the other', () => {
     expect(errorOf('F spa - wes', { position: p }).error).toBe('the fleet in Spain (north coast) cannot reach Western Mediterranean');
@@ -73,9 +70,14 @@ describe('armies and supports', () => {
     expect(norm('A por - spa/nc', { position: p })).toBe('A POR - SPA');
     expect(norm('A con - bul (ec)', { position: p })).toBe('A CON - BUL');
   });
-  it('support of a fleet move is written without coast', () => {
+  it('support of a fleet move keeps the coast the player wrote (DATC 4.B.4, 6.B.9)', () => {
     expect(norm('F mao S F gas - spa', { position: p })).toBe('F MAO S F GAS - SPA');
-    expect(norm('F lyo S F wes - spa/sc', { position: p })).toBe('F LYO S F WES - SPA');
+    expect(norm('F lyo S F wes - spa/sc', { position: p })).toBe('F LYO S F WES - SPA/SC');
     expect(norm('F wes S F spa/nc', { position: p })).toBe('F WES S F SPA');
+  });
+  it('support of a fleet move to a coast it cannot reach is refused', () => {
+    expect(errorOf('F lyo S F wes - spa/nc', { position: p }).error).toBe(
+      'the supported unit cannot reach Spain (north coast): the fleet in Western Mediterranean cannot go there',
+    );
   });
 });

@@ -100,13 +100,13 @@ describe('hold, support, convoy words', () => {
     expect(norm(`F nth ${w} A lon - nwy`, { position: p })).toBe('F NTH C A LON - NWY');
     expect(norm(`F nth ${w} army from london to norway`, { position: p })).toBe('F NTH C A LON - NWY');
   });
-  it('support of a fleet move drops the coast: Order.to is a province', () => {
+  it('support of a fleet move keeps the coast: the supported move must go there', () => {
     const p = position('movement', 'france: F mao, F gas');
     const v = one('F gas S F mao - spa/nc', { position: p });
     expect(v.status).toBe('order');
     if (v.status === 'order') {
-      expect(v.normalised).toBe('F GAS S F MAO - SPA');
-      expect(v.order).toMatchObject({ kind: 'support', target: 'mao', targetType: 'F', to: 'spa' });
+      expect(v.normalised).toBe('F GAS S F MAO - SPA/NC');
+      expect(v.order).toMatchObject({ kind: 'support', target: 'mao', targetType: 'F', to: 'spa/nc' });
     }
   });
 });

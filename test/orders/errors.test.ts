@@ -54,7 +54,9 @@ describe('moves', () => {
   });
   it('an inland army cannot claim a convoy', () => {
     expect(errorOf('A par - lon').error).toBe('the army in Paris cannot reach London');
-    expect(errorOf('A mun - bur via convoy').error).toBe('no sea route joins Munich and Burgundy for a convoy');
+  });
+  it('"via convoy" where no sea route could ever exist is the land move', () => {
+    expect(norm('A mun - bur via convoy')).toBe('A MUN - BUR');
   });
   it('a broken or land-bound convoy route', () => {
     const p = position('movement', 'england: A lon');

@@ -1,6 +1,7 @@
 // Winter adjustments: builds in vacant home centres, removals, waivers, and civil-disorder removals
 // by the 2023 rule (DATC 4.D.8 / 6.J): the unit farthest from any owned centre, over land and sea
 // alike; fleets before armies at equal distance; then the province's English name, alphabetically.
+import { judgeBuild, judgeRemove, type LegalityScope } from '../legality/index.js';
 import type { Geometry } from '../map/geometry.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { AdjustmentOrder, Loc, Note, Order, OrderOutcome, PowerId, Position, ProvinceId, Unit } from '../types.js';
@@ -24,22 +25,7 @@ export function adjustmentCounts(ctx: RuleContext, rules: Required<Ruleset>, pos
   return out;
 }
 
-/** Vacant, owned centres where a power may build now, given the sites it already built in this winter. */
-export function buildSites(
-  ctx: RuleContext,
-  rules: Required<Ruleset>,
-  position: Position,
-  power: PowerId,
-  built: ProvinceId[] = [],
-): ProvinceId[] {
-  const def = ctx.variant.powerById.get(power);
-  if (!def) return [];
-  const homes = rules.homeCentres(ctx, power, def.home);
-  const occupied = new Set(position.units.map((u) => provinceOf(u.loc)));
-  for (const b of built) occupied.add(b);
-  const owned = homes.filter((c) => position.owners[c] === power);
-  return rules.buildSites(ctx, power, owned, built).filter((c) => !occupied.has(c));
-}
+export { buildSites } from '../legality/index.js';
 
 export interface AdjustmentOutcome {
   outcomes: OrderOutcome[];
@@ -49,11 +35,8 @@ export interface AdjustmentOutcome {
   used: Order[];
 }
 
-export function adjudicateAdjustments(
-  ctx: RuleContext,
-  rules: Required<Ruleset>,
-  orders: AdjustmentOrder[],
-): AdjustmentOutcome {
+export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOrder[]): AdjustmentOutcome {
+  const { ctx, rules } = scope;
   const position = ctx.position;
   const g = ctx.geometry;
   const counts = adjustmentCounts(ctx, rules, position);
@@ -69,7 +52,6 @@ export function adjudicateAdjustments(
       let left = c.delta;
       const built: ProvinceId[] = [];
       for (const o of mine) {
-        const sites = new Set(buildSites(ctx, rules, position, c.power, built));
         const fail = (reason: string, notes: Note[] = ['invalid']) => outcomes.push({ order: o, success: false, notes, reason });
         if (left === 0) {
           fail('no builds left');
@@ -85,18 +67,19 @@ export function adjudicateAdjustments(
           fail('a power with builds cannot remove');
           continue;
         }
-        const reason = buildProblem(g, o.type, o.loc, sites);
-        if (reason) {
-          fail(reason);
+        const verdict = judgeBuild(scope, o, built);
+        if ('reason' in verdict) {
+          fail(verdict.reason);
           continue;
         }
-        built.push(provinceOf(o.loc));
+        const build = verdict.order;
+        built.push(provinceOf(build.loc));
         left--;
-        const unit: Unit = { power: c.power, type: o.type, loc: o.loc };
+        const unit: Unit = { power: c.power, type: build.type, loc: build.loc };
         units.push(unit);
-        builds.push({ power: c.power, loc: o.loc });
-        outcomes.push({ order: o, success: true, notes: [] });
-        used.push(o);
+        builds.push({ power: c.power, loc: build.loc });
+        outcomes.push({ order: build, success: true, notes: [] });
+        used.push(build);
       }
       for (; left > 0; left--) {
         const waive: Order = { kind: 'waive', power: c.power };
@@ -114,9 +97,14 @@ export function adjudicateAdjustments(
           outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'no more removals due' });
           continue;
         }
-        const idx = units.findIndex((u) => u.power === c.power && provinceOf(u.loc) === provinceOf(o.loc));
+        const verdict = judgeRemove(scope, o);
+        if ('reason' in verdict) {
+          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: verdict.reason });
+          continue;
+        }
+        const idx = units.findIndex((u) => u.loc === verdict.order.loc);
         if (idx < 0) {
-          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: `no unit of yours in ${provinceOf(o.loc)}` });
+          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'that unit is already removed' });
           continue;
         }
         removed.push(units[idx]);
@@ -141,18 +129,6 @@ export function adjudicateAdjustments(
     if (!counts.some((c) => c.power === o.power))
       outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'no adjustment due' });
   return { outcomes, units, builds, removed, used };
-}
-
-function buildProblem(g: Geometry, type: 'A' | 'F', loc: Loc, sites: Set<ProvinceId>): string | null {
-  const pid = provinceOf(loc);
-  const idx = g.index.get(pid);
-  if (idx === undefined) return `unknown space ${pid}`;
-  if (!sites.has(pid)) return `${pid} is not a vacant home centre you own`;
-  if (type === 'A') return g.isLand[idx] ? null : 'an army cannot be built at sea';
-  const locs = g.fleetLocs[idx];
-  if (!locs.length) return 'a fleet cannot be built inland';
-  if (locs.length > 1 && !locs.includes(loc)) return `name the coast (${locs.join(', ')})`;
-  return null;
 }
 
 /** The units a power in civil disorder loses, in removal order. */

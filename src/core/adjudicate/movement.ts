@@ -7,8 +7,10 @@
 // head-to-head battle still bounces in the attacker's origin (4.A.7); illegal orders hold (4.E.1).
 import type { DislodgedUnit, Loc, MovementOrder, Note, OrderOutcome, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
-import type { MoveMode, RuleContext, Ruleset } from '../rules/ruleset.js';
-import { legalise, type Reach } from './legality.js';
+import type { LegalityScope } from '../legality/index.js';
+import { Reach } from '../legality/index.js';
+import type { MoveMode } from '../rules/ruleset.js';
+import { legalise } from './legality.js';
 
 const HOLD = 0;
 const MOVE = 1;
@@ -37,12 +39,11 @@ export interface SortieVerdicts {
 }
 
 export function adjudicateMovement(
-  ctx: RuleContext,
-  rules: Required<Ruleset>,
-  reach: Reach,
+  scope: LegalityScope,
   orders: MovementOrder[],
   sorties: SortieVerdicts = { voidSupports: new Set(), invalidMoves: new Set() },
 ): MovementOutcome {
+  const { ctx, rules, reach } = scope;
   const g = ctx.geometry;
   const units = ctx.position.units;
   const count = units.length;
@@ -56,7 +57,7 @@ export function adjudicateMovement(
   }
 
   // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
-  const legal = legalise(ctx, rules, reach, orders, unitAt, prov, sorties.invalidMoves);
+  const legal = legalise(scope, orders, unitAt, sorties.invalidMoves);
   const kind = new Uint8Array(count);
   const dest = new Int32Array(count).fill(-1); // move destination; support/convoy: destination province
   const target = new Int32Array(count).fill(-1); // support/convoy: province of the supported/convoyed unit
@@ -363,7 +364,7 @@ export function adjudicateMovement(
     const next: SortieVerdicts = { voidSupports: new Set(sorties.voidSupports), invalidMoves: new Set(sorties.invalidMoves) };
     if (carried.length) for (const s of carried) next.voidSupports.add(units[s].loc);
     else for (const i of winning) next.invalidMoves.add(units[i].loc);
-    return adjudicateMovement(ctx, rules, reach, orders, next);
+    return adjudicateMovement(scope, orders, next);
   }
 
   return finish();
@@ -373,6 +374,7 @@ export function adjudicateMovement(
     const after: Unit[] = [];
     const dislodged: DislodgedUnit[] = [];
     const destroyed: Unit[] = [];
+    const beaten: { i: number; by: number }[] = [];
     const standoff = new Uint8Array(n);
     for (let i = 0; i < count; i++)
       // A failed move contests its destination unless it was beaten head-to-head (DATC 6.H.9).
@@ -415,16 +417,18 @@ export function adjudicateMovement(
       if (moved) after.push({ ...u, loc: destLoc[i]! });
       else if (by < 0) after.push(u);
       else if (!rules.mayRetreat(ctx, u)) destroyed.push(u);
-      else {
-        const from = byConvoy[by] ? -1 : prov[by];
-        const retreats = reach
-          .retreatLocs(u)
-          .filter((l) => {
-            const p = g.index.get(provinceOf(l))!;
-            return p !== from && !occupiedAfter[p] && !standoff[p];
-          });
-        dislodged.push({ ...u, attackerFrom: byConvoy[by] ? null : g.ids[prov[by]], retreats });
-      }
+      else beaten.push({ i, by });
+    }
+    // Where a dislodged unit may go is judged on the board after movement, "prior to retreats"
+    // (A&E v6 straits: a foreign fleet that just moved into the strait already blocks it).
+    const afterMovement = new Reach(g, { ...ctx, position: { ...ctx.position, units: after } }, rules.cross);
+    for (const { i, by } of beaten) {
+      const from = byConvoy[by] ? -1 : prov[by];
+      const retreats = afterMovement.retreatLocs(units[i]).filter((l) => {
+        const p = g.index.get(provinceOf(l))!;
+        return p !== from && !occupiedAfter[p] && !standoff[p];
+      });
+      dislodged.push({ ...units[i], attackerFrom: byConvoy[by] ? null : g.ids[prov[by]], retreats });
     }
     return { outcomes, units: after, dislodged, destroyed };
   }

@@ -18,7 +18,7 @@ import type {
 } from '../types.js';
 import { provinceOf } from '../types.js';
 import { adjudicateAdjustments, adjustmentCounts } from './adjustment.js';
-import { Reach } from './legality.js';
+import { scopeOf } from '../legality/index.js';
 import { adjudicateMovement } from './movement.js';
 import type { PhaseResult } from './result.js';
 import { adjudicateRetreats } from './retreat.js';
@@ -69,8 +69,7 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
   if (position.phase.type === 'movement') {
     const given = orders.filter((o): o is MovementOrder => MOVEMENT_KINDS.has(o.kind));
     const all = rules.supplyOrders(ctx, given);
-    const reach = new Reach(ctx.geometry, ctx, rules.cross);
-    const m = adjudicateMovement(ctx, rules, reach, all);
+    const m = adjudicateMovement(scopeOf(ctx, rules), all);
     // A dislodged unit with nowhere to go is destroyed at once; no retreat phase waits on it.
     const retreating = m.dislodged.filter((d) => d.retreats.length > 0);
     const stranded = m.dislodged.filter((d) => d.retreats.length === 0).map(({ power, type, loc }) => ({ power, type, loc }));
@@ -93,14 +92,14 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
 
   if (position.phase.type === 'retreat') {
     const given = orders.filter((o): o is RetreatPhaseOrder => o.kind === 'retreat' || o.kind === 'disband');
-    const r = adjudicateRetreats(position.units, position.dislodged, given);
+    const r = adjudicateRetreats(scopeOf(ctx, rules), given);
     const after: Position = { ...position, units: r.units, dislodged: [], state: structuredClone(position.state) };
     const result: PhaseResult = { ...base, outcomes: r.outcomes, destroyed: r.destroyed, orders: r.used, next: after };
     return endOfSeason(ctx, rules, result, after);
   }
 
   const given = orders.filter((o): o is AdjustmentOrder => o.kind === 'build' || o.kind === 'remove' || o.kind === 'waive');
-  const a = adjudicateAdjustments(ctx, rules, given);
+  const a = adjudicateAdjustments(scopeOf(ctx, rules), given);
   const after: Position = {
     ...position,
     units: a.units,

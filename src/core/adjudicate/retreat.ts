@@ -1,5 +1,6 @@
 // Retreat phase: each dislodged unit retreats to one of its recorded options or is disbanded;
 // two or more retreating to the same province are all destroyed.
+import { judgeRetreatOrder, type LegalityScope } from '../legality/index.js';
 import type { DislodgedUnit, Note, Order, OrderOutcome, RetreatPhaseOrder, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 
@@ -10,22 +11,22 @@ export interface RetreatOutcome {
   used: Order[];
 }
 
-export function adjudicateRetreats(units: Unit[], dislodged: DislodgedUnit[], orders: RetreatPhaseOrder[]): RetreatOutcome {
+export function adjudicateRetreats(scope: LegalityScope, orders: RetreatPhaseOrder[]): RetreatOutcome {
+  const { units, dislodged } = scope.ctx.position;
   const chosen = new Map<DislodgedUnit, RetreatPhaseOrder>();
   for (const o of orders) {
     const d = dislodged.find((u) => provinceOf(u.loc) === provinceOf(o.loc) && u.power === o.power);
     if (d) chosen.set(d, o);
   }
+  const verdicts = new Map<DislodgedUnit, ReturnType<typeof judgeRetreatOrder>>();
+  for (const [d, o] of chosen) verdicts.set(d, judgeRetreatOrder(scope, o));
   const destinationOf = (d: DislodgedUnit): string | null => {
-    const o = chosen.get(d);
-    if (!o || o.kind !== 'retreat') return null;
-    const exact = d.retreats.find((l) => l === o.to);
-    if (exact) return exact;
-    // An army's coast is irrelevant garbage and ignored (DATC 4.B.6).
-    if (d.type === 'A') return d.retreats.find((l) => l === provinceOf(o.to)) ?? null;
-    // A coast omitted where only one coast is open is a poorly written order with one meaning.
-    const sameProvince = d.retreats.filter((l) => provinceOf(l) === provinceOf(o.to));
-    return !o.to.includes('/') && sameProvince.length === 1 ? sameProvince[0] : null;
+    const v = verdicts.get(d);
+    return v && 'order' in v && v.order.kind === 'retreat' ? v.order.to : null;
+  };
+  const reasonOf = (d: DislodgedUnit): string | undefined => {
+    const v = verdicts.get(d);
+    return v && 'reason' in v ? v.reason : undefined;
   };
   const wanted = new Map<string, number>();
   for (const d of dislodged) {
@@ -50,7 +51,7 @@ export function adjudicateRetreats(units: Unit[], dislodged: DislodgedUnit[], or
     destroyed.push(unit);
     if (o?.kind === 'retreat') {
       notes.push(to ? 'bounce' : 'invalid', 'destroyed');
-      outcomes.push({ order: o, success: false, notes, reason: to ? undefined : `cannot retreat to ${o.to}` });
+      outcomes.push({ order: o, success: false, notes, reason: to ? undefined : reasonOf(d) });
     } else {
       outcomes.push({ order: { kind: 'disband', ...unit }, success: true, notes: o ? [] : ['no order'] });
     }

@@ -1,32 +1,43 @@
-// Checks a read order against the board for the current phase, and offers corrected orders.
+// Checks a written order against the board through the core's single legality, and offers the
+// orders the player may have meant: the legality's own alternatives (coasts, retreat places), or
+// the same order with the unit types and coasts the board shows, when that one is legal.
+import { judgeOrder } from '../legality/index.js';
+import type { Order } from '../types.js';
+import { provinceOf } from '../types.js';
 import type { Actor, Board, Checked } from './board.js';
-import { checkAdjustmentOrder } from './check-adjustment.js';
-import { checkMovementOrder } from './check-movement.js';
-import { checkRetreatOrder } from './check-retreat.js';
 import { formatOrder } from './format.js';
 import type { Draft } from './grammar.js';
+import { writtenOrder } from './written.js';
 
-function checkOnce(board: Board, draft: Draft, actor: Actor): Checked {
-  switch (board.position.phase.type) {
-    case 'movement':
-      return checkMovementOrder(board, draft, actor);
-    case 'retreat':
-      return checkRetreatOrder(board, draft, actor);
-    case 'adjustment':
-      return checkAdjustmentOrder(board, draft, actor);
+export function checkDraft(board: Board, draft: Draft, actor: Actor): Checked {
+  const written = writtenOrder(board, draft, actor);
+  if (!('order' in written)) return written;
+  const verdict = judgeOrder(board.scope, written.order);
+  if ('order' in verdict) return { order: verdict.order };
+  const corrected = asOnBoard(board, written.order);
+  if (corrected) {
+    const again = judgeOrder(board.scope, corrected);
+    if ('order' in again) return { error: verdict.reason, alternatives: [formatOrder(again.order, board.variant)] };
   }
+  const alternatives = verdict.alternatives?.map((o) => formatOrder(o, board.variant));
+  return alternatives?.length ? { error: verdict.reason, alternatives } : { error: verdict.reason };
 }
 
-/** The order, or why not; when a correction (unit type, coast) makes it valid, that is the alternative offered. */
-export function checkDraft(board: Board, draft: Draft, actor: Actor): Checked {
-  const first = checkOnce(board, draft, actor);
-  if ('order' in first || !first.fix) return first;
-  let fix: Draft | undefined = first.fix;
-  // A wrong type in both the unit and the supported unit takes two corrections.
-  for (let round = 0; round < 2 && fix; round++) {
-    const again = checkOnce(board, fix, actor);
-    if ('order' in again) return { error: first.error, alternatives: [formatOrder(again.order, board.variant)] };
-    fix = again.fix;
+/** The order with the unit types the board shows, when the player wrote others; else null. */
+function asOnBoard(board: Board, order: Order): Order | null {
+  if (order.kind === 'waive' || order.kind === 'build') return null;
+  const pool = order.kind === 'retreat' || order.kind === 'disband' ? board.position.dislodged : board.position.units;
+  const unitIn = (p: string) => pool.find((u) => provinceOf(u.loc) === p);
+  const unit = unitIn(provinceOf(order.loc));
+  if (!unit) return null;
+  let changed = unit.type !== order.type;
+  const fixed = { ...order, type: unit.type } as Order;
+  if (fixed.kind === 'support' && fixed.targetType) {
+    const target = board.position.units.find((u) => provinceOf(u.loc) === fixed.target);
+    if (target && target.type !== fixed.targetType) {
+      fixed.targetType = target.type;
+      changed = true;
+    }
   }
-  return { error: first.error, alternatives: first.alternatives };
+  return changed ? fixed : null;
 }

@@ -55,8 +55,6 @@ export interface Lexicon {
   maxPowerWords: number;
   /** Power initials ("E" for England), accepted only in a line prefix such as `E)`. */
   initials: Map<string, PowerId>;
-  /** For each coastal province, the ids of the connected groups of seas it touches. */
-  seaGroupsOf: Map<ProvinceId, Set<number>>;
 }
 
 const cache = new WeakMap<Variant, Lexicon>();
@@ -95,56 +93,7 @@ function build(variant: Variant): Lexicon {
     }
     if (p.initial) initials.set(p.initial.toLowerCase(), p.id);
   }
-  return { places, maxPlaceWords, powers, maxPowerWords, initials, seaGroupsOf: seaGroupsByCoast(variant) };
-}
-
-/** Groups seas joined by fleet borders; an army can be convoyed between two coasts touching one group. */
-function seaGroupsByCoast(variant: Variant): Map<ProvinceId, Set<number>> {
-  const { byId, fleetAdj } = variant.map;
-  const seaNeighbours = new Map<ProvinceId, Set<ProvinceId>>();
-  for (const [from, tos] of fleetAdj) {
-    const a = provinceOf(from);
-    const set = seaNeighbours.get(a) ?? new Set<ProvinceId>();
-    for (const to of tos) set.add(provinceOf(to));
-    seaNeighbours.set(a, set);
-  }
-  const seaGroup = new Map<ProvinceId, number>();
-  let next = 0;
-  for (const p of variant.map.provinces) {
-    if (p.terrain !== 'sea' || seaGroup.has(p.id)) continue;
-    const group = next++;
-    const stack = [p.id];
-    seaGroup.set(p.id, group);
-    while (stack.length) {
-      const cur = stack.pop()!;
-      for (const nb of seaNeighbours.get(cur) ?? []) {
-        if (byId.get(nb)?.terrain === 'sea' && !seaGroup.has(nb)) {
-          seaGroup.set(nb, group);
-          stack.push(nb);
-        }
-      }
-    }
-  }
-  const groupsOf = new Map<ProvinceId, Set<number>>();
-  for (const p of variant.map.provinces) {
-    if (p.terrain !== 'coast') continue;
-    const groups = new Set<number>();
-    for (const nb of seaNeighbours.get(p.id) ?? []) {
-      const g = seaGroup.get(nb);
-      if (g !== undefined) groups.add(g);
-    }
-    groupsOf.set(p.id, groups);
-  }
-  return groupsOf;
-}
-
-/** Could some chain of seas carry an army from one coastal province to another? */
-export function convoyConceivable(lex: Lexicon, from: ProvinceId, to: ProvinceId): boolean {
-  const a = lex.seaGroupsOf.get(from);
-  const b = lex.seaGroupsOf.get(to);
-  if (!a || !b) return false;
-  for (const g of a) if (b.has(g)) return true;
-  return false;
+  return { places, maxPlaceWords, powers, maxPowerWords, initials };
 }
 
 /** Every spelling of an order word long enough to be mistyped recognisably ("suport"). */

@@ -7,6 +7,7 @@
 // - orders split at ";" always, and at "," only when every piece is then a valid order;
 // - a verdict's text is the whole line when the line holds one order, else that order's piece.
 import { geometry } from '../map/geometry.js';
+import { legalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
 import type { Order, Position, PowerId } from '../types.js';
 import type { Actor, Board } from './board.js';
@@ -52,7 +53,13 @@ type ClauseVerdict = WithoutPlace<Extract<LineVerdict, { status: 'order' | 'dp' 
 
 /** Reads a mail body (or part of one). Blank lines and `//` comments produce nothing. */
 export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
-  const board: Board = { variant: ctx.variant, position: ctx.position, lex: lexicon(ctx.variant), geo: geometry(ctx.variant) };
+  const board: Board = {
+    variant: ctx.variant,
+    position: ctx.position,
+    lex: lexicon(ctx.variant),
+    geo: geometry(ctx.variant),
+    scope: legalityScope(ctx.variant, ctx.position),
+  };
   const verdicts: LineVerdict[] = [];
   let heading: PowerId | undefined;
   const lines = text.split(/\r\n|\r|\n/);

@@ -1,6 +1,6 @@
 // Retreat options of a unit written as dislodged in a hand-made position, computed as the
 // adjudicator would: reachable, not occupied, not the attacker's origin, not a standoff.
-import { Reach } from '../adjudicate/legality.js';
+import { Reach } from '../legality/index.js';
 import { geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';

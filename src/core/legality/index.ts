@@ -1,0 +1,60 @@
+// The single legality of the game core: what a unit may do in the phase at hand. The order parser
+// (src/core/orders), the mail judge, `chancery adjudicate` and the adjudicator all ask it.
+import type { Order, PhaseType } from '../types.js';
+import { judgeBuild, judgeRemove } from './adjustment.js';
+import { judgeMovementOrder } from './movement.js';
+import { judgeRetreatOrder } from './retreat.js';
+import type { LegalityScope } from './scope.js';
+import type { Judged } from './verdict.js';
+import { refused } from './verdict.js';
+
+export { buildSites, judgeBuild, judgeRemove } from './adjustment.js';
+export { coastWord, describeUnit, isNeutralPower, placeName, powerName, wrongType } from './describe.js';
+export { judgeMovementOrder } from './movement.js';
+export { Reach } from './reach.js';
+export { judgeRetreatOrder } from './retreat.js';
+export { legalityScope, scopeOf, type LegalityScope } from './scope.js';
+export { refused, type Judged } from './verdict.js';
+
+const PHASE_OF: Record<Order['kind'], PhaseType[]> = {
+  hold: ['movement'],
+  move: ['movement'],
+  support: ['movement'],
+  convoy: ['movement'],
+  retreat: ['retreat'],
+  disband: ['retreat'],
+  build: ['adjustment'],
+  remove: ['adjustment'],
+  waive: ['adjustment'],
+};
+
+export const PHASE_WORD: Record<PhaseType, string> = {
+  movement: 'a movement phase',
+  retreat: 'a retreat phase',
+  adjustment: 'an adjustment phase',
+};
+
+/** Any order, in the phase of the scope's position. */
+export function judgeOrder(scope: LegalityScope, order: Order): Judged {
+  const now = scope.ctx.position.phase.type;
+  if (!PHASE_OF[order.kind].includes(now)) {
+    const allowed = PHASE_OF[order.kind].map((p) => PHASE_WORD[p]).join(' or ');
+    return refused(`${order.kind.toUpperCase()} is not allowed in ${PHASE_WORD[now]}; only in ${allowed}`);
+  }
+  switch (order.kind) {
+    case 'hold':
+    case 'move':
+    case 'support':
+    case 'convoy':
+      return judgeMovementOrder(scope, order);
+    case 'retreat':
+    case 'disband':
+      return judgeRetreatOrder(scope, order);
+    case 'build':
+      return judgeBuild(scope, order);
+    case 'remove':
+      return judgeRemove(scope, order);
+    case 'waive':
+      return { order };
+  }
+}

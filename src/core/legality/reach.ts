@@ -1,0 +1,136 @@
+// Adjacency as the rules of a phase see it: the map's borders with the variant's `cross` hook
+// applied (straits, unified coasts), plus the sea-route questions convoys ask. Every legality
+// question about reaching a place goes through here.
+import type { Geometry } from '../map/geometry.js';
+import { borders } from '../map/geometry.js';
+import type { CrossPurpose, RuleContext, Ruleset } from '../rules/ruleset.js';
+import type { Loc, ProvinceId, Unit } from '../types.js';
+import { provinceOf } from '../types.js';
+
+/** Adjacency as this phase's rules see it (straits, unified coasts...). */
+export class Reach {
+  constructor(
+    readonly g: Geometry,
+    private readonly ctx: RuleContext,
+    private readonly cross: Required<Ruleset>['cross'] | null,
+  ) {}
+
+  canMove(unit: Unit, from: Loc, to: Loc, purpose: CrossPurpose): boolean {
+    const byMap = borders(this.g, unit.type, from, to);
+    return this.cross ? this.cross(this.ctx, unit, from, to, byMap, purpose) : byMap;
+  }
+
+  /** Fleet locations of province `to` this fleet can move to. */
+  fleetTargets(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose = 'move'): Loc[] {
+    const idx = this.g.index.get(to);
+    if (idx === undefined) return [];
+    return this.g.fleetLocs[idx].filter((l) => this.canMove(unit, from, l, purpose));
+  }
+
+  reachesProvince(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A') return this.g.isLand[this.g.index.get(to) ?? 0] === 1 && this.canMove(unit, from, to, purpose);
+    return this.fleetTargets(unit, from, to, purpose).length > 0;
+  }
+
+  /** Every location a dislodged unit could retreat to, before occupation and standoffs are removed. */
+  retreatLocs(unit: Unit): Loc[] {
+    const g = this.g;
+    const p = g.index.get(provinceOf(unit.loc))!;
+    const out: Loc[] = [];
+    if (unit.type === 'A') {
+      for (let b = 0; b < g.n; b++) if (g.armyAdj[p * g.n + b] && this.canMove(unit, unit.loc, g.ids[b], 'retreat')) out.push(g.ids[b]);
+    } else {
+      for (const l of g.fleetAdj.get(unit.loc) ?? []) if (this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+      if (this.cross)
+        for (let b = 0; b < g.n; b++)
+          for (const l of g.fleetLocs[b]) if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+    }
+    return out;
+  }
+
+  /** Can an army be carried from one coast province to another through sea spaces at all? */
+  seaRoute(from: number, to: number, through = -1): boolean {
+    const g = this.g;
+    if (!g.isCoastal[from] || !g.isCoastal[to]) return false;
+    if (through >= 0) return this.necessaryFleet(from, to, through);
+    const groups = seaGroups(g);
+    const a = groups.ofCoast[from];
+    const b = groups.ofCoast[to];
+    for (const x of a) if (b.includes(x)) return true;
+    return false;
+  }
+
+  /**
+   * Is a fleet at sea `fleet` necessary for some convoy route from -> to? True when some route
+   * through it has no shortcut (no two non-consecutive spaces of the route border each other);
+   * a convoy order for an unnecessary fleet is illegal (DATC 4.E.1, 6.G.19).
+   */
+  private necessaryFleet(from: number, to: number, fleet: number): boolean {
+    const g = this.g;
+    const n = g.n;
+    const adj = (a: number, b: number) => g.fleetProvAdj[a * n + b] === 1;
+    const path: number[] = [from];
+    const onPath = new Uint8Array(n);
+    onPath[from] = 1;
+    const extend = (usedFleet: boolean): boolean => {
+      const last = path[path.length - 1];
+      if (path.length > 1 && adj(last, to) && usedFleet && path.slice(1, -1).every((p) => !adj(p, to))) return true;
+      if (path.length > 12) return false;
+      for (let s = 0; s < n; s++) {
+        if (!g.isSea[s] || onPath[s] || !adj(last, s)) continue;
+        // no shortcut: s may border only the last space of the path, and must not border the destination early
+        let chord = false;
+        for (let k = 0; k < path.length - 1 && !chord; k++) if (adj(path[k], s)) chord = true;
+        if (chord) continue;
+        if (adj(s, to) && !(usedFleet || s === fleet)) continue;
+        path.push(s);
+        onPath[s] = 1;
+        const found = extend(usedFleet || s === fleet);
+        path.pop();
+        onPath[s] = 0;
+        if (found) return true;
+      }
+      return false;
+    };
+    return extend(false);
+  }
+}
+
+interface SeaGroups {
+  /** Per province index: the connected groups of seas a coastal province touches. */
+  ofCoast: number[][];
+}
+
+const seaGroupCache = new WeakMap<Geometry, SeaGroups>();
+
+/** Seas joined by fleet borders form groups; two coasts touching one group can be joined by a convoy. */
+function seaGroups(g: Geometry): SeaGroups {
+  const cached = seaGroupCache.get(g);
+  if (cached) return cached;
+  const n = g.n;
+  const group = new Int32Array(n).fill(-1);
+  let groups = 0;
+  for (let s = 0; s < n; s++) {
+    if (!g.isSea[s] || group[s] >= 0) continue;
+    const stack = [s];
+    group[s] = groups;
+    while (stack.length) {
+      const a = stack.pop()!;
+      for (let b = 0; b < n; b++)
+        if (g.isSea[b] && group[b] < 0 && g.fleetProvAdj[a * n + b]) {
+          group[b] = groups;
+          stack.push(b);
+        }
+    }
+    groups++;
+  }
+  const ofCoast: number[][] = [];
+  for (let p = 0; p < n; p++) {
+    const touched = new Set<number>();
+    if (g.isCoastal[p]) for (let s = 0; s < n; s++) if (group[s] >= 0 && g.fleetProvAdj[p * n + s]) touched.add(group[s]);
+    ofCoast.push([...touched]);
+  }
+  const built = { ofCoast };
+  seaGroupCache.set(g, built);
+  return built;
+}

@@ -1,0 +1,164 @@
+// From a draft (the shape of what the player wrote) to the order he wrote, every fact kept: the
+// unit and its coast as written, the destination's coast, a supported move's coast, "via convoy",
+// a written route. Whether that order is legal is not decided here but by the core's single
+// legality (src/core/legality); this file only reads, and complains of what cannot be read as an
+// order of this phase at all (a missing order word, an incomplete build).
+import type { Order, Unit, UnitType } from '../types.js';
+import { provinceOf } from '../types.js';
+import type { Actor, Board, Rejection } from './board.js';
+import { describeUnit, isNeutralPower, powerName, wrongPhase } from './board.js';
+import type { Draft, PlaceDraft, UnitDraft } from './grammar.js';
+
+export type Written = { order: Order } | Rejection;
+
+const loc = (p: PlaceDraft): string => (p.coast ? `${p.province}/${p.coast}` : p.province);
+
+/** The order the draft writes, in the current phase. */
+export function writtenOrder(board: Board, draft: Draft, actor: Actor): Written {
+  switch (board.position.phase.type) {
+    case 'movement':
+      return writtenMovement(board, draft, actor);
+    case 'retreat':
+      return writtenRetreat(board, draft, actor);
+    case 'adjustment':
+      return writtenAdjustment(board, draft, actor);
+  }
+}
+
+/** Whose unit, and of what type when the player left it out: read from the board. */
+type Subject = { power: string; type: UnitType; loc: string };
+
+function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
+  const unit = pool.find((u) => provinceOf(u.loc) === want.province);
+  if (actor.neutral && unit && !isNeutralPower(board, unit.power)) {
+    const owner = powerName(board, unit.power);
+    return { error: `not a neutral unit: ${describeUnit(board, unit)} belongs to ${owner}` };
+  }
+  // A DP line orders the neutral in its owner's name; in GM mode the unit's owner gives the order.
+  const power = actor.neutral ? unit?.power : (actor.power ?? unit?.power);
+  const type: UnitType = want.type ?? unit?.type ?? 'A';
+  return { power: power ?? '', type, loc: loc(want) };
+}
+
+function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
+  switch (draft.kind) {
+    case 'build':
+      return wrongPhase(board, 'BUILD', ['adjustment']);
+    case 'remove':
+      return wrongPhase(board, 'REMOVE', ['adjustment']);
+    case 'disband':
+      return wrongPhase(board, 'DISBAND', ['retreat', 'adjustment']);
+    case 'waive':
+      return wrongPhase(board, 'WAIVE', ['adjustment']);
+  }
+  const base = subject(board, draft.unit, actor, board.position.units);
+  if (!('power' in base)) return base;
+  switch (draft.kind) {
+    case 'bare':
+    case 'hold':
+      return { order: { kind: 'hold', ...base } };
+    case 'move':
+      if (draft.retreatWord) return wrongPhase(board, 'RETREAT', ['retreat']);
+      return {
+        order: {
+          kind: 'move',
+          ...base,
+          to: loc(draft.to),
+          viaConvoy: draft.viaConvoy || draft.path.length > 0,
+          ...(draft.path.length ? { path: draft.path.map((p) => p.province) } : {}),
+        },
+      };
+    case 'support':
+      return {
+        order: {
+          kind: 'support',
+          ...base,
+          target: draft.target.province,
+          ...(draft.target.type ? { targetType: draft.target.type } : {}),
+          ...(draft.to ? { to: loc(draft.to) } : {}),
+        },
+      };
+    case 'convoy':
+      return { order: { kind: 'convoy', ...base, from: draft.target.province, to: draft.to.province } };
+  }
+}
+
+function writtenRetreat(board: Board, draft: Draft, actor: Actor): Written {
+  switch (draft.kind) {
+    case 'waive':
+    case 'build':
+      return wrongPhase(board, draft.kind.toUpperCase(), ['adjustment']);
+    case 'hold':
+    case 'support':
+    case 'convoy':
+      return wrongPhase(board, draft.kind.toUpperCase(), ['movement']);
+  }
+  const base = subject(board, draft.unit, actor, board.position.dislodged);
+  if (!('power' in base)) return base;
+  switch (draft.kind) {
+    case 'bare': {
+      const unit = board.position.dislodged.find((u) => provinceOf(u.loc) === draft.unit.province);
+      if (!unit) return { order: { kind: 'disband', ...base } }; // the legality says why there is no such unit
+      return {
+        error: `${describeUnit(board, unit)} must retreat or disband`,
+        alternatives: [...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`),
+          `${unit.type} ${unit.loc.toUpperCase()} D`],
+      };
+    }
+    case 'disband':
+    case 'remove':
+      return { order: { kind: 'disband', ...base } };
+    case 'move':
+      if (draft.path.length || draft.viaConvoy) return { error: 'a retreat cannot be convoyed' };
+      return { order: { kind: 'retreat', ...base, to: loc(draft.to) } };
+  }
+}
+
+function writtenAdjustment(board: Board, draft: Draft, actor: Actor): Written {
+  switch (draft.kind) {
+    case 'hold':
+    case 'support':
+    case 'convoy':
+      return wrongPhase(board, draft.kind.toUpperCase(), ['movement']);
+    case 'move':
+      return draft.retreatWord ? wrongPhase(board, 'RETREAT', ['retreat']) : wrongPhase(board, 'a move', ['movement']);
+    case 'waive':
+      if (actor.power === undefined) return { error: 'whose WAIVE? put the power name first, e.g. "France: WAIVE"' };
+      return { order: { kind: 'waive', power: actor.power } };
+    case 'bare': {
+      const u = draft.unit;
+      const p = u.province.toUpperCase();
+      return {
+        error: 'BUILD or REMOVE? the order word is missing',
+        alternatives: [`BUILD ${u.type ?? 'A'} ${p}`, `REMOVE ${u.type ?? 'A'} ${p}`],
+      };
+    }
+    case 'remove':
+    case 'disband': {
+      const base = subject(board, draft.unit, actor, board.position.units);
+      if (!('power' in base)) return base;
+      return { order: { kind: 'remove', ...base } };
+    }
+    case 'build':
+      return writtenBuild(board, draft, actor);
+  }
+}
+
+function writtenBuild(board: Board, draft: Extract<Draft, { kind: 'build' }>, actor: Actor): Written {
+  const want = draft.unit;
+  const province = board.variant.map.byId.get(want.province)!;
+  // In GM mode with no heading, the builder is whoever owns the centre.
+  const power = actor.power ?? board.position.owners[province.id];
+  if (power === undefined) return { error: `who builds in ${province.name}? put the power name first` };
+  let type = want.type;
+  if (type === undefined) {
+    // Only an army fits inland; on a coast the player must say which (a sea is the legality's to refuse).
+    if (province.terrain === 'coast')
+      return {
+        error: `army or fleet? ${province.name} takes either`,
+        alternatives: [`BUILD A ${province.id.toUpperCase()}`, `BUILD F ${province.id.toUpperCase()}`],
+      };
+    type = 'A';
+  }
+  return { order: { kind: 'build', power, type, loc: loc(want) } };
+}
