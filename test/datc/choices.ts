@@ -33,6 +33,8 @@ export const JSON_CASES_REPLACED = [
   't6h01_no_supports_during_retreat',
   't6h02_no_supports_from_retreating_unit',
   't6h03_no_convoy_during_retreat',
+  't6i01_too_many_build_orders',
+  't6i07_only_one_build_in_a_home_supply_center',
 ];
 
 /** godip's file is DATC v2.4; these cases are answered differently by v3.0, which we follow. */

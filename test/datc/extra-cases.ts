@@ -74,4 +74,19 @@ export const EXTRA_JSON_CASES: JsonCase[] = [
       'ENG: F nth convoys hol -> yor': 'Fails',
     },
   },
+  // TedDriggs' file changed the orders of 6.I.1 and 6.I.7; these follow the document's text.
+  {
+    name: 't6i01_too_many_build_orders',
+    url: 'https://webdiplomacy.net/doc/DATC_v3_0.html#6.I.1',
+    phase: 'Build',
+    starting_state: ['GER: F den', 'GER: A ruh', 'GER: A pru'],
+    orders: { 'GER: A war build': 'Fails', 'GER: A kie build': 'Succeeds', 'GER: A mun build': 'Fails' },
+  },
+  {
+    name: 't6i07_only_one_build_in_a_home_supply_center',
+    url: 'https://webdiplomacy.net/doc/DATC_v3_0.html#6.I.7',
+    phase: 'Build',
+    starting_state: ['RUS: F sev', 'RUS: F stp(nc)'],
+    orders: { 'RUS: A mos build': 'Succeeds' },
+  },
 ];
