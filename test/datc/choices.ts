@@ -43,3 +43,11 @@ export const GODIP_POSTSTATE_OVERRIDES: Record<string, { units: string[]; dislod
   // v3.0 no longer falls back to the land route when an explicit convoy is not there.
   'datc_v2.4_06.txt:6.G.8': { units: ['FRA: A bel', 'ENG: F hel', 'ENG: A kie'] },
 };
+
+/**
+ * Typing errors in godip's files, mended before the text is read: the judge refuses a line under
+ * an unknown power name ("Germnay:") instead of guessing whose it is, as it would for a player.
+ */
+export const GODIP_TEXT_CORRECTIONS: Record<string, [string, string][]> = {
+  'datc_v2.4_06.txt:6.A.5 (Move to own sector with convoy)': [['Germnay:', 'Germany:']],
+};

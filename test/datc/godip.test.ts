@@ -1,4 +1,5 @@
-// godip's DATC v2.4 file and its real-game cases: the whole board after each case.
+// godip's DATC v2.4 file and its real-game cases: the whole board after each case. Orders go in as
+// text through the same parse -> check -> adjudicate path as `chancery adjudicate`.
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
 import type { PhaseResult } from '../../src/core/adjudicate/result.js';
@@ -9,7 +10,14 @@ import { readGodipFile } from '../harness/godip-text.js';
 import { parseUnit } from '../harness/datc-json.js';
 import { multisetDifference, unitKeys } from '../harness/outcomes.js';
 import { MapResolver } from '../harness/resolve.js';
-import { GODIP_POSTSTATE_OVERRIDES } from './choices.js';
+import { GODIP_POSTSTATE_OVERRIDES, GODIP_TEXT_CORRECTIONS } from './choices.js';
+import { readPhaseOrders } from '../../src/cli/adjudicate.js';
+import type { Position } from '../../src/core/types.js';
+
+function play(position: Position, text: string, label: string): PhaseResult {
+  const read = readPhaseOrders(variant, position, text, label);
+  return adjudicate(variant, position, read.orders, { seed: 'godip' });
+}
 
 const DIR = '/work/shared/reference/datc/godip';
 const FILES = ['datc_v2.4_06.txt', 'real.txt', 'dipai.txt', 'droidippy_errors.txt', 'diplicity_errors.txt'];
@@ -35,6 +43,8 @@ for (const file of FILES) {
     cases.forEach((c, i) => {
       it(`${c.name} (line ${c.line})`, () => {
         const scenario = buildGodipScenario(variant, c, cases[i - 1]);
+        for (const [typo, fixed] of GODIP_TEXT_CORRECTIONS[`${file}:${c.name}`] ?? [])
+          scenario.orderText = scenario.orderText.replace(typo, fixed);
         const override = GODIP_POSTSTATE_OVERRIDES[`${file}:${c.name}`];
         if (override) {
           scenario.expect = {
@@ -44,11 +54,11 @@ for (const file of FILES) {
         }
         let position = scenario.position;
         if (scenario.preceding) {
-          const before = adjudicate(variant, scenario.preceding.position, scenario.preceding.orders, { seed: 'godip' });
+          const before = play(scenario.preceding.position, scenario.preceding.orderText, c.name);
           expect(boardDifference(before, scenario.preceding.expect), 'rebuilt movement phase').toEqual(NO_DIFFERENCE);
           position = before.next;
         }
-        const result = adjudicate(variant, position, scenario.orders, { seed: 'godip' });
+        const result = play(position, scenario.orderText, c.name);
         expect(boardDifference(result, scenario.expect)).toEqual(NO_DIFFERENCE);
       });
     });

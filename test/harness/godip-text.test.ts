@@ -71,7 +71,7 @@ describe('godip text format', () => {
     expect(s.position.dislodged).toEqual([
       { power: 'turkey', type: 'F', loc: 'ank', attackerFrom: 'bla', retreats: ['arm'] },
     ]);
-    expect(s.orders).toEqual([{ kind: 'retreat', power: 'turkey', type: 'F', loc: 'ank', to: 'bla' }]);
+    expect(s.orderText).toBe('Turkey: F ank-bla');
     const contested = parseGodipText(
       SAMPLE.replace('SUCCESS: Russia: F con S F bla-ank', 'FAILURE: Russia: F sev-arm\n\tFAILURE: Turkey: A smy-arm'),
       'sample.txt',
