@@ -186,6 +186,7 @@ export function adjudicateMovement(
     const first = guess(nr, 0);
     const myLow = low;
     level--;
+    if (state[nr] === RESOLVED) return settledByBackup(nr, mark, outerLow);
     if (myLow < d) {
       // Depends on a guess made further out: provisional until that guess is settled.
       res[nr] = first ? 1 : 0;
@@ -206,6 +207,7 @@ export function adjudicateMovement(
     level++;
     const second = guess(nr, 1);
     level--;
+    if (state[nr] === RESOLVED) return settledByBackup(nr, mark, outerLow);
     low = outerLow;
     for (const k of clearTentative(mark)) if (!cycle.includes(k)) cycle.push(k);
     state[nr] = UNRESOLVED;
@@ -218,6 +220,17 @@ export function adjudicateMovement(
     res[nr] = first ? 1 : 0;
     state[nr] = RESOLVED;
     return first;
+  }
+
+  /**
+   * A backup rule applied in a cycle met further in may settle the very decision being guessed here
+   * (Szykman fails the convoyed army whose move is this decision). That verdict stands, whichever
+   * decision the resolution happened to start from; what was worked out from the guess is redone.
+   */
+  function settledByBackup(nr: number, mark: number, outerLow: number): boolean {
+    clearTentative(mark);
+    low = outerLow;
+    return res[nr] === 1;
   }
 
   /** Returns false when it could not break the cycle (then the caller settles on its first guess). */
