@@ -1,0 +1,146 @@
+// Adjudication does not depend on the order in which units, orders or powers are listed: every
+// DATC case and a sample of real phases, each under many seeded random orderings, fed as text
+// through `chancery adjudicate`'s parse -> check -> adjudicate path, give one result.
+import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/core/adjudicate/index.js';
+import type { PhaseResult } from '../../src/core/adjudicate/result.js';
+import { loadVariant } from '../../src/core/map/load.js';
+import type { Position } from '../../src/core/types.js';
+import { readPhaseOrders } from '../../src/cli/adjudicate.js';
+import { parseOrders } from '../../src/core/orders/parse.js';
+import { droidippyGameFiles, droidippyGamesDir } from '../harness/archive.js';
+import { buildJsonScenario, datcNumber, loadJsonCases } from '../harness/datc-json.js';
+import { datcOrderBlocks } from '../harness/datc-text.js';
+import { DroidippyNames, parseDroidippyGame, type RecordedPhase } from '../harness/droidippy.js';
+import { readFileSync } from 'node:fs';
+
+const variant = loadVariant('standard');
+const ORDERINGS = 24;
+
+/** mulberry32: a small seeded generator, so a failure names the ordering that broke. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** "England:\nF nth - pic" as one "England: F nth - pic" a line, so that lines can be shuffled. */
+function prefixed(text: string): string[] {
+  let heading = '';
+  const out: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (/^[A-Za-z ]+:$/.test(line)) heading = line;
+    else out.push(heading ? `${heading} ${line}` : line);
+  }
+  return out;
+}
+
+/** What a result says, whatever order it lists things in. */
+function canonical(r: PhaseResult): string {
+  const sorted = (xs: string[]) => [...xs].sort().join('|');
+  const loc = (o: { order: { kind: string } & Partial<{ loc: string }> }) => o.order.loc ?? o.order.kind;
+  return [
+    sorted(r.next.units.map((u) => `${u.power} ${u.type} ${u.loc}`)),
+    sorted(r.next.dislodged.map((d) => `${d.power} ${d.type} ${d.loc} <${[...d.retreats].sort()}>`)),
+    sorted(r.destroyed.map((u) => `${u.power} ${u.type} ${u.loc}`)),
+    sorted(r.outcomes.map((o) => `${loc(o)} ${o.order.kind} ${o.success} ${[...o.notes].sort()}`)),
+    JSON.stringify(r.next.owners, Object.keys(r.next.owners).sort()),
+  ].join('\n');
+}
+
+function play(position: Position, lines: string[]): PhaseResult {
+  const read = readPhaseOrders(variant, position, lines.join('\n'), 'shuffled');
+  return adjudicate(variant, position, read.orders, { seed: 'order-independence', bids: read.bids });
+}
+
+/**
+ * The lines in a random order, except that one power's builds or removals keep their order: when
+ * a power orders more than it may, they are carried out one by one as written (DATC 4.D.4, 6.I.1).
+ */
+function shuffledLines(position: Position, lines: string[], random: () => number): string[] {
+  if (position.phase.type !== 'adjustment') return shuffled(lines, random);
+  const verdicts = parseOrders(lines.join('\n'), { variant, position });
+  const powerOf = new Map(verdicts.map((v) => [v.line, 'power' in v ? v.power : '?']));
+  const queues = new Map<string, string[]>();
+  lines.forEach((l, i) => {
+    const p = powerOf.get(i + 1) ?? '?';
+    queues.set(p, [...(queues.get(p) ?? []), l]);
+  });
+  const out: string[] = [];
+  const slots = shuffled([...queues].flatMap(([p, q]) => q.map(() => p)), random);
+  for (const p of slots) out.push(queues.get(p)!.shift()!);
+  return out;
+}
+
+/** Every ordering gives the result of the listed one; returns the seeds of those that did not. */
+function orderingsThatDiffer(position: Position, lines: string[], seedBase: number): number[] {
+  const expected = canonical(play(position, lines));
+  const differ: number[] = [];
+  for (let k = 0; k < ORDERINGS; k++) {
+    const seed = seedBase * 1000 + k;
+    const random = generator(seed);
+    const board: Position = {
+      ...position,
+      units: shuffled(position.units, random),
+      dislodged: shuffled(position.dislodged, random),
+      owners: Object.fromEntries(shuffled(Object.entries(position.owners), random)),
+    };
+    if (canonical(play(board, shuffledLines(position, lines, random))) !== expected) differ.push(seed);
+  }
+  return differ;
+}
+
+describe('order independence: DATC v3.0 chapter 6', () => {
+  const blocks = datcOrderBlocks();
+  const cases = loadJsonCases('/work/shared/reference/datc/teddriggs/datc.json').filter((c) => c.phase === 'Main');
+  cases.forEach((c, n) => {
+    it(`${datcNumber(c)} ${c.name}`, () => {
+      const position = buildJsonScenario(variant, c).phase.position;
+      const lines = prefixed(blocks.get(datcNumber(c))?.[0] ?? '');
+      expect(orderingsThatDiffer(position, lines, n + 1), 'seeds of orderings with another result').toEqual([]);
+    });
+  });
+});
+
+describe('order independence: real phases', () => {
+  it('200 movement, retreat and adjustment phases of recorded games', () => {
+    const names = new DroidippyNames(variant);
+    const files = droidippyGameFiles(droidippyGamesDir());
+    const sample: { game: string; phase: RecordedPhase }[] = [];
+    for (let f = 0; f < files.length && sample.length < 200; f += 37) {
+      const phases = parseDroidippyGame(readFileSync(files[f], 'utf8'), names, files[f]);
+      for (let i = 0; i < phases.length; i += 5) sample.push({ game: files[f], phase: phases[i] });
+    }
+    const failures: string[] = [];
+    sample.slice(0, 200).forEach(({ game, phase }, n) => {
+      const position: Position = {
+        variant: 'standard',
+        phase: phase.phase,
+        units: phase.units,
+        dislodged: [],
+        owners: phase.owners,
+        state: {},
+      };
+      if (phase.phase.type === 'retreat') return; // retreat options are the record's, not rebuilt here
+      const differ = orderingsThatDiffer(position, phase.orderLines, 10_000 + n);
+      if (differ.length) failures.push(`${game} line ${phase.line}: seeds ${differ.join(', ')}`);
+    });
+    expect(failures).toEqual([]);
+  });
+});
