@@ -4,7 +4,8 @@ import { adjudicate } from '../src/core/adjudicate/index.js';
 import { loadVariant } from '../src/core/map/load.js';
 import type { Order, Position } from '../src/core/types.js';
 import { droidippyGameFiles, droidippyGamesDir } from '../test/harness/archive.js';
-import { droidippyOrders, DroidippyNames, parseDroidippyGame } from '../test/harness/droidippy.js';
+import { DroidippyNames, parseDroidippyGame } from '../test/harness/droidippy.js';
+import { readPhaseOrders } from '../src/cli/adjudicate.js';
 import { replayArchive, replayTiming } from '../test/harness/replay-all.js';
 
 const FULL_BOARD = 34;
@@ -18,7 +19,8 @@ function fullBoardPhases(): { position: Position; orders: Order[] }[] {
     for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
       if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
       const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
-      out.push({ position, orders: droidippyOrders(rec, names).orders });
+      // Read as text, as a GM's order file, before the clock starts: this times the adjudicator alone.
+      out.push({ position, orders: readPhaseOrders(variant, position, rec.orderLines.join('\n'), file).orders });
       if (out.length >= SAMPLE_SIZE) return out;
     }
   }

@@ -1,10 +1,10 @@
 // Reader for the Droidippy game records (godip-history): per phase
 //   PHASE 1901 Spring Movement / POSITIONS "Power: army|fleet|supply|army/dislodged loc" / ORDERS
 // with orders "src move dst [via convoy]", "src support x [move y]", "src convoy x move y",
-// "src hold", "src disband", "remove src", "build Army|Fleet loc". Orders name no power: it is
-// the owner of the unit at src (or, for a build, of the home centre).
+// "src hold", "src disband", "remove src", "build Army|Fleet loc". The order lines are kept as text:
+// the player-facing parser reads them in GM mode (the power is the owner of the unit or centre).
 import type { Variant } from '../../src/core/map/variant.js';
-import type { Loc, Order, Phase, PhaseType, PowerId, ProvinceId, Unit, UnitType } from '../../src/core/types.js';
+import type { Loc, Phase, PhaseType, PowerId, ProvinceId, Unit, UnitType } from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 import { MapResolver } from './resolve.js';
 
@@ -111,88 +111,4 @@ function addPosition(p: RecordedPhase, line: string, names: DroidippyNames, file
   if (!e) throw new DroidippyFormatError(`${file}:${n}: cannot read '${line}'`);
   if (e.kind === 'supply') p.owners[e.province] = e.power;
   else (e.dislodged ? p.dislodged : p.units).push({ power: e.power, type: e.kind, loc: e.loc });
-}
-
-/**
- * Orders of one recorded phase. An order for a place without a unit (possible in old records)
- * is returned in `orphans` rather than guessed at.
- */
-export function droidippyOrders(rec: RecordedPhase, names: DroidippyNames): { orders: Order[]; orphans: string[] } {
-  const orders: Order[] = [];
-  const orphans: string[] = [];
-  const onBoard = unitsByProvince(rec.units);
-  const ordered = rec.phase.type === 'retreat' ? unitsByProvince(rec.dislodged) : onBoard;
-  const unitAt = (prov: ProvinceId) => ordered.get(prov);
-  const anyUnitAt = (prov: ProvinceId) => onBoard.get(prov);
-  for (const line of rec.orderLines) {
-    const order = readOrderLine(line, rec, names, unitAt, anyUnitAt);
-    if (order) orders.push(order);
-    else orphans.push(line);
-  }
-  return { orders, orphans };
-}
-
-/** The first unit listed in each province. */
-function unitsByProvince(units: Unit[]): Map<ProvinceId, Unit> {
-  const byProvince = new Map<ProvinceId, Unit>();
-  for (const u of units) {
-    const prov = provinceOf(u.loc);
-    if (!byProvince.has(prov)) byProvince.set(prov, u);
-  }
-  return byProvince;
-}
-
-/** null for a line naming no unit or an unknown place (the archive has a few such lines). */
-function readOrderLine(
-  line: string,
-  rec: RecordedPhase,
-  names: DroidippyNames,
-  unitAt: (prov: ProvinceId) => Unit | undefined,
-  anyUnitAt: (prov: ProvinceId) => Unit | undefined,
-): Order | null {
-  const w = line.split(/\s+/);
-  try {
-    if (w[0] === 'build') {
-      const loc = names.loc(w[2]);
-      const power = names.resolver.homePowerOf(provinceOf(loc)) ?? rec.owners[provinceOf(loc)];
-      return power ? { kind: 'build', power, type: w[1].toLowerCase() === 'fleet' ? 'F' : 'A', loc } : null;
-    }
-    const unit = unitAt(provinceOf(names.loc(w[0] === 'remove' ? w[1] : w[0])));
-    if (!unit) return null;
-    return readUnitOrder(w, { power: unit.power, type: unit.type, loc: unit.loc }, rec.phase.type, names, anyUnitAt);
-  } catch {
-    return null;
-  }
-}
-
-function readUnitOrder(
-  w: string[],
-  base: { power: PowerId; type: UnitType; loc: Loc },
-  phaseType: PhaseType,
-  names: DroidippyNames,
-  unitAt: (prov: ProvinceId) => Unit | undefined,
-): Order | null {
-  if (w[0] === 'remove') return { kind: 'remove', ...base };
-  switch (w[1]) {
-    case 'hold':
-      return { kind: 'hold', ...base };
-    case 'disband':
-      return phaseType === 'adjustment' ? { kind: 'remove', ...base } : { kind: 'disband', ...base };
-    case 'move': {
-      const to = names.loc(w[2]);
-      if (phaseType === 'retreat') return { kind: 'retreat', ...base, to };
-      return { kind: 'move', ...base, to, viaConvoy: w[3] === 'via' };
-    }
-    case 'support': {
-      const target = provinceOf(names.loc(w[2]));
-      const targetType = unitAt(target)?.type;
-      const typed = targetType ? { targetType } : {};
-      if (w[3] === 'move') return { kind: 'support', ...base, target, ...typed, to: names.loc(w[4]) };
-      return { kind: 'support', ...base, target, ...typed };
-    }
-    case 'convoy':
-      return { kind: 'convoy', ...base, from: provinceOf(names.loc(w[2])), to: provinceOf(names.loc(w[4])) };
-    default:
-      return null;
-  }
 }

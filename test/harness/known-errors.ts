@@ -3,6 +3,7 @@
 // expected to differ from a correct adjudication.
 import type { Variant } from '../../src/core/map/variant.js';
 import type { Order, Position } from '../../src/core/types.js';
+import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { buildGodipScenario } from './godip-scenario.js';
 import { readGodipFile } from './godip-text.js';
 import { unitKey } from './outcomes.js';
@@ -34,7 +35,8 @@ function orderKey(o: Order): string {
 export function loadKnownErrors(variant: Variant, file = DROIDIPPY_ERRORS_FILE): KnownErrorPattern[] {
   return readGodipFile(file).map((c) => {
     const s = buildGodipScenario(variant, c);
-    return { name: c.name, units: s.position.units.map(unitKey), orders: s.orders.map(orderKey) };
+    const orders = readPhaseOrders(variant, s.position, s.orderText, c.name).orders;
+    return { name: c.name, units: s.position.units.map(unitKey), orders: orders.map(orderKey) };
   });
 }
 

@@ -6,7 +6,8 @@ import type { PhaseResult } from '../../src/core/adjudicate/result.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import type { MoveOrder, Order, Phase, Position } from '../../src/core/types.js';
 import { phaseCode } from '../../src/core/types.js';
-import { droidippyOrders, DroidippyNames, parseDroidippyGame, type RecordedPhase } from './droidippy.js';
+import { DroidippyNames, parseDroidippyGame, type RecordedPhase } from './droidippy.js';
+import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { multisetDifference, sameUnits, unitKeys } from './outcomes.js';
 import type { KnownErrorPattern } from './known-errors.js';
 import { matchesKnownError } from './known-errors.js';
@@ -91,8 +92,9 @@ export function replayGame(ctx: ReplayContext, game: string, text: string): Game
       out.counts.skipped++;
       continue;
     }
-    const { orders } = droidippyOrders(rec, ctx.names);
     const position = recordedPosition(ctx.variant, rec, previous?.result ?? null);
+    // The recorded orders go in as text, through the same parser and legality as a player's mail.
+    const orders = position ? readPhaseOrders(ctx.variant, position, rec.orderLines.join('\n'), game).orders : [];
     let verdict: Verdict;
     let differences: string[];
     let result: PhaseResult;

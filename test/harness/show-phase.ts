@@ -8,7 +8,10 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { formatOrder } from '../../src/core/orders/format.js';
 import { phaseCode } from '../../src/core/types.js';
 import { droidippyGamesDir } from './archive.js';
-import { droidippyOrders, DroidippyNames, parseDroidippyGame } from './droidippy.js';
+import { DroidippyNames, parseDroidippyGame, type RecordedPhase } from './droidippy.js';
+import { readPhaseOrders } from '../../src/cli/adjudicate.js';
+import type { Position } from '../../src/core/types.js';
+import type { Variant } from '../../src/core/map/variant.js';
 import { unitKeys } from './outcomes.js';
 import { compareWithRecord, recordedPosition } from './replay.js';
 
@@ -24,11 +27,11 @@ function main(game: string, code: string): void {
   // it; `npm run replay` uses the explaining adjudication instead where that movement deviated
   // (a via-convoy fallback), so show the movement phase too in that case.
   const before = rec.phase.type === 'retreat' && i > 0
-    ? adjudicate(variant, recordedPosition(variant, record[i - 1], null)!, droidippyOrders(record[i - 1], names).orders, { seed: 'show' })
+    ? adjudicate(variant, recordedPosition(variant, record[i - 1], null)!, ordersOf(variant, record[i - 1], recordedPosition(variant, record[i - 1], null)!).orders, { seed: 'show' })
     : null;
   const position = recordedPosition(variant, rec, before);
   if (!position) throw new Error('the recorded dislodged units are not ours');
-  const { orders, orphans } = droidippyOrders(rec, names);
+  const { orders, complaints: orphans } = ordersOf(variant, rec, position);
   console.log(`${game} ${phaseCode(rec.phase)} (line ${rec.line})`);
   console.log(`units: ${unitKeys(position.units).join(', ')}`);
   if (position.dislodged.length) {
@@ -40,7 +43,7 @@ function main(game: string, code: string): void {
     const note = [...o.notes, ...(o.reason ? [o.reason] : [])].join(', ');
     console.log(`  ${o.order.power.padEnd(8)} ${formatOrder(o.order, variant).padEnd(28)} ${o.success ? 'ok' : 'FAILS'}${note ? ` (${note})` : ''}`);
   }
-  if (orphans.length) console.log(`unread order lines: ${orphans.join(' | ')}`);
+  if (orphans.length) console.log(`refused order lines: ${orphans.join(' | ')}`);
   for (const d of result.dislodged) console.log(`  dislodged ${d.power} ${d.type} ${d.loc} by ${d.attackerFrom ?? 'convoy'}, may retreat to [${d.retreats.join(' ')}]`);
   console.log(`our next: ${phaseCode(result.next.phase)}, recorded next: ${i + 1 < record.length ? phaseCode(record[i + 1].phase) : '(end)'}`);
   const differences = i + 1 < record.length ? compareWithRecord(result, record, i) : [];
@@ -52,3 +55,8 @@ if (!game || !code) {
   console.error('usage: tsx test/harness/show-phase.ts <game_N> <phase code, e.g. F1905M>');
   process.exitCode = 2;
 } else main(game, code);
+
+/** The recorded orders, read as text by the player-facing parser (refused lines as complaints). */
+function ordersOf(variant: Variant, rec: RecordedPhase, position: Position) {
+  return readPhaseOrders(variant, position, rec.orderLines.join('\n'), 'record');
+}

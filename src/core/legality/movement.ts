@@ -20,7 +20,7 @@ export function judgeMovementOrder(scope: LegalityScope, order: MovementOrder): 
   const owned = orderedUnit(scope, order);
   if ('reason' in owned) return owned;
   const unit = owned.unit;
-  const ruleCheck = scope.rules.checkOrder(scope.ctx, { ...order, loc: unit.loc });
+  const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
   if (!ruleCheck.ok) return refused(ruleCheck.reason ?? 'not allowed by the variant rules');
   switch (order.kind) {
     case 'hold':

@@ -151,9 +151,21 @@ function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions:
   return { status: 'error', error: checked.error, alternatives: checked.alternatives };
 }
 
+// Reading a clause's words depends on the variant's vocabulary only, never on the board, and
+// players and archives repeat the same clauses endlessly: drafts are kept per vocabulary.
+const draftCache = new WeakMap<Board['lex'], Map<string, Draft | SyntaxError>>();
+const DRAFT_CACHE_SIZE = 20_000;
+
 function readText(board: Board, text: string): Draft | SyntaxError {
+  let drafts = draftCache.get(board.lex);
+  if (!drafts) draftCache.set(board.lex, (drafts = new Map()));
+  const known = drafts.get(text);
+  if (known) return known;
   const tidied = tidy(classify(board.lex, tokenize(text)));
-  return 'error' in tidied ? tidied : readDraft(tidied);
+  const draft = 'error' in tidied ? tidied : readDraft(tidied);
+  if (drafts.size >= DRAFT_CACHE_SIZE) drafts.clear();
+  drafts.set(text, draft);
+  return draft;
 }
 
 /** For an unknown word, the places or order words it resembles; if one makes a valid order, that order. */
