@@ -28,6 +28,13 @@ function faithOf(variant: Variant, power: PowerId): Faith {
 
 const isChristian = (f: Faith) => f === 'catholic' || f === 'christian';
 
+/** "Adjacent" in the v6 wording: a land border, not a convoy's reach. */
+function bordersByLand(variant: Variant, from: ProvinceId, to: ProvinceId): boolean {
+  const a = variant.map.byId.get(provinceOf(from));
+  const b = variant.map.byId.get(to);
+  return a !== undefined && b !== undefined && variant.map.armyAdj[a.index].includes(b.index);
+}
+
 function isPapal(variant: Variant, power: PowerId): boolean {
   return variant.powerById.get(power)?.attrs.papacy === 'yes';
 }
@@ -50,6 +57,8 @@ export function religionProblem(
       return undefined;
     }
     if (order.kind === 'move' && wording === 'v6') {
+      if (order.viaConvoy || !bordersByLand(variant, unit.loc, provinceOf(order.to)))
+        return `religion rule: the ${name} may sortie only into an adjacent space`;
       const there = startUnits.get(provinceOf(order.to));
       if (there && faithOf(variant, there.power) === 'catholic')
         return `religion rule: the ${name} may not sortie into a space a Catholic unit occupies`;

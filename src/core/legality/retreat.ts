@@ -15,6 +15,8 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
   const { variant } = scope.ctx;
   const base = { power: unit.power, type: unit.type, loc: unit.loc };
   if (order.kind === 'disband') return { order: { ...base, kind: 'disband' } };
+  const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
+  if (!ruleCheck.ok) return refused(ruleCheck.reason ?? 'not allowed by the variant rules');
   const options = (): RetreatPhaseOrder[] => [
     ...unit.retreats.map((to) => ({ ...base, kind: 'retreat' as const, to })),
     { ...base, kind: 'disband' },
