@@ -13,14 +13,12 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
   if ('reason' in found) return refused(found.reason);
   const unit = scope.dislodgedIn(provinceOf(found.unit.loc))!;
   const { variant } = scope.ctx;
-  const base = { power: unit.power, type: unit.type, loc: unit.loc };
-  if (order.kind === 'disband') return { order: { ...base, kind: 'disband' } };
+  const disband = (): RetreatPhaseOrder => ({ kind: 'disband', power: unit.power, type: unit.type, loc: unit.loc });
+  const retreat = (to: Loc): RetreatPhaseOrder => ({ kind: 'retreat', power: unit.power, type: unit.type, loc: unit.loc, to });
+  if (order.kind === 'disband') return { order: disband() };
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
   if (!ruleCheck.ok) return refused(ruleCheck.reason ?? 'not allowed by the variant rules');
-  const options = (): RetreatPhaseOrder[] => [
-    ...unit.retreats.map((to) => ({ ...base, kind: 'retreat' as const, to })),
-    { ...base, kind: 'disband' },
-  ];
+  const options = (): RetreatPhaseOrder[] => [...unit.retreats.map(retreat), disband()];
   const dest = provinceOf(order.to);
   const candidates = unit.retreats.filter((l) => provinceOf(l) === dest);
   let to: Loc | undefined;
@@ -30,7 +28,7 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
       const names = candidates.map((l) => placeName(variant, l)).join(' or ');
       return refused(
         `ambiguous coast: ${describeUnit(variant, unit)} could retreat to ${names}; say which`,
-        candidates.map((l) => ({ ...base, kind: 'retreat' as const, to: l })),
+        candidates.map(retreat),
       );
     }
     to = candidates[0];
@@ -40,5 +38,5 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
     const what = coast ? `${placeName(variant, dest)} (${coastWord(coast)})` : placeName(variant, dest);
     return refused(`invalid retreat destination: ${describeUnit(variant, unit)} cannot retreat to ${what}`, options());
   }
-  return { order: { ...base, kind: 'retreat', to } };
+  return { order: retreat(to) };
 }

@@ -12,27 +12,23 @@ function place(loc: Loc): string {
  */
 export function formatOrder(order: Order, variant: Variant): string {
   if (order.kind === 'waive') return 'WAIVE';
-  const known = (loc: Loc) => {
-    if (!variant.map.locName.has(loc)) throw new Error(`formatOrder: ${loc} is not a location of ${variant.id}`);
-    return place(loc);
-  };
-  const unit = `${order.type} ${known(order.loc)}`;
+  const unit = `${order.type} ${known(variant, order.loc)}`;
   switch (order.kind) {
     case 'hold':
       return `${unit} H`;
     case 'move': {
-      const route = order.path && order.path.length ? order.path.map((p) => ` - ${known(p)}`).join('') : '';
+      const route = order.path && order.path.length ? order.path.map((p) => ` - ${known(variant, p)}`).join('') : '';
       const via = order.viaConvoy && !route ? ' VIA CONVOY' : '';
-      return `${unit}${route} - ${known(order.to)}${via}`;
+      return `${unit}${route} - ${known(variant, order.to)}${via}`;
     }
     case 'support': {
-      const target = `${order.targetType ? `${order.targetType} ` : ''}${known(order.target)}`;
-      return order.to ? `${unit} S ${target} - ${known(order.to)}` : `${unit} S ${target}`;
+      const target = `${order.targetType ? `${order.targetType} ` : ''}${known(variant, order.target)}`;
+      return order.to ? `${unit} S ${target} - ${known(variant, order.to)}` : `${unit} S ${target}`;
     }
     case 'convoy':
-      return `${unit} C A ${known(order.from)} - ${known(order.to)}`;
+      return `${unit} C A ${known(variant, order.from)} - ${known(variant, order.to)}`;
     case 'retreat':
-      return `${unit} R ${known(order.to)}`;
+      return `${unit} R ${known(variant, order.to)}`;
     case 'disband':
       return `${unit} D`;
     case 'build':
@@ -40,4 +36,9 @@ export function formatOrder(order: Order, variant: Variant): string {
     case 'remove':
       return `REMOVE ${unit}`;
   }
+}
+
+function known(variant: Variant, loc: Loc): string {
+  if (!variant.map.locName.has(loc)) throw new Error(`formatOrder: ${loc} is not a location of ${variant.id}`);
+  return place(loc);
 }

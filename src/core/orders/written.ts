@@ -3,7 +3,7 @@
 // a written route. Whether that order is legal is not decided here but by the core's single
 // legality (src/core/legality); this file only reads, and complains of what cannot be read as an
 // order of this phase at all (a missing order word, an incomplete build).
-import type { Order, Unit, UnitType } from '../types.js';
+import type { MoveOrder, Order, SupportOrder, Unit, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { Actor, Board, Rejection } from './board.js';
 import { describeUnit, isNeutralPower, powerName, wrongPhase } from './board.js';
@@ -56,30 +56,30 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'bare':
     case 'hold':
-      return { order: { kind: 'hold', ...base } };
+      return { order: { kind: 'hold', power: base.power, type: base.type, loc: base.loc } };
     case 'move':
       if (draft.retreatWord) return wrongPhase(board, 'RETREAT', ['retreat']);
-      return {
-        order: {
-          kind: 'move',
-          ...base,
-          to: loc(draft.to),
-          viaConvoy: draft.viaConvoy || draft.path.length > 0,
-          ...(draft.path.length ? { path: draft.path.map((p) => p.province) } : {}),
-        },
+    {
+      const move: MoveOrder = {
+        kind: 'move',
+        power: base.power,
+        type: base.type,
+        loc: base.loc,
+        to: loc(draft.to),
+        viaConvoy: draft.viaConvoy || draft.path.length > 0,
       };
+      if (draft.path.length) move.path = draft.path.map((p) => p.province);
+      return { order: move };
+    }
     case 'support':
-      return {
-        order: {
-          kind: 'support',
-          ...base,
-          target: draft.target.province,
-          ...(draft.target.type ? { targetType: draft.target.type } : {}),
-          ...(draft.to ? { to: loc(draft.to) } : {}),
-        },
-      };
+    {
+      const support: SupportOrder = { kind: 'support', power: base.power, type: base.type, loc: base.loc, target: draft.target.province };
+      if (draft.target.type) support.targetType = draft.target.type;
+      if (draft.to) support.to = loc(draft.to);
+      return { order: support };
+    }
     case 'convoy':
-      return { order: { kind: 'convoy', ...base, from: draft.target.province, to: draft.to.province } };
+      return { order: { kind: 'convoy', power: base.power, type: base.type, loc: base.loc, from: draft.target.province, to: draft.to.province } };
   }
 }
 
@@ -98,7 +98,7 @@ function writtenRetreat(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'bare': {
       const unit = board.position.dislodged.find((u) => provinceOf(u.loc) === draft.unit.province);
-      if (!unit) return { order: { kind: 'disband', ...base } }; // the legality says why there is no such unit
+      if (!unit) return { order: { kind: 'disband', power: base.power, type: base.type, loc: base.loc } }; // the legality says why
       return {
         error: `${describeUnit(board, unit)} must retreat or disband`,
         alternatives: [...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`),
@@ -107,10 +107,10 @@ function writtenRetreat(board: Board, draft: Draft, actor: Actor): Written {
     }
     case 'disband':
     case 'remove':
-      return { order: { kind: 'disband', ...base } };
+      return { order: { kind: 'disband', power: base.power, type: base.type, loc: base.loc } };
     case 'move':
       if (draft.path.length || draft.viaConvoy) return { error: 'a retreat cannot be convoyed' };
-      return { order: { kind: 'retreat', ...base, to: loc(draft.to) } };
+      return { order: { kind: 'retreat', power: base.power, type: base.type, loc: base.loc, to: loc(draft.to) } };
   }
 }
 
@@ -137,7 +137,7 @@ function writtenAdjustment(board: Board, draft: Draft, actor: Actor): Written {
     case 'disband': {
       const base = subject(board, draft.unit, actor, board.position.units);
       if (!('power' in base)) return base;
-      return { order: { kind: 'remove', ...base } };
+      return { order: { kind: 'remove', power: base.power, type: base.type, loc: base.loc } };
     }
     case 'build':
       return writtenBuild(board, draft, actor);
