@@ -427,14 +427,16 @@ export function adjudicateMovement(
       if (by >= 0) notes.push('dislodged');
       outcomes.push({ order: legal.given[i] ?? legal.orders[i], success, notes, reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order') });
 
-      if (moved) after.push({ ...u, loc: destLoc[i]! });
+      if (moved) after.push({ power: u.power, type: u.type, loc: destLoc[i]! });
       else if (by < 0) after.push(u);
       else if (!rules.mayRetreat(ctx, u)) destroyed.push(u);
       else beaten.push({ i, by });
     }
     // Where a dislodged unit may go is judged on the board after movement, "prior to retreats"
     // (A&E v6 straits: a foreign fleet that just moved into the strait already blocks it).
-    const afterMovement = new Reach(g, { ...ctx, position: { ...ctx.position, units: after } }, rules.cross);
+    const afterMovement = beaten.length
+      ? new Reach(g, { ...ctx, position: { ...ctx.position, units: after } }, rules.cross)
+      : reach;
     for (const { i, by } of beaten) {
       const from = byConvoy[by] ? -1 : prov[by];
       const retreats = afterMovement.retreatLocs(units[i]).filter((l) => {
