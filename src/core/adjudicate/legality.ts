@@ -24,7 +24,12 @@ export function legalise(
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
   const count = units.length;
-  const hold = (i: number): MovementOrder => ({ kind: 'hold', power: units[i].power, type: units[i].type, loc: units[i].loc });
+  const hold = (i: number): MovementOrder => ({
+    kind: 'hold',
+    power: units[i].power,
+    type: units[i].type,
+    loc: units[i].loc,
+  });
   const result: LegalOrders = {
     orders: units.map((_, i) => hold(i)),
     given: new Array(count).fill(undefined),

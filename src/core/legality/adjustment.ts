@@ -44,7 +44,8 @@ export function judgeBuild(scope: LegalityScope, order: BuildOrder, built: Provi
           `ambiguous coast: say which coast of ${province.name}`,
           province.coasts.map((c) => ({ ...order, loc: `${province.id}/${c}` })),
         );
-      if (!province.coasts.includes(coast)) return refused(`unknown coast: ${province.name} has no ${coastWord(coast)}`);
+      if (!province.coasts.includes(coast))
+        return refused(`unknown coast: ${province.name} has no ${coastWord(coast)}`);
       loc = `${province.id}/${coast}`;
     } else if (coast) return refused(`unknown coast: ${province.name} has no ${coastWord(coast)}`);
   }
@@ -54,7 +55,12 @@ export function judgeBuild(scope: LegalityScope, order: BuildOrder, built: Provi
 }
 
 /** Why `power` may not build in `province` now, or null when the site is fine. */
-function buildSiteProblem(scope: LegalityScope, power: PowerId, province: ProvinceId, built: ProvinceId[]): string | null {
+function buildSiteProblem(
+  scope: LegalityScope,
+  power: PowerId,
+  province: ProvinceId,
+  built: ProvinceId[],
+): string | null {
   const { ctx, rules } = scope;
   const { variant, position } = ctx;
   const def = variant.powerById.get(power);
@@ -65,7 +71,15 @@ function buildSiteProblem(scope: LegalityScope, power: PowerId, province: Provin
   const homes = rules.homeCentres(ctx, power, def.home);
   // A centre the power could claim as an extra home (A&E by building, S&L §7.1 by naming) is a
   // build site but for its occupant: say so instead of calling it "not a home centre".
-  const claimable = () => rules.buildSites(ctx, power, homes.filter((c) => position.owners[c] === power), built).includes(province);
+  const claimable = () =>
+    rules
+      .buildSites(
+        ctx,
+        power,
+        homes.filter((c) => position.owners[c] === power),
+        built,
+      )
+      .includes(province);
   const who = powerName(variant, position, power);
   if (!homes.includes(province) && !claimable()) return `${name} is not a home centre of ${who}`;
   if (position.owners[province] !== power) return `${who} does not own ${name} now`;

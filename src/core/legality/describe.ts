@@ -3,7 +3,12 @@ import type { Variant } from '../map/variant.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import type { Loc, Position, PowerId, UnitType } from '../types.js';
 
-const COAST_WORDS: Record<string, string> = { nc: 'north coast', sc: 'south coast', ec: 'east coast', wc: 'west coast' };
+const COAST_WORDS: Record<string, string> = {
+  nc: 'north coast',
+  sc: 'south coast',
+  ec: 'east coast',
+  wc: 'west coast',
+};
 
 export function coastWord(coast: string): string {
   return COAST_WORDS[coast] ?? `${coast} coast`;

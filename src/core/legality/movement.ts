@@ -9,6 +9,7 @@
 //   always a typo, and the unit would do nothing else than hold;
 // - "via convoy" where no route of seas could ever join the two provinces is a plain land move
 //   (players' archives hold such orders); a move needing a convoy with no such route is refused.
+import type { Variant } from '../map/variant.js';
 import type { ConvoyOrder, Loc, MoveOrder, MovementOrder, ProvinceId, SupportOrder, Unit } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
 import { coastWord, describeUnit, isNeutralPower, placeName, powerName, wrongType } from './describe.js';
@@ -79,7 +80,11 @@ function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<M
   if (unit.type === 'F') {
     if (order.viaConvoy) return refused('only armies can be convoyed');
     const to = fleetDestination(scope, unit, order.to, 'move');
-    if ('reason' in to) return refused(to.reason, to.alternatives?.map((loc) => moveOf(unit, loc, false)));
+    if ('reason' in to)
+      return refused(
+        to.reason,
+        to.alternatives?.map((loc) => moveOf(unit, loc, false)),
+      );
     return { order: moveOf(unit, to.loc, false) };
   }
   if (terrain === 'sea') return refused(`an army cannot move to a sea (${placeName(variant, dest)})`);
@@ -102,7 +107,12 @@ function moveOf(unit: Unit, to: Loc, viaConvoy: boolean): MoveOrder {
 }
 
 /** A written chain of seas: each a sea, each bordering the next, from coast to coast. */
-function convoyPathProblem(scope: LegalityScope, from: ProvinceId, path: ProvinceId[], dest: ProvinceId): string | null {
+function convoyPathProblem(
+  scope: LegalityScope,
+  from: ProvinceId,
+  path: ProvinceId[],
+  dest: ProvinceId,
+): string | null {
   const { variant, geometry: g } = scope.ctx;
   for (const p of path)
     if (terrainOf(scope, p) !== 'sea') return `a convoy route goes through seas; ${placeName(variant, p)} is not a sea`;
@@ -114,8 +124,10 @@ function convoyPathProblem(scope: LegalityScope, from: ProvinceId, path: Provinc
   for (let i = 1; i < chain.length; i++) {
     const a = index(scope, chain[i - 1]);
     const b = index(scope, chain[i]);
-    if (!g.fleetProvAdj[a * g.n + b])
-      return `the convoy route is broken: ${placeName(variant, chain[i - 1])} does not border ${placeName(variant, chain[i])}`;
+    if (!g.fleetProvAdj[a * g.n + b]) {
+      const [here, next] = [chain[i - 1], chain[i]].map((p) => placeName(variant, p));
+      return `the convoy route is broken: ${here} does not border ${next}`;
+    }
   }
   return null;
 }
@@ -137,14 +149,17 @@ export function fleetDestination(
   const targets = scope.reach.fleetTargets(unit, unit.loc, province.id, purpose);
   const coast = coastOf(written);
   if (coast) {
-    if (!province.coasts.includes(coast)) return { reason: `unknown coast: ${province.name} has no ${coastWord(coast)}` };
+    if (!province.coasts.includes(coast))
+      return { reason: `unknown coast: ${province.name} has no ${coastWord(coast)}` };
     if (targets.includes(written)) return { loc: written };
-    return { reason: `${describeUnit(variant, unit)} cannot reach ${placeName(variant, written)}`, alternatives: targets };
+    const reason = `${describeUnit(variant, unit)} cannot reach ${placeName(variant, written)}`;
+    return { reason, alternatives: targets };
   }
   if (targets.length === 1) return { loc: targets[0] };
   if (targets.length === 0) return { reason: `${describeUnit(variant, unit)} cannot reach ${province.name}` };
   const names = targets.map((t) => placeName(variant, t)).join(' or ');
-  return { reason: `ambiguous coast: ${describeUnit(variant, unit)} could reach ${names}; say which`, alternatives: targets };
+  const reason = `ambiguous coast: ${describeUnit(variant, unit)} could reach ${names}; say which`;
+  return { reason, alternatives: targets };
 }
 
 /** The unit a support or convoy names: there, and of the type written (when one was written). */
@@ -171,11 +186,19 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   const supportOf = (to?: Loc): SupportOrder =>
     to === undefined
       ? { kind: 'support', power: unit.power, type: unit.type, loc: unit.loc, target: there, targetType: target.type }
-      : { kind: 'support', power: unit.power, type: unit.type, loc: unit.loc, target: there, targetType: target.type, to };
+      : {
+          kind: 'support',
+          power: unit.power,
+          type: unit.type,
+          loc: unit.loc,
+          target: there,
+          targetType: target.type,
+          to,
+        };
   if (there === here) return refused('a unit cannot support itself');
   if (order.to === undefined) {
     if (!scope.reach.reachesProvince(unit, unit.loc, there, 'support'))
-      return refused(`${describeUnit(variant, unit)} cannot reach ${placeName(variant, there)}, so cannot support there`);
+      return refused(`${cannotReach(variant, unit, there)}, so cannot support there`);
     return { order: supportOf() };
   }
   const to = provinceOf(order.to);
@@ -183,33 +206,42 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   if (to === there) return refused(`the supported unit is already in ${placeName(variant, to)}`);
   if (terrainOf(scope, to) === undefined) return refused(`unknown place ${order.to}`);
   if (!scope.reach.reachesProvince(unit, unit.loc, to, 'support'))
-    return refused(`${describeUnit(variant, unit)} cannot reach ${placeName(variant, to)}, so cannot support a move there`);
+    return refused(`${cannotReach(variant, unit, to)}, so cannot support a move there`);
   let supportedTo: Loc = to;
   if (target.type === 'A') {
     const t = index(scope, to);
-    const reaches = g.isLand[t] === 1 && (scope.reach.canMove(target, target.loc, to, 'move') ||
-      scope.reach.seaRoute(index(scope, there), t));
-    if (!reaches) return refused(`the supported unit cannot reach ${placeName(variant, to)}: ${describeUnit(variant, target)} cannot go there`);
+    const reaches =
+      g.isLand[t] === 1 &&
+      (scope.reach.canMove(target, target.loc, to, 'move') || scope.reach.seaRoute(index(scope, there), t));
+    if (!reaches) return refused(supportedCannotReach(variant, target, to));
   } else {
     const targets = scope.reach.fleetTargets(target, target.loc, to, 'move');
-    if (!targets.length)
-      return refused(`the supported unit cannot reach ${placeName(variant, to)}: ${describeUnit(variant, target)} cannot go there`);
+    if (!targets.length) return refused(supportedCannotReach(variant, target, to));
     // A coast the player named is kept: the supported move must go there (DATC 4.B.4, 6.B.9).
     const coast = coastOf(order.to);
     if (coast) {
-      if (!targets.includes(order.to))
-        return refused(`the supported unit cannot reach ${placeName(variant, order.to)}: ${describeUnit(variant, target)} cannot go there`);
+      if (!targets.includes(order.to)) return refused(supportedCannotReach(variant, target, order.to));
       supportedTo = order.to;
     }
   }
   return { order: supportOf(supportedTo) };
 }
 
+function cannotReach(variant: Variant, unit: Unit, place: Loc): string {
+  return `${describeUnit(variant, unit)} cannot reach ${placeName(variant, place)}`;
+}
+
+function supportedCannotReach(variant: Variant, target: Unit, place: Loc): string {
+  const where = placeName(variant, place);
+  return `the supported unit cannot reach ${where}: ${describeUnit(variant, target)} cannot go there`;
+}
+
 function judgeConvoy(scope: LegalityScope, unit: Unit, order: ConvoyOrder): Judged<MovementOrder> {
   const { variant } = scope.ctx;
   const here = provinceOf(unit.loc);
   if (unit.type !== 'F') return refused(`only fleets can convoy; ${describeUnit(variant, unit)} is an army`);
-  if (terrainOf(scope, here) !== 'sea') return refused(`a fleet can convoy only from a sea; ${placeName(variant, here)} is not a sea`);
+  if (terrainOf(scope, here) !== 'sea')
+    return refused(`a fleet can convoy only from a sea; ${placeName(variant, here)} is not a sea`);
   const named = namedUnit(scope, order.from, 'A', 'convoy');
   if (!named.unit) {
     const there = scope.unitIn(order.from);
@@ -220,9 +252,9 @@ function judgeConvoy(scope: LegalityScope, unit: Unit, order: ConvoyOrder): Judg
   const to = provinceOf(order.to);
   if (terrainOf(scope, to) === undefined) return refused(`unknown place ${order.to}`);
   if (to === from) return refused(`the convoyed army is already in ${placeName(variant, to)}`);
-  if (!scope.reach.seaRoute(index(scope, from), index(scope, to), index(scope, here)))
-    return refused(
-      `impossible convoy: no route of seas from ${placeName(variant, from)} to ${placeName(variant, to)} passes ${placeName(variant, here)}`,
-    );
+  if (!scope.reach.seaRoute(index(scope, from), index(scope, to), index(scope, here))) {
+    const [a, b, through] = [from, to, here].map((p) => placeName(variant, p));
+    return refused(`impossible convoy: no route of seas from ${a} to ${b} passes ${through}`);
+  }
   return { order: { kind: 'convoy', power: unit.power, type: 'F', loc: unit.loc, from, to } };
 }

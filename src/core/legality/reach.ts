@@ -28,7 +28,8 @@ export class Reach {
   }
 
   reachesProvince(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose): boolean {
-    if (unit.type === 'A') return this.g.isLand[this.g.index.get(to) ?? 0] === 1 && this.canMove(unit, from, to, purpose);
+    if (unit.type === 'A')
+      return this.g.isLand[this.g.index.get(to) ?? 0] === 1 && this.canMove(unit, from, to, purpose);
     return this.fleetTargets(unit, from, to, purpose).length > 0;
   }
 
@@ -38,12 +39,14 @@ export class Reach {
     const p = g.index.get(provinceOf(unit.loc))!;
     const out: Loc[] = [];
     if (unit.type === 'A') {
-      for (let b = 0; b < g.n; b++) if (g.armyAdj[p * g.n + b] && this.canMove(unit, unit.loc, g.ids[b], 'retreat')) out.push(g.ids[b]);
+      for (let b = 0; b < g.n; b++)
+        if (g.armyAdj[p * g.n + b] && this.canMove(unit, unit.loc, g.ids[b], 'retreat')) out.push(g.ids[b]);
     } else {
       for (const l of g.fleetAdj.get(unit.loc) ?? []) if (this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
       if (this.cross)
         for (let b = 0; b < g.n; b++)
-          for (const l of g.fleetLocs[b]) if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+          for (const l of g.fleetLocs[b])
+            if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
     }
     return out;
   }
@@ -127,7 +130,8 @@ function seaGroups(g: Geometry): SeaGroups {
   const ofCoast: number[][] = [];
   for (let p = 0; p < n; p++) {
     const touched = new Set<number>();
-    if (g.isCoastal[p]) for (let s = 0; s < n; s++) if (group[s] >= 0 && g.fleetProvAdj[p * n + s]) touched.add(group[s]);
+    if (g.isCoastal[p])
+      for (let s = 0; s < n; s++) if (group[s] >= 0 && g.fleetProvAdj[p * n + s]) touched.add(group[s]);
     ofCoast.push([...touched]);
   }
   const built = { ofCoast };

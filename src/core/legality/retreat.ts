@@ -14,7 +14,13 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
   const unit = scope.dislodgedIn(provinceOf(found.unit.loc))!;
   const { variant } = scope.ctx;
   const disband = (): RetreatPhaseOrder => ({ kind: 'disband', power: unit.power, type: unit.type, loc: unit.loc });
-  const retreat = (to: Loc): RetreatPhaseOrder => ({ kind: 'retreat', power: unit.power, type: unit.type, loc: unit.loc, to });
+  const retreat = (to: Loc): RetreatPhaseOrder => ({
+    kind: 'retreat',
+    power: unit.power,
+    type: unit.type,
+    loc: unit.loc,
+    to,
+  });
   if (order.kind === 'disband') return { order: disband() };
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
   if (!ruleCheck.ok) return refused(ruleCheck.reason ?? 'not allowed by the variant rules');

@@ -59,27 +59,41 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
       return { order: { kind: 'hold', power: base.power, type: base.type, loc: base.loc } };
     case 'move':
       if (draft.retreatWord) return wrongPhase(board, 'RETREAT', ['retreat']);
-    {
-      const move: MoveOrder = {
-        kind: 'move',
+      {
+        const move: MoveOrder = {
+          kind: 'move',
+          power: base.power,
+          type: base.type,
+          loc: base.loc,
+          to: loc(draft.to),
+          viaConvoy: draft.viaConvoy || draft.path.length > 0,
+        };
+        if (draft.path.length) move.path = draft.path.map((p) => p.province);
+        return { order: move };
+      }
+    case 'support': {
+      const support: SupportOrder = {
+        kind: 'support',
         power: base.power,
         type: base.type,
         loc: base.loc,
-        to: loc(draft.to),
-        viaConvoy: draft.viaConvoy || draft.path.length > 0,
+        target: draft.target.province,
       };
-      if (draft.path.length) move.path = draft.path.map((p) => p.province);
-      return { order: move };
-    }
-    case 'support':
-    {
-      const support: SupportOrder = { kind: 'support', power: base.power, type: base.type, loc: base.loc, target: draft.target.province };
       if (draft.target.type) support.targetType = draft.target.type;
       if (draft.to) support.to = loc(draft.to);
       return { order: support };
     }
     case 'convoy':
-      return { order: { kind: 'convoy', power: base.power, type: base.type, loc: base.loc, from: draft.target.province, to: draft.to.province } };
+      return {
+        order: {
+          kind: 'convoy',
+          power: base.power,
+          type: base.type,
+          loc: base.loc,
+          from: draft.target.province,
+          to: draft.to.province,
+        },
+      };
   }
 }
 
@@ -98,11 +112,14 @@ function writtenRetreat(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'bare': {
       const unit = board.position.dislodged.find((u) => provinceOf(u.loc) === draft.unit.province);
-      if (!unit) return { order: { kind: 'disband', power: base.power, type: base.type, loc: base.loc } }; // the legality says why
+      // No dislodged unit there: the legality says why.
+      if (!unit) return { order: { kind: 'disband', power: base.power, type: base.type, loc: base.loc } };
       return {
         error: `${describeUnit(board, unit)} must retreat or disband`,
-        alternatives: [...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`),
-          `${unit.type} ${unit.loc.toUpperCase()} D`],
+        alternatives: [
+          ...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`),
+          `${unit.type} ${unit.loc.toUpperCase()} D`,
+        ],
       };
     }
     case 'disband':
