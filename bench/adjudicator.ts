@@ -11,6 +11,47 @@ import { replayArchive, replayTiming } from '../test/harness/replay-all.js';
 const FULL_BOARD = 34;
 const SAMPLE_SIZE = 3000;
 
+interface TextPhase {
+  position: Position;
+  text: string;
+  lines: number;
+}
+
+function fullBoardTexts(): TextPhase[] {
+  const variant = loadVariant('standard');
+  const names = new DroidippyNames(variant);
+  const out: TextPhase[] = [];
+  for (const file of droidippyGameFiles(droidippyGamesDir())) {
+    for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
+      if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
+      const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
+      out.push({ position, text: rec.orderLines.join('\n'), lines: rec.orderLines.length });
+      if (out.length >= SAMPLE_SIZE) return out;
+    }
+  }
+  return out;
+}
+
+/** The order text of a full board, read and judged as a GM's order file (the mail judge's parser). */
+export function benchOrderText(): void {
+  const variant = loadVariant('standard');
+  const phases = fullBoardTexts();
+  for (let round = 0; round < 3; round++) for (const p of phases) readPhaseOrders(variant, p.position, p.text, 'bench');
+  const micros: number[] = [];
+  let lines = 0;
+  const started = performance.now();
+  for (const p of phases) {
+    const t = performance.now();
+    readPhaseOrders(variant, p.position, p.text, 'bench');
+    micros.push((performance.now() - t) * 1000);
+    lines += p.lines;
+  }
+  const total = (performance.now() - started) / 1000;
+  micros.sort((a, b) => a - b);
+  console.log(`Order text of ${phases.length} movement phases with >= ${FULL_BOARD} units (parse, check, normalise)`);
+  console.log(`  median ${micros[Math.floor(micros.length / 2)].toFixed(1)} µs per phase, ${Math.round(lines / total)} order lines per second`);
+}
+
 function fullBoardPhases(): { position: Position; orders: Order[] }[] {
   const variant = loadVariant('standard');
   const names = new DroidippyNames(variant);

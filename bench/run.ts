@@ -1,5 +1,5 @@
 // `npm run bench`: prints figures beside their targets. Each section lives in its own module.
-import { benchMovementPhases, benchReplay } from './adjudicator.js';
+import { benchMovementPhases, benchOrderText, benchReplay } from './adjudicator.js';
 import { benchDp } from './dp.js';
 import { benchDeadlines } from './load/deadlines.js';
 import { benchMailServers } from './load/mail-servers.js';
@@ -8,6 +8,7 @@ import { benchMemory } from './load/memory.js';
 
 const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
+  ['Orders: real full-board order text read and judged', benchOrderText],
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],
   ['Load: mail intake without the network', benchIntake],

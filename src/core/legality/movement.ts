@@ -183,23 +183,11 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   const target = named.unit;
   const here = provinceOf(unit.loc);
   const there = provinceOf(target.loc);
-  const supportOf = (to?: Loc): SupportOrder =>
-    to === undefined
-      ? { kind: 'support', power: unit.power, type: unit.type, loc: unit.loc, target: there, targetType: target.type }
-      : {
-          kind: 'support',
-          power: unit.power,
-          type: unit.type,
-          loc: unit.loc,
-          target: there,
-          targetType: target.type,
-          to,
-        };
   if (there === here) return refused('a unit cannot support itself');
   if (order.to === undefined) {
     if (!scope.reach.reachesProvince(unit, unit.loc, there, 'support'))
       return refused(`${cannotReach(variant, unit, there)}, so cannot support there`);
-    return { order: supportOf() };
+    return { order: supportOf(unit, target, undefined) };
   }
   const to = provinceOf(order.to);
   if (to === here) return refused('a unit cannot support a move into its own province');
@@ -224,7 +212,21 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
       supportedTo = order.to;
     }
   }
-  return { order: supportOf(supportedTo) };
+  return { order: supportOf(unit, target, supportedTo) };
+}
+
+function supportOf(unit: Unit, target: Unit, to: Loc | undefined): SupportOrder {
+  const supported = provinceOf(target.loc);
+  const order: SupportOrder = {
+    kind: 'support',
+    power: unit.power,
+    type: unit.type,
+    loc: unit.loc,
+    target: supported,
+    targetType: target.type,
+  };
+  if (to !== undefined) order.to = to;
+  return order;
 }
 
 function cannotReach(variant: Variant, unit: Unit, place: Loc): string {
