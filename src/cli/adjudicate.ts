@@ -7,6 +7,8 @@ import { loadVariant } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 import type { LineVerdict } from '../core/orders/parse.js';
 import { parseOrders } from '../core/orders/parse.js';
+import { lexicon, powerByName } from '../core/orders/lexicon.js';
+import { declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
 import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
 import { checkBids } from '../core/dp/index.js';
@@ -23,18 +25,35 @@ export interface AdjudicateCliOptions {
   json?: boolean;
   game?: string;
   seed?: string;
+  /** Play on past refused lines (they are still printed); without it a refused line stops the run. */
+  keepGoing?: boolean;
+}
+
+/** A line of an order file that was not taken: printed in the results, and in --json. */
+export interface RefusedLine {
+  file: string;
+  line: number;
+  text: string;
+  reason: string;
+  suggestion?: string;
 }
 
 export interface PhaseOrders {
   orders: Order[];
   bids: DpBid[];
+  /** Every line that was not accepted, with its reason. */
+  refused: RefusedLine[];
   /** `file:line: error — suggestion` for every line that was not accepted, and replaced orders. */
   complaints: string[];
   /** The phase named by an optional `phase …` line in the file. */
   phase?: Phase;
+  /** Powers a `civil disorder <power>` line declares in permanent civil disorder before the phase. */
+  disorder: PowerId[];
 }
 
 const PHASE_LINE = /^\s*phase\s+(.+?)\s*$/i;
+/** "civil disorder Spain": the GM declares the power in permanent civil disorder (A&E §III, 1648). */
+const DISORDER_LINE = /^\s*civil[\s-]+disorder\s+(.+?)\s*$/i;
 
 /** Which earlier order a later one replaces: the last order for a unit (or build site) counts. */
 function orderSlot(order: Order): string | null {
@@ -45,11 +64,20 @@ function orderSlot(order: Order): string | null {
 /** Reads one phase's order file in GM mode: every power's orders under their headings. */
 export function readPhaseOrders(variant: Variant, position: Position, text: string, file: string): PhaseOrders {
   const complaints: string[] = [];
+  const refused: RefusedLine[] = [];
+  const disorder: PowerId[] = [];
   let phase: Phase | undefined;
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
   const lines = text.split(/\r\n|\r|\n/).map((raw, i) => {
     // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
     const line = raw.replace(/(^|\s)#.*$/, '');
+    const cd = DISORDER_LINE.exec(line);
+    if (cd) {
+      const power = powerByName(lexicon(variant), cd[1]);
+      if (power === undefined) complaints.push(`${file}:${i + 1}: unknown power "${cd[1]}" in a civil disorder line`);
+      else disorder.push(power);
+      return '';
+    }
     const m = PHASE_LINE.exec(line);
     if (!m) return line;
     const read = readPhase(m[1]);
@@ -63,7 +91,10 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
   for (const v of verdicts) {
-    if (v.status === 'error') complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+    if (v.status === 'error') {
+      complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+      refused.push({ file, line: v.line, text: v.text, reason: v.error, ...(v.suggestion ? { suggestion: v.suggestion } : {}) });
+    }
     else if (v.status === 'dp') {
       bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
       bidLines.push(v.line);
@@ -81,7 +112,7 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   }
   const orders = [...[...chosen.values()].sort((a, b) => a.line - b.line).map((c) => c.order), ...unslotted];
   complaints.push(...bidWarnings(variant, position, bids, bidLines, file));
-  return { orders, bids, complaints, phase };
+  return { orders, bids, refused, complaints, phase, disorder };
 }
 
 /**
@@ -113,7 +144,7 @@ const samePhase = (a: Phase, b: Phase) => a.year === b.year && a.season === b.se
 /** Plays every order file in turn. Returns the exit status: 0, or 1 when the sequence could not be played. */
 export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
   let { variant, position } = startingPoint(opts);
-  const reports: { phase: string; outcomes: unknown[]; next: Position; nextPhase: string | null }[] = [];
+  const reports: PhaseReport[] = [];
   const texts: string[] = [];
   let over = false;
   const finish = (code: number): number => {
@@ -125,7 +156,17 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       io.err(`${file}: the game is already over; these orders were not used\n`);
       return finish(1);
     }
-    const read = readPhaseOrders(variant, position, readFileSync(file, 'utf8'), file);
+    const text = readFileSync(file, 'utf8');
+    let read = readPhaseOrders(variant, position, text, file);
+    const declared: PowerId[] = [];
+    if (read.disorder.length) {
+      // Declared before the phase: the power's units are gone before anyone's orders are read.
+      for (const power of read.disorder) {
+        position = declareCivilDisorder(variant, position, power).position;
+        declared.push(power);
+      }
+      read = readPhaseOrders(variant, position, text, file);
+    }
     for (const c of read.complaints) io.err(`${c}\n`);
     if (read.phase && !samePhase(read.phase, position.phase)) {
       io.err(`${file}: orders for ${phaseText(read.phase)}, but the game is at ${phaseText(position.phase)}\n`);
@@ -133,23 +174,54 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
     }
     const result = adjudicate(variant, position, read.orders, { seed: opts.seed, bids: read.bids });
     over = result.gameOver;
-    reports.push({ phase: phaseCode(result.phase), outcomes: result.outcomes, next: result.next, nextPhase: over ? null : phaseCode(result.next.phase) });
-    texts.push(renderResults(variant, position, result, { game: opts.game }));
+    reports.push({
+      phase: phaseCode(result.phase),
+      outcomes: result.outcomes,
+      refused: read.refused,
+      civilDisorder: declared,
+      dp: result.dp ?? null,
+      winners: result.winners,
+      gameOver: result.gameOver,
+      next: result.next,
+      nextPhase: over ? null : phaseCode(result.next.phase),
+    });
+    texts.push(renderResults(variant, position, result, { game: opts.game, refused: read.refused }));
     position = result.next;
+    if (read.refused.length && !opts.keepGoing) {
+      io.err(`${file}: ${read.refused.length} line(s) refused; stopped here (--keep-going plays on)\n`);
+      return finish(1);
+    }
   }
   return finish(0);
+}
+
+/** One phase in --json: what the results mail says, and what the GM alone may see (the DP report). */
+interface PhaseReport {
+  phase: string;
+  outcomes: unknown[];
+  refused: RefusedLine[];
+  civilDisorder: PowerId[];
+  dp: unknown;
+  winners: PowerId[];
+  gameOver: boolean;
+  next: Position;
+  nextPhase: string | null;
 }
 
 export function register(program: Command, io: CliIo = processIo): void {
   program
     .command('adjudicate')
-    .description('play phases offline: each --orders file holds every power\'s orders for one phase, under "France:" headings')
+    .description(
+      'play phases offline: each --orders file holds every power\'s orders for one phase, under "France:" headings; ' +
+        'a "civil disorder <power>" line declares permanent civil disorder before the phase',
+    )
     .option('--variant <name>', 'variant name or .variant file (default: standard, or the position\'s)')
     .option('--orders <file>', 'orders for the next phase (repeat, in phase order); an optional "phase F1901M" line is checked', (f: string, all: string[]) => [...all, f], [] as string[])
     .option('--position <file>', 'start from this position (text format, docs/position-format.md, or JSON)')
-    .option('--json', 'print [{ phase, outcomes, next, nextPhase }] instead of results text')
+    .option('--json', 'print [{ phase, outcomes, refused, civilDisorder, dp, winners, gameOver, next, nextPhase }]')
     .option('--game <name>', 'game name shown in the results')
     .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
+    .option('--keep-going', 'play on past refused lines (they are printed in the results either way)')
     .action((opts: AdjudicateCliOptions) => {
       if (!opts.orders.length) {
         io.err('adjudicate: give at least one --orders file\n');

@@ -19,6 +19,8 @@ export interface ResultsOptions {
   deadline?: string;
   /** Deadline of the next phase, already formatted ("Wednesday 25 November 2026 20:00 GMT"). */
   nextDeadline?: string;
+  /** Order lines a hand GM's file held that were not taken, with the reason (offline adjudication). */
+  refused?: { text: string; reason: string }[];
 }
 
 const PHASE_TITLE = { movement: 'Movement results', retreat: 'Retreat orders', adjustment: 'Adjustment orders' } as const;
@@ -117,6 +119,11 @@ export function renderResults(fileVariant: Variant, before: Position, result: Ph
     lines.push(...paddedLines(variant, before, result.outcomes, before.dislodged));
   } else {
     lines.push(...paddedLines(variant, before, result.outcomes, before.units));
+  }
+  if (opts.refused?.length) {
+    lines.push('', 'The following orders were not accepted:', '');
+    for (const r of opts.refused) lines.push(`  ${r.text}  (*invalid*)`, `      ${r.reason}`);
+    lines.push('');
   }
   if (endsFall(result)) {
     lines.push('', 'Ownership of supply centers:', '', ...ownershipLines(variant, result.next.owners), '');

@@ -78,17 +78,79 @@ describe('chancery adjudicate', () => {
   it('reports refused lines on stderr as file:line: error — suggestion, and the unit holds; a later order replaces an earlier one', async () => {
     const orders = tempFile('bad.txt', 'France:\nA par - bugr\nA mar - spa\nEngland:\nF kie - hol\nFrance: A mar H\n');
     const run = await runCli('adjudicate', '--orders', orders);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(1);
     expect(run.err).toBe(
       [
         `${orders}:2: unknown place "bugr" — A PAR - BUR`,
         `${orders}:5: order to foreign unit: the fleet in Kiel belongs to Germany`,
         `${orders}:6: replaces the order on line 3 for the same unit`,
+        `${orders}: 2 line(s) refused; stopped here (--keep-going plays on)`,
         '',
       ].join('\n'),
     );
     expect(run.out).toContain('France: Army Marseilles HOLD.\nFrance: Army Paris HOLD.\n');
     expect(run.out).toContain('Germany: Fleet Kiel HOLD.\n');
+    // The results themselves say what was refused, and why.
+    expect(run.out).toContain(
+      'The following orders were not accepted:\n\n  A par - bugr  (*invalid*)\n      unknown place "bugr"\n' +
+        '  F kie - hol  (*invalid*)\n      order to foreign unit: the fleet in Kiel belongs to Germany\n',
+    );
+    const onward = await runCli('adjudicate', '--orders', orders, '--orders', ex('fall-1901.txt'), '--keep-going');
+    expect(onward.code).toBe(0);
+    expect(onward.out).toContain('Movement results for Fall of 1901.');
+  });
+
+  it('an unreadable power heading files nothing under the power before it (issue 14)', async () => {
+    const orders = tempFile(
+      'a6.txt',
+      'France:\nA par - bur\n2 DP: A swi H\nPoland-Lithuania & Saxonny:\nA war - lit\n1 DP: A swi - mar\nRussia:\nA mos - lvn\n',
+    );
+    const run = await runCli('adjudicate', '--variant', 'ambition6', '--orders', orders, '--json', '--keep-going');
+    expect(run.err).toContain(
+      `${orders}:4: unknown power "Poland-Lithuania & Saxonny": the lines under it are not filed for any power — ` +
+        'did you mean Poland-Saxony?',
+    );
+    expect(run.err).toContain(`${orders}:5: not filed: the heading on line 4 names no power`);
+    expect(run.err).toContain(`${orders}:6: not filed: the heading on line 4 names no power`);
+    const [phase] = JSON.parse(run.out);
+    expect(phase.refused.map((r: { line: number }) => r.line)).toEqual([4, 5, 6]);
+    // France keeps its own two DP on Switzerland and is not charged the misfiled line.
+    const france = phase.dp.powers.find((p: { power: string }) => p.power === 'france');
+    expect(france).toMatchObject({ forfeited: false });
+    expect(phase.outcomes.find((o: { order: { loc: string } }) => o.order.loc === 'war').order.kind).toBe('hold');
+    const without = await runCli('adjudicate', '--variant', 'ambition6', '--orders', orders);
+    expect(without.code).toBe(1);
+  });
+
+  it.each([
+    ['ambition6', 'Poland-Lithuania & Saxony:', 'saxony'],
+    ['ambition6', 'Great Britain:', 'britain'],
+    ['ambition6', 'Habsburg Empire:', 'austria'],
+    ['ambition6', 'Ottoman Empire:', 'turkey'],
+    ['ambition6', 'PS:', 'saxony'],
+    ['ambition6', 'Denmark-Norway:', 'denmark'],
+    ['ambition5', 'T:', 'turkey'],
+    ['1648', 'Ottoman Empire:', 'ottoman'],
+    ['succession', 'Saxony-Poland:', 'saxony'],
+  ])('%s: the heading "%s" names %s', async (variant, heading, power) => {
+    const orders = tempFile('h.txt', `${heading}\n`);
+    const run = await runCli('adjudicate', '--variant', variant, '--orders', orders, '--json');
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const unit = JSON.parse(run.out)[0].outcomes.find((o: { order: { power: string } }) => o.order.power === power);
+    expect(unit).toBeDefined();
+  });
+
+  it('declares permanent civil disorder offline with a "civil disorder <power>" line', async () => {
+    const orders = tempFile('cd.txt', 'civil disorder Spain\nFrance:\nA par - bur\n');
+    const run = await runCli('adjudicate', '--variant', 'ambition6', '--orders', orders, '--json');
+    expect(run.code).toBe(0);
+    const [phase] = JSON.parse(run.out);
+    expect(phase.civilDisorder).toEqual(['spain']);
+    expect(phase.next.units.some((u: { power: string }) => u.power === 'spain')).toBe(false);
+    const refusedPower = tempFile('cd2.txt', 'civil disorder Narnia\n');
+    const bad = await runCli('adjudicate', '--variant', 'ambition6', '--orders', refusedPower);
+    expect(bad.err).toContain('unknown power "Narnia" in a civil disorder line');
   });
 
   it('starts from a position file and stops when the orders are for another phase', async () => {

@@ -68,6 +68,18 @@ export function lexicon(variant: Variant): Lexicon {
   return lex;
 }
 
+/**
+ * Every name a player may write for a power: id, name, adjective, the variant file's `formal`
+ * name (with and without its leading "The"), its `abbreviation` and its `aliases`; "&" also as "and".
+ */
+export function powerNames(p: Variant['powers'][number]): string[] {
+  const formal = p.attrs.formal ? [p.attrs.formal, p.attrs.formal.replace(/^the\s+/i, '')] : [];
+  const aliases = (p.attrs.aliases ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const abbreviation = p.attrs.abbreviation ? [p.attrs.abbreviation] : [];
+  const names = [p.id, p.name, p.adjective, ...formal, ...abbreviation, ...aliases];
+  return [...names, ...names.filter((n) => n.includes('&')).map((n) => n.replace(/\s*&\s*/g, ' and '))];
+}
+
 function wordCount(s: string): number {
   return s.split(' ').length;
 }
@@ -84,14 +96,17 @@ function build(variant: Variant): Lexicon {
   const powers = new Map<string, PowerId>();
   const initials = new Map<string, PowerId>();
   let maxPowerWords = 1;
-  for (const p of variant.powers) {
-    for (const n of [p.id, p.name, p.adjective]) {
+  // Great Powers first: a name or initial two powers share ("T" for Turkey, Tunis and Tuscany)
+  // belongs to the Great Power, whose players write it in headings and prefixes.
+  const byRank = [...variant.powers].sort((a, b) => Number(b.kind === 'great') - Number(a.kind === 'great'));
+  for (const p of byRank) {
+    for (const n of powerNames(p)) {
       const key = normaliseName(n);
       if (!key || powers.has(key)) continue;
       powers.set(key, p.id);
       maxPowerWords = Math.max(maxPowerWords, wordCount(key));
     }
-    if (p.initial) initials.set(p.initial.toLowerCase(), p.id);
+    if (p.initial && p.kind === 'great' && !initials.has(p.initial.toLowerCase())) initials.set(p.initial.toLowerCase(), p.id);
   }
   return { places, maxPlaceWords, powers, maxPowerWords, initials };
 }

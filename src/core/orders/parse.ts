@@ -7,6 +7,7 @@
 // - orders split at ";" always, and at "," only when every piece is then a valid order;
 // - a verdict's text is the whole line when the line holds one order, else that order's piece.
 import { geometry } from '../map/geometry.js';
+import { normaliseName, suggest } from '../map/names.js';
 import { legalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
 import type { Order, Position, PowerId } from '../types.js';
@@ -62,19 +63,36 @@ export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
   };
   const verdicts: LineVerdict[] = [];
   let heading: PowerId | undefined;
+  /** GM mode: the line of a heading that named no power, until the next good heading. */
+  let unknownHeading: number | undefined;
   const lines = text.split(/\r\n|\r|\n/);
   for (let n = 0; n < lines.length; n++) {
     const line = n + 1;
-    const shape = lineShape(board.lex, lines[n]);
+    const shape = lineShape(board.lex, lines[n], ctx.power === undefined);
     if (shape.kind === 'blank') continue;
     const text = lines[n].trim();
     if (shape.kind === 'heading') {
+      unknownHeading = undefined;
       if (ctx.power !== undefined && shape.power !== ctx.power)
         verdicts.push({ status: 'error', line, text, error: foreignPower(board, shape.power, ctx.power) });
       else {
         heading = shape.power;
         verdicts.push({ status: 'heading', line, text, power: shape.power });
       }
+      continue;
+    }
+    if (shape.kind === 'unknown-heading') {
+      // A GM's order file files lines under the last heading: under one naming no power, nothing
+      // may be filed, lest another power's orders (and DP) be credited to the power before it.
+      unknownHeading = line;
+      heading = undefined;
+      verdicts.push({ status: 'error', line, text, ...unknownPower(board, shape.name) });
+      continue;
+    }
+    if (!shape.clauses.length) continue;
+    if (shape.prefix === undefined && unknownHeading !== undefined) {
+      const error = `not filed: the heading on line ${unknownHeading} names no power; write the power's name there`;
+      verdicts.push({ status: 'error', line, text, error });
       continue;
     }
     if (shape.prefix !== undefined && ctx.power !== undefined && shape.prefix !== ctx.power) {
@@ -101,13 +119,15 @@ export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
 type LineShape =
   | { kind: 'blank' }
   | { kind: 'heading'; power: PowerId }
+  | { kind: 'unknown-heading'; name: string }
   | { kind: 'orders'; prefix?: PowerId; clauses: string[] };
 
 // A line's shape depends on the variant's vocabulary only; mails and archives repeat lines endlessly.
 const shapeCache = new WeakMap<Board['lex'], Map<string, LineShape>>();
 const SHAPE_CACHE_SIZE = 20_000;
 
-function lineShape(lex: Board['lex'], raw: string): LineShape {
+/** `gm`: in a GM's file a line shaped like a heading ("Xxx:") that names no power is one. */
+function lineShape(lex: Board['lex'], raw: string, gm: boolean): LineShape {
   let shapes = shapeCache.get(lex);
   if (!shapes) shapeCache.set(lex, (shapes = new Map()));
   let shape = shapes.get(raw);
@@ -116,8 +136,12 @@ function lineShape(lex: Board['lex'], raw: string): LineShape {
     if (shapes.size >= SHAPE_CACHE_SIZE) shapes.clear();
     shapes.set(raw, shape);
   }
+  if (shape.kind === 'unknown-heading' && !gm) return { kind: 'orders', clauses: [cleanLine(raw)] };
   return shape;
 }
+
+/** "Xxx:" or "[Xxx]" alone on a line: shaped like a power heading, whatever it names. */
+const HEADING_SHAPE = /^(?:\[\s*([^\]]+?)\s*\]|\(\s*([^)]+?)\s*\)|([^:[\]()]+?))\s*:?$/;
 
 function readLineShape(lex: Board['lex'], raw: string): LineShape {
   const body = cleanLine(raw);
@@ -126,8 +150,18 @@ function readLineShape(lex: Board['lex'], raw: string): LineShape {
   // "France:" alone, or "F)" with nothing after it, is a heading.
   const headed = readHeading(lex, body) ?? (prefix && !/[^\s;]/.test(prefix.rest) ? prefix.power : undefined);
   if (headed !== undefined) return { kind: 'heading', power: headed };
+  const shaped = !prefix && (body.endsWith(':') || /^[[(].*[\])]:?$/.test(body)) ? HEADING_SHAPE.exec(body) : null;
+  if (shaped) return { kind: 'unknown-heading', name: (shaped[1] ?? shaped[2] ?? shaped[3]).trim() };
   const clauses = (prefix ? prefix.rest : body).split(';').map((c) => c.trim()).filter(Boolean);
   return prefix ? { kind: 'orders', prefix: prefix.power, clauses } : { kind: 'orders', clauses };
+}
+
+/** "unknown power "Polnd" — did you mean Poland-Saxony?" */
+function unknownPower(board: Board, name: string): { error: string; suggestion?: string } {
+  const keys = suggest(normaliseName(name), board.lex.powers.keys(), 3);
+  const powers = [...new Set(keys.map((k) => board.lex.powers.get(k)!))].map((p) => powerName(board, p));
+  const error = `unknown power "${name}": the lines under it are not filed for any power`;
+  return powers.length ? { error, suggestion: `did you mean ${powers.join(' or ')}?` } : { error };
 }
 
 function foreignPower(board: Board, named: PowerId, self: PowerId): string {

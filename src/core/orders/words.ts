@@ -22,7 +22,8 @@ export type Item =
   | { k: 'power'; power: PowerId; raw: string }
   | { k: 'unknown'; raw: string; word: string };
 
-const TOKEN_RE = /([\p{L}\p{N}.'’]+)|(\S)/gu;
+// "&" is a word: power names such as "Naples & Sicily" contain it.
+const TOKEN_RE = /([\p{L}\p{N}.'’&]+)|(\S)/gu;
 /** Punctuation that means nothing in an order: DPjudge deletes `.` and `:`, and `,` is a space. */
 const SILENT_PUNCT = new Set([',', ':', '.', '(', ')', '[', ']', '{', '}', '"', '*']);
 
