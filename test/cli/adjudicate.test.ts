@@ -141,6 +141,13 @@ describe('chancery adjudicate', () => {
     expect(unit).toBeDefined();
   });
 
+  it('A&E v5: a minor is named by its adjective when supported ("Tuscan Army Tuscany")', async () => {
+    const orders = tempFile('a5.txt', 'Austria:\nA mil S A tus\n');
+    const run = await runCli('adjudicate', '--variant', 'ambition5', '--orders', orders);
+    expect(run.err).toBe('');
+    expect(run.out).toContain('Austria: Army Milan SUPPORT Tuscan Army Tuscany.');
+  });
+
   it('declares permanent civil disorder offline with a "civil disorder <power>" line', async () => {
     const orders = tempFile('cd.txt', 'civil disorder Spain\nFrance:\nA par - bur\n');
     const run = await runCli('adjudicate', '--variant', 'ambition6', '--orders', orders, '--json');
