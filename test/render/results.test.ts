@@ -178,7 +178,7 @@ describe('movement results', () => {
         '',
         'The following units were dislodged:',
         '',
-        'The Bavaria army in Bavaria was destroyed.',
+        'The Bavarian army in Bavaria was destroyed.',
         '',
         '',
         "The next phase of 'g' will be Movement for Fall of 1764.",
