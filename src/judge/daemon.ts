@@ -25,9 +25,20 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
   const tickMs = options.tickMs ?? 30_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail) });
+  // A deadline is processed only once every mail that arrived before it has been taken in: after a
+  // restart, or behind a queue of slow mail, on-time orders must not lose to the clock. The judge's
+  // time is therefore the moment up to which the inbox has caught up (at most a poll behind now).
+  const judgeTime = (): string | null => {
+    const caughtUp = service.inbox.caughtUpTo;
+    if (!caughtUp) return null;
+    const now = nowIso();
+    return caughtUp < now ? caughtUp : now;
+  };
   const runTick = () => {
+    const now = judgeTime();
+    if (!now) return;
     try {
-      const report = tick(db, nowIso(), service.judge);
+      const report = tick(db, now, service.judge);
       for (const p of report.processed) log(`processed ${p}`);
       for (const d of report.dropped) log(`dropped deadline ${d}`);
       for (const n of report.notices) log(`notice ${n}`);
@@ -52,8 +63,8 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
   service.outbox.on('error', (error: Error) => log(`mail delivery: ${error.message}`));
   service.outbox.on('refused', (mail: { messageId: string }, refused: string[]) => log(`mail ${mail.messageId} was refused for ${refused.join(', ')}; the other recipients have it`));
   service.outbox.on('failed', (mail: { to: string[]; bcc: string[] }, error: Error) => log(`delivery to ${[...mail.to, ...mail.bcc].join(', ')} failed: ${error.message}`));
+  service.inbox.once('caught-up', runTick);
   service.start();
-  runTick();
   const timer = setInterval(runTick, tickMs);
   return {
     service,

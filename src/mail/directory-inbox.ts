@@ -17,9 +17,14 @@ export interface DirectoryInboxOptions extends IntakeOptions {
   afterCommit?: (result: IntakeResult, file: string) => void | Promise<void>;
 }
 
-/** Events: 'mail' (IntakeResult, file name) after each mail, 'error' (error). */
+/** Events: 'mail' (IntakeResult, file name) after each mail, 'caught-up' (ISO time) after each full scan, 'error'. */
 export class DirectoryInbox extends EventEmitter {
   private running: Promise<IntakeResult[]> | null = null;
+  /**
+   * Every mail that reached the inbox before this moment has been taken in (the start of the last
+   * scan that went through to the end); null before the first. Deadlines wait for it (daemon.ts).
+   */
+  caughtUpTo: string | null = null;
   private readonly loop = new PollLoop(
     () => this.processAll(),
     () => this.options.pollIntervalMs ?? 1000,
@@ -43,6 +48,7 @@ export class DirectoryInbox extends EventEmitter {
   }
 
   private async scan(): Promise<IntakeResult[]> {
+    const started = new Date().toISOString();
     const layout = mailDirectoryLayout(this.options.root);
     await mkdir(layout.inbox, { recursive: true });
     await mkdir(layout.processed, { recursive: true });
@@ -65,6 +71,8 @@ export class DirectoryInbox extends EventEmitter {
       results.push(result);
       this.emit('mail', result, file);
     }
+    this.caughtUpTo = started;
+    this.emit('caught-up', started);
     return results;
   }
 

@@ -42,6 +42,11 @@ export interface ImapPollerOptions extends IntakeOptions {
  * taken in, 'error' (error) for failures the poller recovers from by reconnecting.
  */
 export class ImapPoller extends EventEmitter {
+  /**
+   * Every message in the mailbox before this moment has been taken in (the start of the last pass
+   * over the unseen messages that went through to the end); null before the first.
+   */
+  caughtUpTo: string | null = null;
   private client: ImapFlow | null = null;
   private stopped = true;
   private loop: Promise<void> | null = null;
@@ -144,6 +149,7 @@ export class ImapPoller extends EventEmitter {
   }
 
   private async processUnseen(client: ImapFlow, mailbox: string): Promise<void> {
+    const started = new Date().toISOString();
     const uids = ((await client.search({ seen: false }, { uid: true })) || []).sort((a, b) => a - b);
     const opened = client.mailbox;
     if (!opened) throw new Error(`mailbox ${mailbox} is not open`);
@@ -163,6 +169,8 @@ export class ImapPoller extends EventEmitter {
         await client.messageMove(String(uid), this.options.processedMailbox, { uid: true });
       }
     }
+    this.caughtUpTo = started;
+    this.emit('caught-up', started);
   }
 
   private async takeIn(client: ImapFlow, source: MailSource & { uid: number }, maxBytes: number): Promise<IntakeResult | null> {
