@@ -67,7 +67,16 @@ export function parseConfig(
   const database = resolve(context.baseDir, problems.string('database', top.database, '.chancery/judge.sqlite'));
 
   const mailRaw =
-    problems.object('mail', top.mail, ['transport', 'directory', 'maxBytes', 'rateLimit', 'retry', 'outboxPollMs', 'inboxPollMs']) ?? {};
+    problems.object('mail', top.mail, [
+      'transport',
+      'directory',
+      'maxBytes',
+      'rateLimit',
+      'retry',
+      'outboxPollMs',
+      'inboxPollMs',
+      'trustedAuthServIds',
+    ]) ?? {};
   const transport = problems.choice('mail.transport', mailRaw.transport, 'directory', ['directory', 'server'] as const);
   const mail: JudgeConfig['mail'] = {
     transport,
@@ -77,6 +86,7 @@ export function parseConfig(
     retry: retryOf(problems, mailRaw.retry),
     outboxPollMs: problems.integer('mail.outboxPollMs', mailRaw.outboxPollMs, 5000, 10),
     inboxPollMs: problems.integer('mail.inboxPollMs', mailRaw.inboxPollMs, 1000, 10),
+    trustedAuthServIds: authServIdsOf(problems, mailRaw.trustedAuthServIds),
   };
 
   const imap = top.imap === undefined || top.imap === null ? null : imapOf(problems, top.imap, env);
@@ -88,6 +98,15 @@ export function parseConfig(
 
   if (problems.list.length > 0) throw new ConfigError(context.source, problems.list);
   return { source: context.source, judge, database, mail, imap, smtp };
+}
+
+function authServIdsOf(problems: ConfigProblems, value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string' || !/^[\w.-]+$/.test(id))) {
+    problems.add('mail.trustedAuthServIds', 'must be a list of host names, e.g. ["mx.example.org"]');
+    return [];
+  }
+  return value as string[];
 }
 
 function rateLimitOf(problems: ConfigProblems, value: unknown): JudgeConfig['mail']['rateLimit'] {

@@ -17,6 +17,11 @@ export interface JudgeConfig {
     retry: { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };
     outboxPollMs: number;
     inboxPollMs: number;
+    /**
+     * Authentication-Results ids of the judge's own receiving servers: their DKIM/DMARC verdicts
+     * make a From trustworthy (src/mail/origin.ts). Empty: no From counts as verified.
+     */
+    trustedAuthServIds: string[];
   };
   imap: ImapConfig | null;
   smtp: SmtpConfig | null;

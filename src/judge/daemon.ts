@@ -5,6 +5,7 @@ import { createMailService, type MailService } from '../mail/service.js';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
 import { getGame, findGameByName } from '../store/games.js';
+import { playsInRunningGame } from '../store/players.js';
 import { apologyFor, handleMail } from './handler.js';
 import { processGame, type ProcessOutcome } from './process.js';
 import { tick } from './tick.js';
@@ -24,7 +25,10 @@ const MAIL_TICK_DELAY_MS = 1000;
 export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: number; log?: (line: string) => void } = {}): Daemon {
   const tickMs = options.tickMs ?? 30_000;
   const log = options.log ?? ((line: string) => console.log(line));
-  const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail) });
+  const service = createMailService(db, handleMail, config, {
+    onHandlerError: (mail) => apologyFor(mail),
+    knownSender: playsInRunningGame,
+  });
   // A deadline is processed only once every mail that arrived before it has been taken in: after a
   // restart, or behind a queue of slow mail, on-time orders must not lose to the clock. The judge's
   // time is therefore the moment up to which the inbox has caught up (at most a poll behind now).

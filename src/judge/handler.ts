@@ -43,7 +43,7 @@ function readableText(body: string): ReadableText {
 
 export const handleMail: MailHandler = (mail, db, context) => {
   const sender = (mail.from ?? '').trim();
-  const session = newSession(db, context.now, context.judge, sender);
+  const session = newSession(db, context.now, context.judge, sender, mail.origin);
   const readable = readableText(mail.text);
   if (readable.cut) session.reply.ok(readable.cut);
   for (const long of readable.longLines) {

@@ -37,6 +37,7 @@ import type { JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { DEFAULT_MAX_MAIL_BYTES, parseIncoming } from './parse.js';
 import { queueMails } from './queue.js';
+import { senderKey } from './origin.js';
 import { DEFAULT_RATE_LIMIT, SenderRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
 
@@ -59,6 +60,13 @@ export interface IntakeOptions {
   /** Larger mails are not read: logged as 'unparseable', their sender told so. Default 1 MiB. */
   maxBytes?: number;
   clock?: () => number;
+  /** Servers whose Authentication-Results headers vouch for a From (origin.ts). */
+  trustedAuthServIds?: readonly string[];
+  /**
+   * True for an address that plays in a running game: over the rate limit, its mail is still
+   * processed (never dropped) and answered while KNOWN_SENDER_REPLIES allows.
+   */
+  knownSender?: (db: Db, address: string) => boolean;
   /** Mails to send when the handler throws (e.g. "your mail could not be processed"). */
   onHandlerError?: (mail: IncomingMail, error: unknown) => OutgoingMail[];
 }
@@ -97,7 +105,7 @@ export async function intakeMail(
   let mail: IncomingMail | null = null;
   let parseFailure: string | null = null;
   try {
-    mail = await parseIncoming(raw, { maxBytes, ownLoopMarker: options.judge.address });
+    mail = await parseIncoming(raw, { maxBytes, ownLoopMarker: options.judge.address, trustedAuthServIds: options.trustedAuthServIds });
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     parseFailure = error.message;
@@ -124,7 +132,11 @@ export async function intakeOversizedMail(
   let mail: IncomingMail | null = null;
   try {
     const headerOnly = Buffer.concat([header.subarray(0, MAX_HEADER_BYTES), Buffer.from('\r\n\r\n')]);
-    mail = { ...(await parseIncoming(headerOnly, { maxBytes: Number.MAX_SAFE_INTEGER, ownLoopMarker: options.judge.address })), size, text: '' };
+    mail = { ...(await parseIncoming(headerOnly, {
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      ownLoopMarker: options.judge.address,
+      trustedAuthServIds: options.trustedAuthServIds,
+    })), size, text: '' };
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
   }
@@ -156,6 +168,15 @@ function oversizeReply(size: number, limit: number): OutgoingMail {
       `Your mail of ${kb(size)} is over this judge's limit of ${kb(limit)}, so none of it was read and nothing was done.\n` +
       'Please send your orders and commands again as plain text, without attachments.\n',
   };
+}
+
+/** Replies to a known sender over the rate limit: enough for a player, bounded for a flood. */
+export const KNOWN_SENDER_REPLIES: RateLimitOptions = { burst: 20, perHour: 20 };
+
+function withinReplyAllowance(db: Db, from: string, outgoing: OutgoingMail[], now: number): OutgoingMail[] {
+  const replies = new SenderRateLimiter(databaseBucketStore(db), KNOWN_SENDER_REPLIES);
+  if (replies.take(`replies-over-limit:${from}`, now)) return outgoing;
+  return outgoing.filter((mail) => mail.kind !== 'reply');
 }
 
 function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandler, options: IntakeOptions): IntakeResult {
@@ -197,10 +218,17 @@ function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandl
       return { outcome: 'automated', entry: log('automated', mail.reason), mail, queued: [] };
     }
     if (mail.from === null) return { outcome: 'unparseable', entry: log('unparseable', 'no From address'), mail, queued: [] };
+    // Counted per address and sending path (origin.ts): a flood under a player's forged From spends
+    // the forger's allowance, not the player's.
+    let overLimit = false;
     if (options.rateLimit !== false) {
       const limiter = new SenderRateLimiter(databaseBucketStore(db), options.rateLimit ?? DEFAULT_RATE_LIMIT);
-      if (!limiter.take(mail.from, clock())) {
-        return { outcome: 'rate-limited', entry: log('rate-limited', `sender ${mail.from} is over the rate limit`), mail, queued: [] };
+      if (!limiter.take(senderKey(mail.from, mail.origin), clock())) {
+        if (!options.knownSender?.(db, mail.from)) {
+          const detail = `sender ${mail.from} is over the rate limit`;
+          return { outcome: 'rate-limited', entry: log('rate-limited', detail), mail, queued: [] };
+        }
+        overLimit = true;
       }
     }
 
@@ -218,9 +246,9 @@ function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandl
         if (!Array.isArray(outgoing)) {
           throw new TypeError('mail handler must return an array of OutgoingMail synchronously (got a Promise?)');
         }
-        return queueMails(db, outgoing, queueContext);
+        return queueMails(db, overLimit ? withinReplyAllowance(db, incoming.from!, outgoing, clock()) : outgoing, queueContext);
       })();
-      const entry = log('processed', null);
+      const entry = log('processed', overLimit ? 'over the rate limit; processed because the sender plays in a game' : null);
       crashPoint('intake-before-commit');
       return { outcome: 'processed', entry, mail, queued };
     } catch (error) {

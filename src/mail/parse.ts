@@ -3,6 +3,7 @@
 import { convert as htmlToText } from 'html-to-text';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { classifyAutomated } from './loop-guard.js';
+import { mailOrigin } from './origin.js';
 import { MailError, type IncomingMail } from './types.js';
 
 export interface ParseOptions {
@@ -10,6 +11,8 @@ export interface ParseOptions {
   maxBytes?: number;
   /** The judge's own X-Loop marker (its address); mail carrying it is treated as our own coming back. */
   ownLoopMarker?: string;
+  /** Servers whose Authentication-Results headers vouch for the From (see origin.ts). */
+  trustedAuthServIds?: readonly string[];
 }
 
 export const DEFAULT_MAX_MAIL_BYTES = 1024 * 1024;
@@ -49,6 +52,11 @@ export async function parseIncoming(raw: Buffer, options: ParseOptions = {}): Pr
     references: toList(parsed.references).map(normaliseMessageId).filter((id): id is string => id !== null),
     ...verdict,
     size: raw.length,
+    origin: mailOrigin(
+      parsed.headerLines.map(({ key, line }) => ({ key: key.toLowerCase(), value: headerValue(line) })),
+      from?.address ?? null,
+      options.trustedAuthServIds,
+    ),
     attachments: parsed.attachments.map((a) => a.filename ?? a.contentType),
   };
 }
@@ -88,10 +96,14 @@ function normaliseNewlines(text: string): string {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
+function headerValue(line: string): string {
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+}
+
 function rawHeaders(parsed: ParsedMail): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const { key, line } of parsed.headerLines) {
-    const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const value = headerValue(line);
     const list = map.get(key.toLowerCase()) ?? [];
     list.push(value);
     map.set(key.toLowerCase(), list);

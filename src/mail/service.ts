@@ -23,6 +23,7 @@ export interface MailService {
 
 export interface MailServiceOptions {
   onHandlerError?: (mail: IncomingMail, error: unknown) => OutgoingMail[];
+  knownSender?: IntakeOptions['knownSender'];
 }
 
 export function judgeIdentity(config: JudgeConfig): JudgeIdentity {
@@ -36,6 +37,8 @@ export function createMailService(db: Db, handler: MailHandler, config: JudgeCon
     rateLimit: config.mail.rateLimit,
     maxBytes: config.mail.maxBytes,
     onHandlerError: options.onHandlerError,
+    knownSender: options.knownSender,
+    trustedAuthServIds: config.mail.trustedAuthServIds,
   };
 
   let sender: MailSender;

@@ -1,4 +1,5 @@
 // The shapes that cross the boundary between mail transport and the judge.
+import type { MailOrigin } from './origin.js';
 
 /** An incoming mail, decoded and classified by parseIncoming(). */
 export interface IncomingMail {
@@ -25,6 +26,8 @@ export interface IncomingMail {
   reason: string | null;
   /** Size of the raw message in bytes. */
   size: number;
+  /** The sending path and whether the From is verified (origin.ts); absent for mail built by hand. */
+  origin?: MailOrigin;
   /** File names (or content types) of the attachments, which the judge does not read. */
   attachments?: string[];
 }

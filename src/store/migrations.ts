@@ -161,4 +161,13 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX game_players_game ON game_players(game_id);
   CREATE INDEX jobs_game ON jobs(game_id, status, due_at);
   `,
+  // 4: the sending paths an account has signed on from with the right password (signon-guard.ts).
+  `
+  CREATE TABLE signon_paths (
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    path       TEXT NOT NULL,
+    last_seen  TEXT NOT NULL,
+    PRIMARY KEY (account_id, path)
+  );
+  `,
 ];

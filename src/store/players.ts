@@ -109,3 +109,17 @@ export function reassignSeat(db: Db, seatId: number, accountId: number): void {
 export function removeSeat(db: Db, seatId: number): void {
   db.prepare('DELETE FROM game_players WHERE id = ?').run(seatId);
 }
+
+/** True when the address plays, or is GM, in a game not yet over (the judge's regular correspondents). */
+export function playsInRunningGame(db: Db, address: string): boolean {
+  const row = db
+    .prepare(
+      `SELECT 1 FROM accounts a JOIN games g ON g.status IN ('forming','active','paused')
+       WHERE a.address = ? COLLATE NOCASE
+         AND (g.gm_account_id = a.id OR EXISTS (
+           SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.account_id = a.id AND p.role = 'player'))
+       LIMIT 1`,
+    )
+    .get(address.trim());
+  return row !== undefined;
+}

@@ -15,6 +15,7 @@ import type { IntakeResult } from '../../src/mail/intake.js';
 import { mailDirectoryLayout } from '../../src/mail/mail-directory.js';
 import { createMailService, type MailService } from '../../src/mail/service.js';
 import { openDatabase, type Db } from '../../src/store/database.js';
+import { playsInRunningGame } from '../../src/store/players.js';
 import type { OutboxMail } from '../../src/store/outbox.js';
 
 export const JUDGE_ADDRESS = 'judge@example.test';
@@ -41,7 +42,7 @@ export async function createJudge() {
     );
   const config = configFor({});
   const db = openDatabase(config.database);
-  const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail) });
+  const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail), knownSender: playsInRunningGame });
   const layout = mailDirectoryLayout(config.mail.directory);
   mkdirSync(layout.inbox, { recursive: true });
   let fileNumber = 0;
@@ -82,7 +83,7 @@ export async function createJudge() {
     deliver,
     /** Another inbox on the same database and mail directory with other mail settings (e.g. maxBytes). */
     serviceWith(mail: Record<string, unknown>): MailService {
-      return createMailService(db, handleMail, configFor(mail), { onHandlerError: (m) => apologyFor(m) });
+      return createMailService(db, handleMail, configFor(mail), { onHandlerError: (m) => apologyFor(m), knownSender: playsInRunningGame });
     },
     snapshot: () => snapshot(db),
     async close() {

@@ -26,12 +26,15 @@ function withSenderAccount(s: Session, change: (account: Account) => SeatResult)
   // JOIN, OBSERVE and TAKEOVER check the password of the sender's address: as much a way to guess it
   // as SIGNON, so they count against the same allowance of wrong passwords.
   const existing = findAccount(s.db, s.sender);
-  const guarded: GuardedPassword | null = existing?.passwordHash ? { key: `account:${existing.id}`, owner: existing.address } : null;
-  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now));
+  const guarded: GuardedPassword | null = existing?.passwordHash
+    ? { key: `account:${existing.id}`, owner: existing.address, ownerAccountId: existing.id }
+    : null;
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
   const refusal = guarded && guard.refusal(guarded);
   if (refusal) return { error: refusal };
   const outcome = changeAsSender(s, change);
   if (guarded && 'error' in outcome && outcome.error === NOT_THIS_ADDRESS_PASSWORD) guard.failed(guarded);
+  else if (guarded && !('error' in outcome)) guard.succeeded(guarded);
   return outcome;
 }
 
@@ -87,10 +90,11 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const target = readTarget(s.db, where);
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
-  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now));
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
   if (who.kind === 'master') {
     const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
-    const verdict = checkPassword(s, guard, { key: `master:${game.id}`, owner: gm }, password, readSettings(game.settings).masterPasswordHash, `the GM password of game ${game.name}`, game);
+    const master = { key: `master:${game.id}`, owner: gm, ownerAccountId: game.gmAccountId };
+    const verdict = checkPassword(s, guard, master, password, readSettings(game.settings).masterPasswordHash, `the GM password of game ${game.name}`, game);
     return verdict === true ? { game, variant, role: 'master', power: null, seatId: null } : verdict;
   }
   // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
@@ -106,7 +110,8 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) return noSeat(guard);
   const owner = getAccount(s.db, seat.accountId);
   const seatName = seat.power ? (variant.powerById.get(seat.power)?.name ?? seat.power) : `your ${seat.role} seat`;
-  const verdict = checkPassword(s, guard, { key: `account:${seat.accountId}`, owner: owner?.address ?? null }, password, owner?.passwordHash ?? null, `${seatName} in game ${game.name}`, game);
+  const guarded = { key: `account:${seat.accountId}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
+  const verdict = checkPassword(s, guard, guarded, password, owner?.passwordHash ?? null, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (seat.role === 'player' && seat.status === 'resigned') return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
   if (seat.role === 'player' && seat.status === DISORDERED) return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;
@@ -123,7 +128,10 @@ function noSeat(guard: SignonGuard): string {
 /** Checks `password` against `hash` unless the guard refuses the attempt. True, or why not. */
 function checkPassword(s: Session, guard: SignonGuard, target: GuardedPassword, password: string, hash: string | null, what: string, game: Game): true | string {
   const refusal = guard.refusal(target);
-  if (refusal === null && hash && verifyPasswordSync(password, hash)) return true;
+  if (refusal === null && hash && verifyPasswordSync(password, hash)) {
+    guard.succeeded(target);
+    return true;
+  }
   if (refusal === null) guard.failed(target);
   if (guard.refusal(target) && guard.tellOwner(target)) {
     s.mails.push({
@@ -132,7 +140,7 @@ function checkPassword(s: Session, guard: SignonGuard, target: GuardedPassword, 
       subject: `Diplomacy game ${game.name}: wrong passwords for ${what}`,
       text:
         `Several wrong passwords for ${what} were sent to the judge, the latest from ${s.sender}.\n` +
-        'The judge refuses further attempts for a while without checking the password; SIGNON from your own address still works.\n' +
+        'The judge refuses further attempts for a while without checking the password; your own SIGNONs, sent as usual, still work.\n' +
         'If these were not yours, someone may be trying to guess your password: SIGNON, then SET PASSWORD to a longer one.\n',
       game: { id: game.id, name: game.name },
     });

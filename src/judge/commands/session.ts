@@ -2,6 +2,7 @@
 // written and the other mails it causes.
 import type { Variant } from '../../core/map/variant.js';
 import type { JudgeIdentity } from '../../mail/compose.js';
+import type { MailOrigin } from '../../mail/origin.js';
 import type { OutgoingMail } from '../../mail/types.js';
 import { ensureAccount, findAccount, getAccount, type Account } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
@@ -42,10 +43,27 @@ export interface Session {
    * (or as their game's GM) from another address; keyed by address, the value says what happened.
    */
   replyCopies: Map<string, { game: string; note: string }>;
+  /** The mail's sending path and whether its From is verified (src/mail/origin.ts). */
+  origin?: MailOrigin;
 }
 
-export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: string): Session {
-  return { db, now, judge, sender, reply: new Reply(), mails: [], signon: null, orderLines: [], cleared: false, signonFailed: false, ended: false, touched: new Set(), replyCopies: new Map() };
+export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: string, origin?: MailOrigin): Session {
+  return {
+    db,
+    now,
+    judge,
+    sender,
+    reply: new Reply(),
+    mails: [],
+    signon: null,
+    orderLines: [],
+    cleared: false,
+    signonFailed: false,
+    ended: false,
+    touched: new Set(),
+    replyCopies: new Map(),
+    origin,
+  };
 }
 
 /** The sender's account, created on first use. */

@@ -1,63 +1,110 @@
-// Password guessing by mail. Wrong SIGNON passwords are counted per sending address and per password
-// (a seat's account, or a game's GM password). Once SIGNON_GUESSES.burst of them are spent, further
-// attempts are refused without the password being checked, until the allowance refills (one attempt
-// an hour). The per-password count does not lock out the password's owner writing from his own
-// address (only his address's count does), so strangers cannot lock a player out of his game.
-// The owner is told when it happens, at most once a day. Counts live in rate_buckets under keys of
-// their own, so they survive a restart.
+// Password guessing by mail. Wrong passwords are counted per sender and per password (a seat's
+// account, or a game's GM password). Once SIGNON_GUESSES.burst of them are spent, further attempts
+// are refused without the password being checked, until the allowance refills (one attempt an hour).
+//
+// A From line can be forged, so "the sender" is the address together with the sending path that our
+// own servers recorded (src/mail/origin.ts), or the address alone when our server verified it. A
+// stranger forging a player's From from elsewhere spends his own allowance, never the player's.
+// The per-password count does not hold back the password's owner when his mail is verified or comes
+// by a path he has signed on from before; the owner is told at his address on record (once a day)
+// that someone is guessing. Counts live in rate_buckets and paths in signon_paths: both survive a
+// restart.
+import { senderKey, type MailOrigin } from '../../mail/origin.js';
 import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import type { Db } from '../../store/database.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
 
 export const SIGNON_GUESSES: RateLimitOptions = { burst: 5, perHour: 1 };
+/** Checks an hour for mail claiming to be the owner's from a path of his not yet known. */
+const SLOW_LANE: RateLimitOptions = { burst: 1, perHour: 1 };
 const OWNER_WARNINGS: RateLimitOptions = { burst: 1, perHour: 1 / 24 };
 
 /** A password that can be guessed: whose it is, and the address that owns it (null: nobody to tell). */
 export interface GuardedPassword {
   key: string;
   owner: string | null;
+  /** The owning account, whose known sending paths let its owner through. */
+  ownerAccountId?: number | null;
 }
 
 export class SignonGuard {
   private readonly failures: SenderRateLimiter;
   private readonly warnings: SenderRateLimiter;
+  private readonly slowLane: SenderRateLimiter;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly sender: string,
     private readonly now: number,
+    private readonly origin?: MailOrigin,
   ) {
     const store = databaseBucketStore(db);
     this.failures = new SenderRateLimiter(store, SIGNON_GUESSES);
     this.warnings = new SenderRateLimiter(store, OWNER_WARNINGS);
+    this.slowLane = new SenderRateLimiter(store, SLOW_LANE);
   }
 
   private get senderKey(): string {
-    return `signon-failures:from:${this.sender.toLowerCase()}`;
+    return `signon-failures:from:${senderKey(this.sender, this.origin)}`;
   }
 
-  private isOwner(target: GuardedPassword): boolean {
+  private claimsOwnership(target: GuardedPassword): boolean {
     return target.owner !== null && target.owner.toLowerCase() === this.sender.toLowerCase();
+  }
+
+  /** The sender is the owner as far as the judge can tell: his From, verified or by a path of his. */
+  private isOwner(target: GuardedPassword): boolean {
+    if (!this.claimsOwnership(target)) return false;
+    const path = this.origin?.path ?? null;
+    if (this.origin?.verified || path === null || !target.ownerAccountId) return true;
+    const known = this.db.prepare('SELECT 1 FROM signon_paths WHERE account_id = ? AND path = ?');
+    return known.get(target.ownerAccountId, path) !== undefined;
   }
 
   /** Why an attempt on `target` is refused unchecked, or null when the password may be checked. */
   refusal(target: GuardedPassword | null): string | null {
     const reason = 'too many wrong passwords; this was refused without checking the password. Try again in an hour';
     if (!this.failures.available(this.senderKey, this.now)) return `${reason} (wrong passwords from your address)`;
-    if (target && !this.isOwner(target) && !this.failures.available(`signon-failures:for:${target.key}`, this.now)) {
+    if (target && this.seatUnderAttack(target) && !this.isOwner(target)) {
+      // Writing as the owner from a path not yet his: slowed down, not locked out — one check an hour
+      // per path, so the owner's first mail from a new provider is still read.
+      if (this.claimsOwnership(target) && this.slowLane.available(this.slowKey, this.now)) return null;
       return `${reason} (wrong passwords for this seat)`;
     }
     return null;
   }
 
+  private seatUnderAttack(target: GuardedPassword): boolean {
+    return !this.failures.available(`signon-failures:for:${target.key}`, this.now);
+  }
+
+  private get slowKey(): string {
+    return `signon-slow:${senderKey(this.sender, this.origin)}`;
+  }
+
   /** Counts one wrong password from the sender, and for `target` when a password was checked. */
   failed(target: GuardedPassword | null): void {
     this.failures.take(this.senderKey, this.now);
-    if (target) this.failures.take(`signon-failures:for:${target.key}`, this.now);
+    if (!target) return;
+    if (this.seatUnderAttack(target) && this.claimsOwnership(target)) this.slowLane.take(this.slowKey, this.now);
+    this.failures.take(`signon-failures:for:${target.key}`, this.now);
+  }
+
+  /** A right password: the path it came by is the owner's from now on. */
+  succeeded(target: GuardedPassword): void {
+    const path = this.origin?.path ?? null;
+    if (path === null || !target.ownerAccountId || !this.claimsOwnership(target)) return;
+    this.db
+      .prepare(
+        `INSERT INTO signon_paths (account_id, path, last_seen) VALUES (?, ?, ?)
+         ON CONFLICT (account_id, path) DO UPDATE SET last_seen = excluded.last_seen`,
+      )
+      .run(target.ownerAccountId, path, new Date(this.now).toISOString());
   }
 
   /** True when the owner of `target` is to be told now: he is not the sender and was not told today. */
   tellOwner(target: GuardedPassword): boolean {
-    return target.owner !== null && !this.isOwner(target) && this.warnings.take(`signon-warning:${target.key}`, this.now);
+    if (target.owner === null || this.isOwner(target)) return false;
+    return this.warnings.take(`signon-warning:${target.key}`, this.now);
   }
 }
