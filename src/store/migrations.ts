@@ -170,4 +170,18 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account_id, path)
   );
   `,
+  // 5: one password per seat (a forged JOIN or OBSERVE from an address can no longer set the
+  // password its owner must later use), and the accounts a GM ejected from a game.
+  `
+  ALTER TABLE game_players ADD COLUMN password_hash TEXT;
+  UPDATE game_players SET password_hash = (SELECT a.password_hash FROM accounts a WHERE a.id = game_players.account_id);
+
+  CREATE TABLE ejections (
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    power      TEXT,
+    ejected_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, account_id)
+  );
+  `,
 ];

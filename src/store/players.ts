@@ -13,6 +13,8 @@ export interface Seat<Absence = unknown> {
   status: string;
   wait: boolean;
   absence: Absence | null;
+  /** The seat's own password (scrypt); each seat has its own, set by the JOIN / OBSERVE / TAKEOVER. */
+  passwordHash: string | null;
 }
 
 interface SeatRow {
@@ -24,6 +26,7 @@ interface SeatRow {
   status: string;
   wait: number;
   absence_json: string | null;
+  password_hash: string | null;
 }
 
 const toSeat = (row: SeatRow): Seat => ({
@@ -35,6 +38,7 @@ const toSeat = (row: SeatRow): Seat => ({
   status: row.status,
   wait: row.wait === 1,
   absence: row.absence_json === null ? null : JSON.parse(row.absence_json),
+  passwordHash: row.password_hash,
 });
 
 export interface NewSeat {
@@ -43,12 +47,13 @@ export interface NewSeat {
   role: SeatRole;
   power?: string | null;
   status?: string;
+  passwordHash?: string | null;
 }
 
 export function addSeat(db: Db, seat: NewSeat): Seat {
   const result = db
-    .prepare('INSERT INTO game_players (game_id, power, account_id, role, status) VALUES (?, ?, ?, ?, ?)')
-    .run(seat.gameId, seat.power ?? null, seat.accountId, seat.role, seat.status ?? 'active');
+    .prepare('INSERT INTO game_players (game_id, power, account_id, role, status, password_hash) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(seat.gameId, seat.power ?? null, seat.accountId, seat.role, seat.status ?? 'active', seat.passwordHash ?? null);
   return getSeat(db, Number(result.lastInsertRowid)) as Seat;
 }
 
@@ -98,12 +103,29 @@ export function setSeatPower(db: Db, seatId: number, power: string | null): void
   db.prepare('UPDATE game_players SET power = ? WHERE id = ?').run(power, seatId);
 }
 
-/** TAKEOVER / replacement: the power stays, the account behind it changes. */
-export function reassignSeat(db: Db, seatId: number, accountId: number): void {
-  db.prepare("UPDATE game_players SET account_id = ?, status = 'active', wait = 0, absence_json = NULL WHERE id = ?").run(
+/** TAKEOVER / replacement: the power stays, the account behind it (and its password) changes. */
+export function reassignSeat(db: Db, seatId: number, accountId: number, passwordHash: string): void {
+  db.prepare(
+    "UPDATE game_players SET account_id = ?, password_hash = ?, status = 'active', wait = 0, absence_json = NULL WHERE id = ?",
+  ).run(accountId, passwordHash, seatId);
+}
+
+export function setSeatPassword(db: Db, seatId: number, passwordHash: string): void {
+  db.prepare('UPDATE game_players SET password_hash = ? WHERE id = ?').run(passwordHash, seatId);
+}
+
+/** EJECT: the account may not come back to this game by JOIN or TAKEOVER. */
+export function recordEjection(db: Db, gameId: number, accountId: number, power: string | null, at: string): void {
+  db.prepare('INSERT OR REPLACE INTO ejections (game_id, account_id, power, ejected_at) VALUES (?, ?, ?, ?)').run(
+    gameId,
     accountId,
-    seatId,
+    power,
+    at,
   );
+}
+
+export function wasEjected(db: Db, gameId: number, accountId: number): boolean {
+  return db.prepare('SELECT 1 FROM ejections WHERE game_id = ? AND account_id = ?').get(gameId, accountId) !== undefined;
 }
 
 export function removeSeat(db: Db, seatId: number): void {

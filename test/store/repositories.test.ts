@@ -62,7 +62,7 @@ describe('games and seats', () => {
     store.setSeatWait(db, seat.id, true);
     store.setSeatAbsence(db, seat.id, { from: '2024-01-01', to: '2024-01-08' });
     expect(store.findSeatByPower(db, game.id, 'FRANCE')).toMatchObject({ wait: true, absence: { to: '2024-01-08' } });
-    store.reassignSeat(db, seat.id, bob.id);
+    store.reassignSeat(db, seat.id, bob.id, 'hash-of-bob');
     expect(store.findSeatByPower(db, game.id, 'FRANCE')).toMatchObject({ accountId: bob.id, wait: false, absence: null });
     expect(store.seatsOfAccount(db, bob.id)).toHaveLength(2);
     store.setGameStatus(db, game.id, 'active');

@@ -4,7 +4,7 @@ import type { Game } from '../../store/games.js';
 import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
 import { DISORDERED, VACANT_STATUSES } from '../lifecycle/roster.js';
-import { joinGame, NOT_THIS_ADDRESS_PASSWORD, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
+import { joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
 import { readTarget } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
@@ -21,21 +21,10 @@ function fail(s: Session, cmd: CommandItem, reason: string, suggestion?: string)
 /**
  * Runs a seat change as the sender's account, creating the account if need be, inside a savepoint:
  * when the change is refused, nothing of it stays, not even a new account for a stranger's address.
+ * Each seat gets its own password, so no password is checked here and none can be guessed.
  */
 function withSenderAccount(s: Session, change: (account: Account) => SeatResult): SeatResult {
-  // JOIN, OBSERVE and TAKEOVER check the password of the sender's address: as much a way to guess it
-  // as SIGNON, so they count against the same allowance of wrong passwords.
-  const existing = findAccount(s.db, s.sender);
-  const guarded: GuardedPassword | null = existing?.passwordHash
-    ? { key: `account:${existing.id}`, owner: existing.address, ownerAccountId: existing.id }
-    : null;
-  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
-  const refusal = guarded && guard.refusal(guarded);
-  if (refusal) return { error: refusal };
-  const outcome = changeAsSender(s, change);
-  if (guarded && 'error' in outcome && outcome.error === NOT_THIS_ADDRESS_PASSWORD) guard.failed(guarded);
-  else if (guarded && !('error' in outcome)) guard.succeeded(guarded);
-  return outcome;
+  return changeAsSender(s, change);
 }
 
 function changeAsSender(s: Session, change: (account: Account) => SeatResult): SeatResult {
@@ -110,8 +99,8 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) return noSeat(guard);
   const owner = getAccount(s.db, seat.accountId);
   const seatName = seat.power ? (variant.powerById.get(seat.power)?.name ?? seat.power) : `your ${seat.role} seat`;
-  const guarded = { key: `account:${seat.accountId}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
-  const verdict = checkPassword(s, guard, guarded, password, owner?.passwordHash ?? null, `${seatName} in game ${game.name}`, game);
+  const guarded = { key: `seat:${seat.id}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
+  const verdict = checkPassword(s, guard, guarded, password, seat.passwordHash, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (seat.role === 'player' && seat.status === 'resigned') return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
   if (seat.role === 'player' && seat.status === DISORDERED) return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;

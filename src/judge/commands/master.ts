@@ -15,7 +15,7 @@ import {
   rolledBackPhase,
   rolledBackPhases,
 } from '../../store/rolled-back.js';
-import { findSeatByPower, listSeats, removeSeat, setSeatStatus } from '../../store/players.js';
+import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus } from '../../store/players.js';
 import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
@@ -301,6 +301,7 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
       setSeatStatus(s.db, seat.id, 'active');
       return s.reply.ok(`${name} is played again by its player.`);
     }
+    recordEjection(s.db, on.game.id, seat.accountId, seat.power, s.now);
     if (on.game.status === 'forming' || !seat.power) removeSeat(s.db, seat.id);
     else setSeatStatus(s.db, seat.id, 'resigned');
     s.reply.ok(`${name} was ejected from game ${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`);

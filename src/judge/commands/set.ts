@@ -1,11 +1,11 @@
 // SET WAIT / NOWAIT / ABSENCE / NOABSENCE / ADDRESS / PASSWORD / DRAW / NODRAW / CONCEDE / NOCONCEDE,
 // and the GM's SET TIMING / SET GRACE. (SET DEADLINE is the GM's too: master.ts.)
 import { suggest } from '../../core/map/names.js';
-import { changeAddress, findAccount, getAccount, setPasswordHash } from '../../store/accounts.js';
+import { changeAddress, findAccount, getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { hashPasswordSync } from '../../store/passwords.js';
-import { listSeats, setSeatAbsence, setSeatWait } from '../../store/players.js';
+import { listSeats, setSeatAbsence, setSeatPassword, setSeatWait } from '../../store/players.js';
 import { absenceRanges, deadlineChangeMail, formatDeadline, gameTiming, phaseClock, setDeadline } from '../lifecycle/deadlines.js';
 import { activePlayers, resultRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
@@ -51,11 +51,11 @@ type Fail = (reason: string, suggestion?: string) => void;
 
 function setPassword(s: Session, on: Signon, rest: string[], fail: Fail): void {
   if (on.role === 'master') return fail('the game password cannot be changed by mail');
-  const account = on.seatId === null ? null : listSeats(s.db, on.game.id).find((x) => x.id === on.seatId);
-  if (!account || !rest[0]) return fail('SET PASSWORD needs the new password');
+  if (on.seatId === null || !rest[0]) return fail('SET PASSWORD needs the new password');
   if (rest[0].length < 4) return fail('a password needs at least 4 characters');
-  setPasswordHash(s.db, account.accountId, hashPasswordSync(rest[0]));
-  s.reply.ok('Your password was changed (for every game of this address).');
+  setSeatPassword(s.db, on.seatId, hashPasswordSync(rest[0]));
+  const seat = on.power ? (on.variant.powerById.get(on.power)?.name ?? on.power) : `your ${on.role} seat`;
+  s.reply.ok(`Your password for ${seat} in game ${on.game.name} was changed (each seat has its own).`);
 }
 
 function setAddress(s: Session, on: Signon, rest: string[], fail: Fail): void {

@@ -1,26 +1,37 @@
 // Taking a seat in a game: JOIN (a power, assigned at the start), OBSERVE / MONITOR, TAKEOVER of a
-// vacant power, RESIGN. One password per address: the first seat sets it, later seats must match.
+// vacant power, RESIGN. Each seat has its own password, set by the mail that takes the seat: a
+// forged JOIN or OBSERVE from an address therefore never decides the password of any other seat of
+// that address (issue 11.3, account squatting).
 import type { Variant } from '../../core/map/variant.js';
-import { setPasswordHash, type Account } from '../../store/accounts.js';
+import type { Account } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
-import { hashPasswordSync, verifyPasswordSync } from '../../store/passwords.js';
-import { addSeat, findSeatByPower, listSeats, reassignSeat, removeSeat, setSeatStatus, type Seat } from '../../store/players.js';
+import { hashPasswordSync } from '../../store/passwords.js';
+import { clearOrders } from '../../store/orders.js';
+import { replaceDpAllocations } from '../../store/dp-allocations.js';
+import { currentPhase } from '../../store/phases.js';
+import {
+  addSeat,
+  findSeatByPower,
+  listSeats,
+  reassignSeat,
+  removeSeat,
+  setSeatStatus,
+  wasEjected,
+  type Seat,
+} from '../../store/players.js';
 import { readSettings } from '../settings.js';
 import { VACANT_STATUSES } from './roster.js';
 
 export type SeatResult = { seat: Seat; note?: string } | { error: string };
 
-export const NOT_THIS_ADDRESS_PASSWORD = 'that is not the password of this address (one address has one password; SET PASSWORD changes it)';
-
-/** Checks the password against the account's, or makes it the account's password if it has none. */
-export function claimPassword(db: Db, account: Account, password: string): string | null {
-  if (account.passwordHash) return verifyPasswordSync(password, account.passwordHash) ? null : NOT_THIS_ADDRESS_PASSWORD;
-  if (password.length < 4) return 'a password needs at least 4 characters';
-  setPasswordHash(db, account.id, hashPasswordSync(password));
-  account.passwordHash = 'set';
-  return null;
+/** The new seat's password hash, or why the password is not acceptable. */
+function newSeatPassword(password: string): { hash: string } | { error: string } {
+  if (password.length < 4) return { error: 'a password needs at least 4 characters' };
+  return { hash: hashPasswordSync(password) };
 }
+
+const EJECTED = 'the GM ejected you from this game; ask the GM if you think this is a mistake';
 
 export function greatPowers(variant: Variant): string[] {
   return variant.powers.filter((p) => p.kind === 'great').map((p) => p.id);
@@ -31,8 +42,10 @@ export function joinGame(db: Db, game: Game, variant: Variant, account: Account,
   if (game.status !== 'forming') return { error: `game ${game.name} is ${game.status}; only forming games take new players (TAKEOVER takes a vacant power)` };
   if (!settings.open) return { error: `game ${game.name} is not open for joining yet (its GM has not sent FORM)` };
   if (game.gmAccountId === account.id) return { error: `you are the GM of ${game.name}; a GM cannot also play in it` };
+  if (wasEjected(db, game.id, account.id)) return { error: EJECTED };
   const seats = listSeats(db, game.id);
-  if (seats.some((s) => s.accountId === account.id)) return { error: `you already have a seat in ${game.name}` };
+  const own = seats.find((s) => s.accountId === account.id);
+  if (own?.role === 'player') return { error: `you already have a seat in ${game.name}` };
   const players = seats.filter((s) => s.role === 'player');
   const powers = greatPowers(variant);
   if (players.length >= powers.length) return { error: `game ${game.name} is full (${powers.length} players)` };
@@ -41,18 +54,20 @@ export function joinGame(db: Db, game: Game, variant: Variant, account: Account,
     if (!powers.includes(power)) return { error: `${power} is not a power you can play in ${variant.title}` };
     if (findSeatByPower(db, game.id, power)) return { error: `${variant.powerById.get(power)?.name ?? power} is already taken` };
   }
-  const problem = claimPassword(db, account, password);
-  if (problem) return { error: problem };
-  const seat = addSeat(db, { gameId: game.id, accountId: account.id, role: 'player', power });
+  const secret = newSeatPassword(password);
+  if ('error' in secret) return secret;
+  // Watching first and playing later is normal, and an observer seat may be a stranger's forgery.
+  if (own) removeSeat(db, own.id);
+  const seat = addSeat(db, { gameId: game.id, accountId: account.id, role: 'player', power, passwordHash: secret.hash });
   return { seat, note: `${players.length + 1} of ${powers.length} players have joined` };
 }
 
 export function watchGame(db: Db, game: Game, account: Account, password: string, role: 'observer' | 'monitor'): SeatResult {
   if (game.status === 'completed' || game.status === 'terminated') return { error: `game ${game.name} is over` };
   if (listSeats(db, game.id).some((s) => s.accountId === account.id)) return { error: `you already have a seat in ${game.name}` };
-  const problem = claimPassword(db, account, password);
-  if (problem) return { error: problem };
-  return { seat: addSeat(db, { gameId: game.id, accountId: account.id, role }) };
+  const secret = newSeatPassword(password);
+  if ('error' in secret) return secret;
+  return { seat: addSeat(db, { gameId: game.id, accountId: account.id, role, passwordHash: secret.hash }) };
 }
 
 export function takeOver(db: Db, game: Game, variant: Variant, power: string, account: Account, password: string): SeatResult {
@@ -60,15 +75,28 @@ export function takeOver(db: Db, game: Game, variant: Variant, power: string, ac
   const seat = findSeatByPower(db, game.id, power);
   const name = variant.powerById.get(power)?.name ?? power;
   if (!seat || !VACANT_STATUSES.has(seat.status)) return { error: `${name} is not vacant` };
-  if (listSeats(db, game.id).some((s) => s.accountId === account.id && s.id !== seat.id)) return { error: `you already have a seat in ${game.name}` };
-  const problem = claimPassword(db, account, password);
-  if (problem) return { error: problem };
-  reassignSeat(db, seat.id, account.id);
-  return { seat: { ...seat, accountId: account.id, status: 'active' } };
+  if (wasEjected(db, game.id, account.id)) return { error: EJECTED };
+  const own = listSeats(db, game.id).find((s) => s.accountId === account.id && s.id !== seat.id);
+  if (own?.role === 'player') return { error: `you already have a seat in ${game.name}` };
+  const secret = newSeatPassword(password);
+  if ('error' in secret) return secret;
+  if (own) removeSeat(db, own.id);
+  reassignSeat(db, seat.id, account.id, secret.hash);
+  // The newcomer starts from a clean sheet: the previous player's orders and DP lines stay his.
+  withdrawPhaseOrders(db, game.id, power);
+  return { seat: { ...seat, accountId: account.id, status: 'active', passwordHash: secret.hash } };
 }
 
 /** RESIGN: before the start the seat goes; afterwards the power stays, vacant, for a TAKEOVER. */
 export function resignSeat(db: Db, game: Game, seat: Seat): void {
   if (game.status === 'forming' || seat.role !== 'player') removeSeat(db, seat.id);
   else setSeatStatus(db, seat.id, 'resigned');
+}
+
+/** Withdraws a power's orders and DP lines for the phase now open (a new player takes the seat). */
+function withdrawPhaseOrders(db: Db, gameId: number, power: string): void {
+  const phase = currentPhase(db, gameId);
+  if (!phase || phase.result) return;
+  clearOrders(db, gameId, phase.phase, power);
+  replaceDpAllocations(db, gameId, phase.phase, power, []);
 }
