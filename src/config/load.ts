@@ -76,6 +76,7 @@ export function parseConfig(
       'outboxPollMs',
       'inboxPollMs',
       'trustedAuthServIds',
+      'keepProcessedDays',
     ]) ?? {};
   const transport = problems.choice('mail.transport', mailRaw.transport, 'directory', ['directory', 'server'] as const);
   const mail: JudgeConfig['mail'] = {
@@ -87,6 +88,7 @@ export function parseConfig(
     outboxPollMs: problems.integer('mail.outboxPollMs', mailRaw.outboxPollMs, 5000, 10),
     inboxPollMs: problems.integer('mail.inboxPollMs', mailRaw.inboxPollMs, 1000, 10),
     trustedAuthServIds: authServIdsOf(problems, mailRaw.trustedAuthServIds),
+    keepProcessedDays: problems.integer('mail.keepProcessedDays', mailRaw.keepProcessedDays, 7, 0),
   };
 
   const imap = top.imap === undefined || top.imap === null ? null : imapOf(problems, top.imap, env);

@@ -22,6 +22,8 @@ export interface JudgeConfig {
      * make a From trustworthy (src/mail/origin.ts). Empty: no From counts as verified.
      */
     trustedAuthServIds: string[];
+    /** Days a processed raw mail stays in the mail directory's processed/ (passwords in it). */
+    keepProcessedDays: number;
   };
   imap: ImapConfig | null;
   smtp: SmtpConfig | null;

@@ -1,5 +1,6 @@
 // The one reply every mail gets: what was done, every rejected line with its reason (and a
 // suggestion), extra sections asked for (LIST, STATUS, HISTORY...), and the player's standing.
+import { maskSecrets } from './commands/secrets.js';
 import { renderTemplate } from './template.js';
 
 export interface Rejection {
@@ -24,7 +25,8 @@ export class Reply {
   }
 
   reject(line: number, text: string, reason: string, suggestion?: string): void {
-    this.rejected.push({ line, text, reason, suggestion });
+    // Whatever the caller passes, nothing that looks like a password goes back out (secrets.ts).
+    this.rejected.push({ line, text: maskSecrets(text), reason, suggestion: suggestion && maskSecrets(suggestion) });
   }
 
   section(title: string, body: string): void {

@@ -1,7 +1,7 @@
 // The embedded transport's "IMAP": takes in every <root>/inbox/*.eml exactly once, oldest name first,
 // and moves it to <root>/processed/ after the intake transaction committed.
 import { EventEmitter } from 'node:events';
-import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../store/database.js';
 import { PollLoop } from './poll-loop.js';
@@ -13,6 +13,11 @@ export interface DirectoryInboxOptions extends IntakeOptions {
   root: string;
   /** How often to look for new files, in ms. Default 1000. */
   pollIntervalMs?: number;
+  /**
+   * Raw mails hold whatever their senders wrote, passwords included: processed ones are deleted after
+   * this many days (the mail log keeps who sent what, and when). Default 7; 0 deletes at once.
+   */
+  keepProcessedDays?: number;
   /** Called after commit and before the file is moved; tests use it to simulate a crash there. */
   afterCommit?: (result: IntakeResult, file: string) => void | Promise<void>;
 }
@@ -73,7 +78,23 @@ export class DirectoryInbox extends EventEmitter {
     }
     this.caughtUpTo = started;
     this.emit('caught-up', started);
+    await this.pruneProcessed(layout.processed);
     return results;
+  }
+
+  private lastPrune = 0;
+
+  /** Deletes processed mails older than keepProcessedDays; looks at most once a minute. */
+  private async pruneProcessed(dir: string): Promise<void> {
+    const keepMs = (this.options.keepProcessedDays ?? 7) * 86_400_000;
+    const now = Date.now();
+    if (keepMs > 0 && now - this.lastPrune < 60_000) return;
+    this.lastPrune = now;
+    for (const file of await readdir(dir)) {
+      const path = join(dir, file);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && now - info.mtimeMs >= keepMs) await unlink(path).catch(() => undefined);
+    }
   }
 
   start(): void {

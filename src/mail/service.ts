@@ -68,7 +68,12 @@ export function createMailService(db: Db, handler: MailHandler, config: JudgeCon
     });
   } else {
     sender = createDirectorySender(config.mail.directory);
-    inbox = new DirectoryInbox(db, handler, { ...intake, root: config.mail.directory, pollIntervalMs: config.mail.inboxPollMs });
+    inbox = new DirectoryInbox(db, handler, {
+      ...intake,
+      root: config.mail.directory,
+      pollIntervalMs: config.mail.inboxPollMs,
+      keepProcessedDays: config.mail.keepProcessedDays,
+    });
   }
 
   const outbox = new OutboxWorker(db, sender, { judge, retry: config.mail.retry, pollIntervalMs: config.mail.outboxPollMs });

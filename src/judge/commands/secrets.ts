@@ -1,0 +1,35 @@
+// Masks anything that could be a password in text the judge quotes back (rejected lines, their
+// suggestions, the Re: subject). Commands the tokenizer recognises are masked exactly (tokenize.ts);
+// this catches what it does not: misspelt or spaced password commands ("SINGON", "SIGN IN",
+// "SET PASWORD", "RESIGN now france@g pw", "LOGIN"). A line that looks like one keeps only the words
+// up to the command word; the rest becomes one mask, so neither the password nor its length shows.
+import { editDistance } from '../../core/map/names.js';
+
+const PASSWORD_WORDS = [
+  'SIGNON', 'SIGNIN', 'LOGON', 'LOGIN', 'JOIN', 'OBSERVE', 'WATCH', 'MONITOR', 'TAKEOVER', 'RESIGN',
+  'CREATE', 'PASSWORD', 'PASSWD', 'REGISTER', 'BECOME', 'PROMOTE',
+];
+const PASSWORD_HINTS = /^(PW|PWD|PASS|PASSWORT|MOTDEPASSE|CONTRASENA)$/;
+export const MASK = '********';
+
+function resembles(word: string): boolean {
+  const upper = word.toUpperCase().replace(/[^A-Z]/g, '');
+  if (upper.length < 3) return PASSWORD_HINTS.test(upper);
+  if (PASSWORD_HINTS.test(upper)) return true;
+  const allowed = upper.length >= 6 ? 2 : upper.length >= 4 ? 1 : 0;
+  return PASSWORD_WORDS.some((w) => Math.abs(w.length - upper.length) <= allowed && editDistance(upper, w) <= allowed);
+}
+
+/** The text with everything after a password-like command word masked; other text unchanged. */
+export function maskSecrets(text: string): string {
+  const words = text.trim().split(/\s+/);
+  // The command word may be the first, second ("SET PASWORD", "please SIGNON") or a pair ("SIGN IN").
+  for (let i = 0; i < Math.min(words.length, 3); i++) {
+    const pair = i + 1 < words.length ? words[i] + words[i + 1] : '';
+    const at = resembles(words[i]) ? i : pair && resembles(pair) ? i + 1 : -1;
+    if (at < 0) continue;
+    if (at + 1 >= words.length) return words.join(' ');
+    return [...words.slice(0, at + 1), MASK].join(' ');
+  }
+  return text;
+}
