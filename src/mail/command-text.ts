@@ -13,6 +13,10 @@ const ORIGINAL_MESSAGE = [
   /^\s*-{2,}\s*Forwarded message\s*-{2,}\s*$/i,
   /^\s*_{10,}\s*$/, // Outlook's rule above "From: ... Sent: ..."
 ];
+// A reply header block without a rule above it (Outlook in plain text, many webmailers): a From line
+// followed within three lines by the date line of the quoted mail, in the client's language.
+const HEADER_FROM = /^\s*\*?(From|Von|De|Da|Van|Från|Fra|Od|От)\s*:\*?\s+\S/i;
+const HEADER_DATE = /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Enviado|Inviato|Verzonden|Skickat|Sendt|Wysłano|Отправлено)\s*:/i;
 const SIGNATURE = /^-- ?$/;
 const MOBILE_FOOTER = /^\s*(Sent from my \S.*|Sent from (Mail|Outlook) for .+|Get Outlook for .+|Von meinem .+ gesendet)\s*$/i;
 
@@ -32,6 +36,7 @@ export function extractCommandText(text: string): string {
     const line = lines[index];
     if (SIGNATURE.test(line)) break;
     if (ORIGINAL_MESSAGE.some((pattern) => pattern.test(line))) break;
+    if (HEADER_FROM.test(line) && lines.slice(index + 1, index + 4).some((next) => HEADER_DATE.test(next))) break;
     if (QUOTED_LINE.test(line)) continue;
     if (ATTRIBUTION_START.test(line)) {
       if (ATTRIBUTION_END.test(line)) continue;
