@@ -11,6 +11,7 @@ import { judgeIdentity } from '../mail/service.js';
 import { createMailService } from '../mail/service.js';
 import { handleMail } from '../judge/handler.js';
 import { openDatabase } from '../store/database.js';
+import { acquireRunLock } from '../store/run-lock.js';
 import { findGameByName, listGames } from '../store/games.js';
 import { currentPhase } from '../store/phases.js';
 import { listSeats } from '../store/players.js';
@@ -45,14 +46,20 @@ export function register(program: Command): void {
     .option('--tick <seconds>', 'how often deadlines are checked', '30')
     .action(async (opts: { config?: string; tick: string }) => {
       const config = loadConfig(opts.config);
+      const lock = acquireRunLock(config.database);
       const db = openDatabase(config.database);
       const daemon = startDaemon(db, config, { tickMs: Math.max(1, Number(opts.tick)) * 1000 });
-      console.log(`chancery judge ${config.judge.address} running (${config.mail.transport === 'directory' ? config.mail.directory : 'IMAP/SMTP'}); Ctrl-C stops it`);
+      const where = config.mail.transport === 'directory' ? config.mail.directory : 'IMAP/SMTP';
+      console.log(`chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`);
       await new Promise<void>((done) => {
+        // The mail being taken in finishes (it is one transaction), the outbox finishes its current
+        // delivery, then the database closes and the lock goes.
         const stop = (signal: string) => {
-          console.log(`${signal}: stopping`);
+          console.log(`${signal}: stopping after the current mail`);
           daemon.stop().finally(() => {
             db.close();
+            lock.release();
+            console.log('stopped');
             done();
           });
         };

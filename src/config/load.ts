@@ -64,6 +64,11 @@ export function parseConfig(
     domain: problems.string('judge.domain', judgeRaw.domain, address.split('@')[1] ?? 'chancery.localhost', DOMAIN),
   };
 
+  // A configuration file must name its database: a missing key would otherwise start the judge on a
+  // new, empty one, and players would find their games gone. Only the built-in default has one.
+  if (context.source !== null && top.database === undefined) {
+    problems.add('database', 'required: the path of the judge\'s SQLite database (e.g. "data/judge.sqlite")');
+  }
   const database = resolve(context.baseDir, problems.string('database', top.database, '.chancery/judge.sqlite'));
 
   const mailRaw =

@@ -5,7 +5,7 @@ import type { MailHandler } from '../mail/intake.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { replySubject } from '../mail/compose.js';
 import { execute } from './commands/execute.js';
-import { maskSecrets } from './commands/secrets.js';
+import { maskSubjectSecrets } from './commands/secrets.js';
 import { newSession, replyCopyMails } from './commands/session.js';
 import { tokenize } from './commands/tokenize.js';
 
@@ -61,7 +61,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
     session.reply.rejected.splice(READ_LIMITS.listedRejections);
     session.reply.ok(`${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ${READ_LIMITS.listedRejections} are.`);
   }
-  const reply: OutgoingMail = { kind: 'reply', to: sender, subject: replySubject(maskSecrets(mail.subject)), text: session.reply.render() };
+  const reply: OutgoingMail = { kind: 'reply', to: sender, subject: replySubject(maskSubjectSecrets(mail.subject)), text: session.reply.render() };
   return [reply, ...replyCopyMails(session, reply.text), ...session.mails];
 };
 

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
-import { dueOutboxMails, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
+import { claimOutboxMail, dueOutboxMails, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { PollLoop } from './poll-loop.js';
@@ -27,6 +27,9 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12 };
+
+/** How long a delivery attempt holds its mail against other workers (far beyond any SMTP timeout). */
+export const CLAIM_LEASE_MS = 10 * 60_000;
 
 export interface OutboxWorkerOptions {
   judge: JudgeIdentity;
@@ -101,14 +104,17 @@ export class OutboxWorker extends EventEmitter {
         if (due.length === 0) break;
         for (const mail of due) {
           tried.add(mail.id);
-          report[await this.deliver(mail)]++;
+          const outcome = await this.deliver(mail);
+          if (outcome !== 'skipped') report[outcome]++;
         }
       }
     } while (this.wakeAgain);
     return report;
   }
 
-  private async deliver(mail: OutboxMail): Promise<keyof OutboxRunReport> {
+  private async deliver(mail: OutboxMail): Promise<keyof OutboxRunReport | 'skipped'> {
+    const now = this.clock();
+    if (!claimOutboxMail(this.db, mail.id, nowIso(() => now), nowIso(() => now + CLAIM_LEASE_MS))) return 'skipped';
     crashPoint('outbox-before-send');
     let refused: string[];
     try {

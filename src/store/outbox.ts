@@ -130,6 +130,20 @@ export function dueOutboxMails(db: Db, now: string, limit = 50): OutboxMail[] {
   ).map(toMail);
 }
 
+/**
+ * Claims a due mail for one delivery attempt by moving its next attempt to `leaseUntil`: another
+ * worker (a second judge, a `chancery process` sending at the same time) no longer sees it as due.
+ * False when someone else claimed or sent it first. A worker that dies holding a claim leaves the mail
+ * due again when the lease ends.
+ */
+export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: string): boolean {
+  return (
+    db
+      .prepare("UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?")
+      .run(leaseUntil, id, now).changes === 1
+  );
+}
+
 /** When the earliest queued mail becomes due, or null if nothing is queued. */
 export function nextOutboxAttemptAt(db: Db): string | null {
   const row = db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'queued'").get() as {

@@ -117,3 +117,38 @@ describe('OutboxWorker', () => {
     expect([1, 2, 3, 20].map((n) => retryDelayMs(n, DEFAULT_RETRY))).toEqual([30_000, 60_000, 120_000, 3_600_000]);
   });
 });
+
+describe('two outbox workers on one database (issue 11.6)', () => {
+  it('send every mail exactly once: each claims a mail before delivering it', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'chancery-claim-'));
+    const first = store.openDatabase(join(dir, 'judge.sqlite'));
+    const second = store.openDatabase(join(dir, 'judge.sqlite'));
+    try {
+      const delivered: string[] = [];
+      const slow = (): MailSender => ({
+        async send(message: Mail.Options) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          delivered.push(String(message.subject));
+          return { response: '250 ok', accepted: [String(message.to)], rejected: [] };
+        },
+        async close() {},
+      });
+      const mails = Array.from({ length: 40 }, (_, n) => ({ kind: 'notice' as const, to: 'p@example.test', subject: `m${n}`, text: 'x', dedupeKey: `m${n}` }));
+      queueMails(first, mails, { judge, origin: 'test' });
+      const workers = [new OutboxWorker(first, slow(), { judge }), new OutboxWorker(second, slow(), { judge })];
+      const reports = await Promise.all(workers.map((w) => w.runOnce()));
+      expect(reports[0].sent + reports[1].sent).toBe(40);
+      expect(reports[0].sent).toBeGreaterThan(0);
+      expect(reports[1].sent).toBeGreaterThan(0);
+      expect([...delivered].sort()).toEqual(mails.map((m) => m.subject).sort());
+      expect(store.listOutbox(first, { status: 'sent' })).toHaveLength(40);
+    } finally {
+      first.close();
+      second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

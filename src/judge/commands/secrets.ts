@@ -33,3 +33,13 @@ export function maskSecrets(text: string): string {
   }
   return text;
 }
+
+/**
+ * The same for a subject, which is quoted back in "Re:": a password command needs a third word
+ * there ("JOIN game pw"), so a plain "join game" or "Signon france@g" subject is left as written;
+ * "password: x" is masked whatever its length.
+ */
+export function maskSubjectSecrets(subject: string): string {
+  const words = subject.trim().split(/\s+/);
+  return words.length >= 3 || /^(PASS|PW)/i.test(words[0] ?? '') ? maskSecrets(subject) : subject;
+}
