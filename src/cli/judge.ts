@@ -10,6 +10,7 @@ import { lateness } from '../judge/progress.js';
 import { judgeIdentity } from '../mail/service.js';
 import { createMailService } from '../mail/service.js';
 import { handleMail } from '../judge/handler.js';
+import { checkImap, checkSmtp, type CheckResult } from '../mail/check.js';
 import { openDatabase } from '../store/database.js';
 import { acquireRunLock } from '../store/run-lock.js';
 import { findGameByName, listGames } from '../store/games.js';
@@ -22,21 +23,74 @@ const DEFAULT_CONFIG = {
   mail: { transport: 'directory', directory: '.chancery/mail' },
 };
 
+function hostAndPort(value: string, fallbackPort: number): { host: string; port: number } {
+  const [host, port] = value.split(':');
+  return { host, port: port ? Number(port) : fallbackPort };
+}
+
+/** The config `chancery init` writes: the embedded mail directory, or IMAP + SMTP when asked. */
+function initialConfig(opts: { address?: string; imap?: string; smtp?: string; user?: string }): Record<string, unknown> {
+  const address = opts.address ?? DEFAULT_CONFIG.judge.address;
+  const judge = { address, name: 'Chancery Judge', domain: address.split('@')[1] ?? 'chancery.localhost' };
+  if (!opts.imap && !opts.smtp) return { ...DEFAULT_CONFIG, judge };
+  if (!opts.imap || !opts.smtp) throw new Error('--imap and --smtp go together: the judge reads by one and sends by the other');
+  const imap = hostAndPort(opts.imap, 993);
+  const smtp = hostAndPort(opts.smtp, 587);
+  const user = opts.user ?? address;
+  return {
+    judge,
+    database: DEFAULT_CONFIG.database,
+    mail: { transport: 'server', directory: DEFAULT_CONFIG.mail.directory },
+    imap: { ...imap, secure: imap.port === 993, user, passEnv: 'JUDGE_IMAP_PASSWORD', mailbox: 'INBOX', processedMailbox: 'Processed' },
+    smtp: { ...smtp, secure: smtp.port === 465, user, passEnv: 'JUDGE_SMTP_PASSWORD' },
+  };
+}
+
 export function register(program: Command): void {
   program
     .command('init')
-    .description(`write ${CONFIG_FILE_NAME} (if missing) and create the database`)
+    .description(`write ${CONFIG_FILE_NAME} (if missing) and create the database; docs/operation.md explains every key`)
     .option('-c, --config <file>', 'configuration file', CONFIG_FILE_NAME)
-    .action((opts: { config: string }) => {
+    .option('--address <address>', "the judge's own mail address")
+    .option('--imap <host[:port]>', 'read mail by IMAP from this server (993 = TLS) instead of the mail directory')
+    .option('--smtp <host[:port]>', 'send mail through this SMTP server (465 = TLS, 587 = STARTTLS)')
+    .option('--user <login>', 'login for both servers (default: the judge address)')
+    .action((opts: { config: string; address?: string; imap?: string; smtp?: string; user?: string }) => {
       const file = resolve(opts.config);
       if (!existsSync(file)) {
-        writeFileSync(file, `${JSON.stringify(DEFAULT_CONFIG, null, 2)}\n`);
+        writeFileSync(file, `${JSON.stringify(initialConfig(opts), null, 2)}\n`);
         console.log(`wrote ${file}`);
+        if (opts.imap) console.log('the passwords are read from the environment: JUDGE_IMAP_PASSWORD and JUDGE_SMTP_PASSWORD');
       } else console.log(`${file} exists; left as it is`);
-      const config = loadConfig(file);
+      // The passwords may not be in this shell's environment yet; init only needs the database path.
+      const placeholders = { JUDGE_IMAP_PASSWORD: '-', JUDGE_SMTP_PASSWORD: '-' };
+      const config = loadConfig(file, { env: { ...placeholders, ...process.env } });
       openDatabase(config.database).close();
       console.log(`database ready: ${config.database}`);
       console.log(`mail: ${config.mail.transport === 'directory' ? `embedded mail directory ${config.mail.directory}` : 'IMAP + SMTP'}`);
+      if (config.mail.transport === 'server') console.log('next: chancery check -c ' + opts.config + ' (logs in to both servers)');
+    });
+
+  program
+    .command('check')
+    .description('check the configuration: the database opens, and (for IMAP/SMTP) both servers accept the login')
+    .option('-c, --config <file>', 'configuration file')
+    .action(async (opts: { config?: string }) => {
+      const config = loadConfig(opts.config);
+      const results: CheckResult[] = [];
+      try {
+        openDatabase(config.database).close();
+        results.push({ what: 'database', ok: true, message: `ok: ${config.database}` });
+      } catch (error) {
+        results.push({ what: 'database', ok: false, message: `${config.database}: ${(error as Error).message}` });
+      }
+      if (config.mail.transport === 'server' && config.imap && config.smtp) {
+        results.push(await checkImap(config.imap), await checkSmtp(config.smtp));
+      } else {
+        results.push({ what: 'mail', ok: true, message: `embedded mail directory ${config.mail.directory} (no servers to check)` });
+      }
+      for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.what}: ${r.message}`);
+      if (results.some((r) => !r.ok)) process.exitCode = 1;
     });
 
   program

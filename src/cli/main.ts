@@ -7,7 +7,11 @@ import { register as registerJudge } from './judge.js';
 import { register as registerMail } from './mail.js';
 
 const program = new Command();
-program.name('chancery').description('An email judge for Diplomacy and its Diplomacy-Points variants').version('0.1.0');
+program
+  .name('chancery')
+  .description('An email judge for Diplomacy and its Diplomacy-Points variants')
+  .version('0.1.0')
+  .addHelpText('after', '\nReal mail (IMAP/SMTP), every configuration key and a systemd unit: docs/operation.md');
 registerVariant(program);
 registerAdjudicate(program);
 registerJudge(program);
