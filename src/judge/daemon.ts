@@ -7,6 +7,7 @@ import { nowIso, storageFault } from '../store/database.js';
 import { getGame, findGameByName } from '../store/games.js';
 import { playsInRunningGame } from '../store/players.js';
 import { apologyFor, handleMail } from './handler.js';
+import { REPLY_OPENING } from './template.js';
 import { processGame, type ProcessOutcome } from './process.js';
 import { tick } from './tick.js';
 
@@ -28,6 +29,7 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
   const service = createMailService(db, handleMail, config, {
     onHandlerError: (mail) => apologyFor(mail),
     knownSender: playsInRunningGame,
+    ownOpening: REPLY_OPENING,
   });
   // A deadline is processed only once every mail that arrived before it has been taken in: after a
   // restart, or behind a queue of slow mail, on-time orders must not lose to the clock. The judge's

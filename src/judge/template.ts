@@ -42,3 +42,6 @@ function lookup(values: Record<string, string>, key: string): string {
 export function renderTemplate(name: TemplateName, values: Record<string, string>): string {
   return renderText(load(name), values);
 }
+
+/** The first line of every reply (templates/reply.txt): how the judge knows its own reply come back. */
+export const REPLY_OPENING = 'What the judge did with your mail:';

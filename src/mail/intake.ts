@@ -37,6 +37,7 @@ import type { JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { DEFAULT_MAX_MAIL_BYTES, parseIncoming } from './parse.js';
 import { queueMails } from './queue.js';
+import { extractCommandText } from './command-text.js';
 import { senderKey } from './origin.js';
 import { DEFAULT_RATE_LIMIT, SenderRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
@@ -67,6 +68,8 @@ export interface IntakeOptions {
    * processed (never dropped) and answered while KNOWN_SENDER_REPLIES allows.
    */
   knownSender?: (db: Db, address: string) => boolean;
+  /** The first line of the judge's replies: a mail holding it unquoted is our own come back. */
+  ownOpening?: string;
   /** Mails to send when the handler throws (e.g. "your mail could not be processed"). */
   onHandlerError?: (mail: IncomingMail, error: unknown) => OutgoingMail[];
 }
@@ -179,6 +182,23 @@ function withinReplyAllowance(db: Db, from: string, outgoing: OutgoingMail[], no
   return outgoing.filter((mail) => mail.kind !== 'reply');
 }
 
+/** Our own mails coming back from one sender this often in a burst are answered; beyond, it is a loop. */
+export const REPEATS_ANSWERED: RateLimitOptions = { burst: 3, perHour: 1 };
+
+/**
+ * A forwarder that strips our loop headers sends each reply back as a new mail, and the judge would
+ * answer it for ever at the rate limit (each answer quoting the last, so no two are alike). Such a
+ * mail holds our own reply as if typed: its unquoted text has the reply's first line. A person's reply
+ * quotes us below a quote marker or reply header, which the command text leaves out. Beyond
+ * REPEATS_ANSWERED such mails are still processed (nothing in them is lost) but not answered.
+ */
+function isOwnMailBack(db: Db, mail: IncomingMail, now: number, ownOpening: string): boolean {
+  if (!ownOpening || !mail.text.includes(ownOpening)) return false;
+  if (!extractCommandText(mail.text).split('\n').some((line) => line.trim() === ownOpening)) return false;
+  const loops = new SenderRateLimiter(databaseBucketStore(db), REPEATS_ANSWERED);
+  return !loops.take(`own-mail-back:${(mail.from ?? '').toLowerCase()}`, now);
+}
+
 function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandler, options: IntakeOptions): IntakeResult {
   const sourceKey = sourceKeyOf(source);
   const clock = options.clock ?? Date.now;
@@ -232,6 +252,7 @@ function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandl
       }
     }
 
+    const repeated = isOwnMailBack(db, mail, clock(), options.ownOpening ?? '');
     const context: HandlerContext = { sourceKey, now: receivedAt, judge: options.judge };
     const queueContext = { judge: options.judge, origin: sourceKey, incoming: mail };
     if (oversize) {
@@ -246,9 +267,16 @@ function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandl
         if (!Array.isArray(outgoing)) {
           throw new TypeError('mail handler must return an array of OutgoingMail synchronously (got a Promise?)');
         }
-        return queueMails(db, overLimit ? withinReplyAllowance(db, incoming.from!, outgoing, clock()) : outgoing, queueContext);
+        let sending = overLimit ? withinReplyAllowance(db, incoming.from!, outgoing, clock()) : outgoing;
+        if (repeated) sending = sending.filter((m) => m.kind !== 'reply');
+        return queueMails(db, sending, queueContext);
       })();
-      const entry = log('processed', overLimit ? 'over the rate limit; processed because the sender plays in a game' : null);
+      const detail = repeated
+        ? 'our own replies coming back again and again (a forwarding loop?): processed, not answered'
+        : overLimit
+          ? 'over the rate limit; processed because the sender plays in a game'
+          : null;
+      const entry = log('processed', detail);
       crashPoint('intake-before-commit');
       return { outcome: 'processed', entry, mail, queued };
     } catch (error) {

@@ -7,10 +7,11 @@
 // When the mark itself fails (database locked beyond the busy timeout, disk full) the worker keeps the
 // mail in memory as delivered, sends nothing until the database takes the mark, and never resends it.
 // Queueing itself is exactly-once thanks to the outbox's UNIQUE dedupe key.
+import { hostname } from 'node:os';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
-import { claimOutboxMail, dueOutboxMails, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
+import { claimOutboxMail, dueOutboxMails, releaseDeadClaims, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { PollLoop } from './poll-loop.js';
@@ -30,6 +31,21 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 3_6
 
 /** How long a delivery attempt holds its mail against other workers (far beyond any SMTP timeout). */
 export const CLAIM_LEASE_MS = 10 * 60_000;
+
+/** This process, as it signs its claims: "host pid". */
+const CLAIM_HOLDER = `${hostname()} ${process.pid}`;
+
+/** A claim's holder is dead when it is a process of this host that no longer runs. */
+function holderIsDead(holder: string): boolean {
+  const [host, pid] = holder.split(' ');
+  if (host !== hostname() || !pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 export interface OutboxWorkerOptions {
   judge: JudgeIdentity;
@@ -93,6 +109,7 @@ export class OutboxWorker extends EventEmitter {
   private async drain(): Promise<OutboxRunReport> {
     const report: OutboxRunReport = { sent: 0, retrying: 0, failed: 0 };
     this.recordDelivered();
+    releaseDeadClaims(this.db, holderIsDead, nowIso(this.clock));
     // One attempt per mail per run, even if a zero retry delay makes it due again at once.
     const tried = new Set<number>();
     do {
@@ -114,7 +131,13 @@ export class OutboxWorker extends EventEmitter {
 
   private async deliver(mail: OutboxMail): Promise<keyof OutboxRunReport | 'skipped'> {
     const now = this.clock();
-    if (!claimOutboxMail(this.db, mail.id, nowIso(() => now), nowIso(() => now + CLAIM_LEASE_MS))) return 'skipped';
+    let claimed: boolean;
+    try {
+      claimed = claimOutboxMail(this.db, mail.id, nowIso(() => now), nowIso(() => now + CLAIM_LEASE_MS), CLAIM_HOLDER);
+    } catch (error) {
+      throw storageFault(this.db, error, `outbox: ${mail.messageId} could not be claimed; it stays queued, unsent`) ?? error;
+    }
+    if (!claimed) return 'skipped';
     crashPoint('outbox-before-send');
     let refused: string[];
     try {

@@ -57,6 +57,15 @@ export class SenderRateLimiter {
     return true;
   }
 
+  /** Takes `count` tokens at once, or none (false) when fewer are left. */
+  takeMany(sender: string, count: number, now: number = Date.now()): boolean {
+    const key = sender.trim().toLowerCase();
+    const tokens = this.tokensAt(key, now);
+    if (tokens < count) return false;
+    this.store.save(key, { tokens: tokens - count, updatedAt: now });
+    return true;
+  }
+
   private tokensAt(key: string, now: number): number {
     const previous = this.store.load(key) ?? { tokens: this.options.burst, updatedAt: now };
     const elapsedHours = Math.max(0, now - previous.updatedAt) / 3_600_000;

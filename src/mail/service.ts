@@ -24,6 +24,7 @@ export interface MailService {
 export interface MailServiceOptions {
   onHandlerError?: (mail: IncomingMail, error: unknown) => OutgoingMail[];
   knownSender?: IntakeOptions['knownSender'];
+  ownOpening?: string;
 }
 
 export function judgeIdentity(config: JudgeConfig): JudgeIdentity {
@@ -38,6 +39,7 @@ export function createMailService(db: Db, handler: MailHandler, config: JudgeCon
     maxBytes: config.mail.maxBytes,
     onHandlerError: options.onHandlerError,
     knownSender: options.knownSender,
+    ownOpening: options.ownOpening,
     trustedAuthServIds: config.mail.trustedAuthServIds,
   };
 

@@ -184,4 +184,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game_id, account_id)
   );
   `,
+  // 6: who holds an outbox mail for delivery ("host pid"), so claims of a dead sender are released.
+  `
+  ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+  CREATE INDEX outbox_claimed ON outbox(claimed_by) WHERE claimed_by IS NOT NULL;
+  `,
 ];

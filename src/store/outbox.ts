@@ -131,17 +131,32 @@ export function dueOutboxMails(db: Db, now: string, limit = 50): OutboxMail[] {
 }
 
 /**
- * Claims a due mail for one delivery attempt by moving its next attempt to `leaseUntil`: another
- * worker (a second judge, a `chancery process` sending at the same time) no longer sees it as due.
- * False when someone else claimed or sent it first. A worker that dies holding a claim leaves the mail
- * due again when the lease ends.
+ * Claims a due mail for one delivery attempt: `claimedBy` ("host pid") holds it and its next attempt
+ * moves to `leaseUntil`, so another worker (a second process sending at the same time) no longer
+ * sees it as due. False when someone else claimed or sent it first. The claim ends with the attempt
+ * (sent or failed), with releaseDeadClaims once its holder died, or at worst when the lease ends.
  */
-export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: string): boolean {
+export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: string, claimedBy: string): boolean {
   return (
     db
-      .prepare("UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?")
-      .run(leaseUntil, id, now).changes === 1
+      .prepare(
+        "UPDATE outbox SET next_attempt_at = ?, claimed_by = ? WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?",
+      )
+      .run(leaseUntil, claimedBy, id, now).changes === 1
   );
+}
+
+/** Makes the mails held by senders that no longer live due again at once. */
+export function releaseDeadClaims(db: Db, isDead: (holder: string) => boolean, now: string = nowIso()): number {
+  const holders = db.prepare("SELECT DISTINCT claimed_by AS holder FROM outbox WHERE claimed_by IS NOT NULL AND status = 'queued'");
+  let released = 0;
+  for (const { holder } of holders.all() as { holder: string }[]) {
+    if (!isDead(holder)) continue;
+    released += db
+      .prepare("UPDATE outbox SET claimed_by = NULL, next_attempt_at = ? WHERE claimed_by = ? AND status = 'queued'")
+      .run(now, holder).changes;
+  }
+  return released;
 }
 
 /** When the earliest queued mail becomes due, or null if nothing is queued. */
@@ -153,7 +168,9 @@ export function nextOutboxAttemptAt(db: Db): string | null {
 }
 
 export function markOutboxSent(db: Db, id: number, now: string = nowIso()): void {
-  db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?").run(
+  db.prepare(
+    "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL WHERE id = ?",
+  ).run(
     now,
     id,
   );
@@ -162,9 +179,11 @@ export function markOutboxSent(db: Db, id: number, now: string = nowIso()): void
 /** Records a failed attempt: either schedules a retry (`retryAt`) or gives up (`retryAt` null). */
 export function markOutboxAttemptFailed(db: Db, id: number, error: string, retryAt: string | null): void {
   if (retryAt === null) {
-    db.prepare("UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?").run(error, id);
+    db.prepare(
+      "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?, claimed_by = NULL WHERE id = ?",
+    ).run(error, id);
   } else {
-    db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?').run(
+    db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL WHERE id = ?').run(
       error,
       retryAt,
       id,

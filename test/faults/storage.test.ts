@@ -38,10 +38,13 @@ function createJudge() {
   const db = openDatabase(file, { busyTimeoutMs: 100 });
   const directory = createDirectorySender(root);
   const sends = new Map<string, number>();
+  const hooks: { afterSend?: () => void } = {};
   const sender: MailSender = {
     async send(message) {
       const receipt = await directory.send(message);
       sends.set(String(message.messageId), (sends.get(String(message.messageId)) ?? 0) + 1);
+      hooks.afterSend?.();
+      hooks.afterSend = undefined;
       return receipt;
     },
     close: () => directory.close(),
@@ -64,7 +67,7 @@ function createJudge() {
   async function replies(address: string, subject: string) {
     return (await hand.list(address)).filter((m) => m.subject === `Re: ${subject}`);
   }
-  return { root, file, db, inbox, outbox, hand, sends, inboxFiles, mailLogCount, settle, replies };
+  return { root, file, db, inbox, outbox, hand, sends, hooks, inboxFiles, mailLogCount, settle, replies };
 }
 
 type Judge = ReturnType<typeof createJudge>;
@@ -137,7 +140,9 @@ describe('database locked beyond the busy timeout', () => {
     await j.inbox.processAll();
     const [help, list] = listOutbox(j.db);
 
-    const unlock = lockDatabase(j.file);
+    // The lock comes after the mail was claimed and while it is being delivered.
+    let unlock = () => {};
+    j.hooks.afterSend = () => (unlock = lockDatabase(j.file));
     await expect(j.outbox.runOnce()).rejects.toThrow(
       /was delivered but cannot be marked sent; it will not be sent again.*locked by another connection.*\[SQLITE_BUSY\]/,
     );

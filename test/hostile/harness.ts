@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.js';
 import type { JudgeConfig } from '../../src/config/types.js';
 import { apologyFor, handleMail } from '../../src/judge/handler.js';
+import { REPLY_OPENING } from '../../src/judge/template.js';
 import { tick } from '../../src/judge/tick.js';
 import { createMailHand } from '../../src/mail/hand.js';
 import type { DirectoryInbox } from '../../src/mail/directory-inbox.js';
@@ -42,7 +43,7 @@ export async function createJudge() {
     );
   const config = configFor({});
   const db = openDatabase(config.database);
-  const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail), knownSender: playsInRunningGame });
+  const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail), knownSender: playsInRunningGame, ownOpening: REPLY_OPENING });
   const layout = mailDirectoryLayout(config.mail.directory);
   mkdirSync(layout.inbox, { recursive: true });
   let fileNumber = 0;
@@ -83,7 +84,7 @@ export async function createJudge() {
     deliver,
     /** Another inbox on the same database and mail directory with other mail settings (e.g. maxBytes). */
     serviceWith(mail: Record<string, unknown>): MailService {
-      return createMailService(db, handleMail, configFor(mail), { onHandlerError: (m) => apologyFor(m), knownSender: playsInRunningGame });
+      return createMailService(db, handleMail, configFor(mail), { onHandlerError: (m) => apologyFor(m), knownSender: playsInRunningGame, ownOpening: REPLY_OPENING });
     },
     snapshot: () => snapshot(db),
     async close() {

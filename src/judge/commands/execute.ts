@@ -10,7 +10,7 @@ import { press } from './press.js';
 import type { Session } from './session.js';
 import { set } from './set.js';
 import type { CommandItem, Item } from './tokenize.js';
-import { VERBS } from './verbs.js';
+import { PASSWORD_ARGS, VERBS } from './verbs.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   LIST: list,
@@ -48,9 +48,42 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   EJECT: seatCommand,
 };
 
+/**
+ * The work one mail may cause, so that no mail holds the judge for long: every password is a
+ * deliberately slow hash (about 50 ms), a CREATE sets up a whole game, each press block may fan out
+ * to the whole game. A mail over a bound gets the rest of its lines refused, with the reason.
+ */
+export const MAIL_LIMITS = { passwordCommands: 10, creates: 3, pressBlocks: 20 };
+
+function needsPassword(item: CommandItem): boolean {
+  const at = PASSWORD_ARGS[item.verb];
+  if (at) return item.args.length > Math.max(...at);
+  return item.verb === 'SET' && /^PASS/i.test(item.args[0] ?? '');
+}
+
+function overLimit(item: Item, used: { passwords: number; creates: number; press: number }): string | null {
+  if (item.kind === 'press') {
+    used.press += 1;
+    if (used.press > MAIL_LIMITS.pressBlocks) return `at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`;
+    return null;
+  }
+  if (item.kind !== 'command') return null;
+  if (item.verb === 'CREATE' && ++used.creates > MAIL_LIMITS.creates) return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
+  if (needsPassword(item) && ++used.passwords > MAIL_LIMITS.passwordCommands) {
+    return `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a slow hash)`;
+  }
+  return null;
+}
+
 export function execute(s: Session, items: Item[]): void {
+  const used = { passwords: 0, creates: 0, press: 0 };
   for (const item of items) {
     if (s.ended) break;
+    const bound = overLimit(item, used);
+    if (bound) {
+      s.reply.reject(item.line, item.kind === 'other' ? item.text : item.shown, `not done: ${bound}; send the rest in another mail`);
+      continue;
+    }
     if (item.kind === 'press') {
       press(s, item);
       continue;

@@ -3,7 +3,9 @@
 // name suggested, because njudge's "PRESS TO Turkey" = U, K, Y trap is worse than a retry.
 // Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
 // of them at once by Bcc.
+import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import { recordPress } from '../../store/press.js';
+import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { currentPhase } from '../../store/phases.js';
 import { gameNotice, pressRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
@@ -12,6 +14,13 @@ import { renderTemplate } from '../template.js';
 import type { Session, Signon } from './session.js';
 import type { PressItem } from './tokenize.js';
 import { suggest } from '../../core/map/names.js';
+
+/** Press deliveries (one per reader) a player's address may cause in an hour. */
+export const PRESS_PER_HOUR: RateLimitOptions = { burst: 200, perHour: 200 };
+
+function pressAllowance(s: Session): SenderRateLimiter {
+  return new SenderRateLimiter(databaseBucketStore(s.db), PRESS_PER_HOUR);
+}
 
 type Audience = { powers: Set<string>; master: boolean } | { error: string; suggestion?: string };
 
@@ -61,6 +70,12 @@ export function press(s: Session, item: PressItem): void {
     if ('error' in audience) return fail(audience.error, audience.suggestion);
     chosen = readers.filter((r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'));
     toText = [...[...audience.powers].map((p) => on.variant.powerById.get(p)?.name ?? p), ...(audience.master ? ['Master'] : [])].join(', ');
+  }
+  // Each delivery counts against the sender's hourly allowance: press cannot make the judge a
+  // mail cannon (one mail of 330 PRESS TO blocks used to queue 2,311 mails).
+  const deliveries = chosen.length;
+  if (deliveries && on.role !== 'master' && !pressAllowance(s).takeMany(`press-out:${s.sender}`, deliveries, Date.parse(s.now))) {
+    return fail(`press allowance used up: at most ${PRESS_PER_HOUR.burst} press deliveries an hour from one address; try again later`);
   }
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   const body = item.body.join('\n');

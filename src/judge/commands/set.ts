@@ -13,7 +13,7 @@ import { applyTiming, readSettings, timingOf } from '../settings.js';
 import { isOpenDay, moveToOpenDay } from '../timing/deadline.js';
 import { describeTiming, timingLine } from '../timing/parse.js';
 import { ALL_DAYS } from '../timing/rules.js';
-import { dateKey, daysBetween, localParts, parseDateKey } from '../timing/zone.js';
+import { dateKey, daysBetween, localParts, parseDateKey, type LocalDate } from '../timing/zone.js';
 import { renderTemplate } from '../template.js';
 import { setDeadlineCommand } from './master.js';
 import type { Session, Signon } from './session.js';
@@ -97,7 +97,10 @@ function setTiming(s: Session, on: Signon, sub: string, words: string[], fail: F
  */
 function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): void {
   if (rest === null) {
-    setSeatAbsence(s.db, on.seatId as number, null);
+    // The days already granted stay counted.
+    const seat = listSeats(s.db, on.game.id).find((x) => x.id === on.seatId);
+    const granted = (seat?.absence as { granted?: number } | null)?.granted;
+    setSeatAbsence(s.db, on.seatId as number, granted ? { granted } : null);
     return s.reply.ok('Your absence was removed; deadlines already set stay where they are.');
   }
   const usage = 'write SET ABSENCE 2026-07-01 TO 2026-07-10 (dates as YYYY-MM-DD, in the game\'s time zone)';
@@ -116,9 +119,30 @@ function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): 
   if (max === 0) return fail(`game ${game.name} allows no absences`);
   const days = daysBetween(daysBetween(today, from) > 0 ? from : today, to) + 1;
   if (days > max) return fail(`an absence may last at most ${max} days in game ${game.name}, counted from today; this one has ${days}`);
-  setSeatAbsence(s.db, on.seatId as number, { from: fromText, to: toText });
+  // Over the whole game a player gets at most twice MAX_ABSENCE days, counting only days not already
+  // granted: otherwise SET ABSENCE renewed every day would push the deadline forever.
+  const seat = listSeats(s.db, game.id).find((x) => x.id === on.seatId);
+  const previous = (seat?.absence ?? null) as { from?: string; to?: string; granted?: number } | null;
+  const start = daysBetween(today, from) > 0 ? from : today;
+  const fresh = days - overlapDays(start, to, previous);
+  const granted = (previous?.granted ?? 0) + fresh;
+  if (granted > 2 * max) {
+    const left = Math.max(0, 2 * max - (previous?.granted ?? 0));
+    return fail(`absences in game ${game.name} may add up to ${2 * max} days; you have ${left} left and this one adds ${fresh}`);
+  }
+  setSeatAbsence(s.db, on.seatId as number, { from: fromText, to: toText, granted });
   s.reply.ok(`Absence recorded from ${fromText} to ${toText} (${rules.zone}): no deadline of game ${game.name} will fall on those days.`);
   pushCurrentDeadline(s, game);
+}
+
+/** Days of [from, to] that the previous absence already covered. */
+function overlapDays(from: LocalDate, to: LocalDate, previous: { from?: string; to?: string } | null): number {
+  const pFrom = previous?.from ? parseDateKey(previous.from) : null;
+  const pTo = previous?.to ? parseDateKey(previous.to) : null;
+  if (!pFrom || !pTo) return 0;
+  const start = daysBetween(pFrom, from) > 0 ? from : pFrom;
+  const end = daysBetween(pTo, to) < 0 ? to : pTo;
+  return Math.max(0, daysBetween(start, end) + 1);
 }
 
 /** Moves the running deadline off the days of an absence it falls in, and tells everyone. */
