@@ -3,7 +3,7 @@
 // chart apart, and set the next deadline. PREVIEW runs the very same computation and stores nothing.
 import { adjudicate } from '../core/adjudicate/index.js';
 import type { PhaseResult } from '../core/adjudicate/result.js';
-import { phaseCode } from '../core/types.js';
+import { phaseCode, type Position } from '../core/types.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { renderResults } from '../render/results.js';
 import type { Db } from '../store/database.js';
@@ -11,9 +11,11 @@ import { getGame, setGameStatus, type Game } from '../store/games.js';
 import { claimJob, findJob } from '../store/jobs.js';
 import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
 import { listSeats, setSeatWait } from '../store/players.js';
+import { forgetRolledBackPhase, restoreRolledBackOrders, rolledBackPhase, samePosition } from '../store/rolled-back.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
+import { holdAfterRollback } from './lifecycle/rollback-hold.js';
 import { JUDGE_ID } from './lifecycle/start.js';
 import { allBids, allOrders } from './phase-orders.js';
 import { lateness } from './progress.js';
@@ -53,6 +55,27 @@ function resultsText(db: Db, game: Game, record: PhaseRecord, result: PhaseResul
 }
 
 const ROLLFORWARD_PREAMBLE = 'ROLLFORWARD: the GM has processed this phase again, with the orders given for it before the rollback.';
+
+/**
+ * After a ROLLBACK, a phase processed again (PROCESS, a deadline) leads to a phase that players may
+ * already have ordered before the rollback. On the very same board those orders come back (and the
+ * phase waits as after a rollback); on another board they are withdrawn. Either way everyone is told
+ * in the results, instead of the orders silently vanishing.
+ */
+function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: string, position: Position): string {
+  const entry = rolledBackPhase(db, gameId, seq);
+  if (!entry || entry.phase !== phase) return '';
+  if (samePosition(entry.position, position)) {
+    const restored = restoreRolledBackOrders(db, entry);
+    forgetRolledBackPhase(db, gameId, seq);
+    holdAfterRollback(db, gameId, phase);
+    return restored.length ? `Orders given for ${phase} before the rollback are back in place for ${restored.join(', ')}.` : '';
+  }
+  forgetRolledBackPhase(db, gameId, seq, true);
+  const powers = [...new Set(entry.orders.map((o) => o.power))];
+  if (!powers.length) return '';
+  return `Orders given for ${phase} before the rollback (${powers.join(', ')}) were withdrawn: the board is not the one they were written for. Please order ${phase} anew.`;
+}
 
 export function processGame(db: Db, gameId: number, now: string, mode: ProcessMode, expectPhase?: string): ProcessOutcome {
   const game = getGame(db, gameId);
@@ -103,6 +126,7 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   // Recorded first, so that the reveal at the end of the game includes this last phase.
   if (result.gameOver) setGameStatus(db, game.id, 'completed');
   else appendPhase(db, game.id, nextCode, result.next);
+  const carried = mode === 'rollforward' || result.gameOver ? '' : carryRolledBackOrders(db, game.id, record.seq + 1, nextCode, result.next);
   for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
 
   const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
@@ -112,7 +136,11 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       kind: 'result',
       bcc: resultRecipients(db, game),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
-      text: renderTemplate('results', { preamble: mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', results: text.trimEnd(), reveal }),
+      text: renderTemplate('results', {
+        preamble: [mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried].filter(Boolean).join('\n'),
+        results: text.trimEnd(),
+        reveal,
+      }),
       game: { id: game.id, name: game.name },
       dedupeKey: `results:${game.name}:${record.phase}${suffix}`,
       headers: { 'X-Chancery-Phase': record.phase },

@@ -40,7 +40,12 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    // Whatever SQLite says ("file is not a database", "attempt to write a readonly database"), say
+    // which file: a judgekeeper with several judges must know where to look.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw Object.assign(new Error(`cannot open the database ${path}: ${reason}`, { cause: error }), {
+      code: (error as { code?: unknown }).code,
+    });
   }
 }
 
@@ -100,11 +105,13 @@ export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): num
 }
 
 const STORAGE_FAULTS: Array<[prefix: string, code: StorageFaultCode, what: (db: Db) => string]> = [
-  ['SQLITE_BUSY', 'EBUSY', (db) => `the database is locked by another connection (waited ${busyTimeoutOf(db)} ms)`],
-  ['SQLITE_LOCKED', 'EBUSY', () => 'the database is locked by another statement of this connection'],
-  ['SQLITE_FULL', 'EFULL', () => 'the database or the disk holding it is full'],
-  ['SQLITE_IOERR', 'EIO', () => 'the database file could not be read or written (I/O error)'],
-  ['SQLITE_READONLY', 'EREADONLY', () => 'the database is read-only'],
+  ['SQLITE_BUSY', 'EBUSY', (db) => `the database ${db.name} is locked by another connection (waited ${busyTimeoutOf(db)} ms)`],
+  ['SQLITE_LOCKED', 'EBUSY', (db) => `the database ${db.name} is locked by another statement of this connection`],
+  ['SQLITE_FULL', 'EFULL', (db) => `the database ${db.name} or the disk holding it is full`],
+  ['SQLITE_IOERR', 'EIO', (db) => `the database file ${db.name} could not be read or written (I/O error)`],
+  ['SQLITE_CORRUPT', 'EIO', (db) => `the database file ${db.name} is damaged (truncated or overwritten)`],
+  ['SQLITE_NOTADB', 'EIO', (db) => `the file ${db.name} is not a database (truncated or overwritten)`],
+  ['SQLITE_READONLY', 'EREADONLY', (db) => `the database ${db.name} is read-only`],
 ];
 
 function busyTimeoutOf(db: Db): number | string {

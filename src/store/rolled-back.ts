@@ -141,3 +141,14 @@ export function forgetRolledBackPhase(db: Db, gameId: number, seq: number, andLa
 export function forgetRolledBackPhasesBefore(db: Db, gameId: number, seq: number): void {
   db.prepare('DELETE FROM rolled_back_phases WHERE game_id = ? AND seq < ?').run(gameId, seq);
 }
+
+/** Position equality that ignores the order of object keys (JSON from different writers). */
+export function samePosition(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

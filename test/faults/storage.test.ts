@@ -120,7 +120,7 @@ describe('database locked beyond the busy timeout', () => {
     expect(error).toBeInstanceOf(StoreError);
     expect(error).toMatchObject({ code: 'EBUSY' });
     expect((error as Error).message).toMatch(
-      /^mail file:.*\.eml was not taken in and stays unprocessed: the database is locked by another connection \(waited 100 ms\) \[SQLITE_BUSY\]; nothing was written$/,
+      /^mail file:.*\.eml was not taken in and stays unprocessed: the database \S+judge\.sqlite is locked by another connection \(waited 100 ms\) \[SQLITE_BUSY\]; nothing was written$/,
     );
     expect(j.inboxFiles()).toHaveLength(1);
     expect(state(j.db)).toEqual(before);
@@ -207,7 +207,7 @@ describe('database full', () => {
     );
     expect(error).toMatchObject({ code: 'EFULL' });
     expect((error as Error).message).toMatch(
-      /^mail file:.*\.eml was not taken in and stays unprocessed: the database or the disk holding it is full \[SQLITE_FULL\]; nothing was written$/,
+      /^mail file:.*\.eml was not taken in and stays unprocessed: the database \S+ or the disk holding it is full \[SQLITE_FULL\]; nothing was written$/,
     );
     expect(j.db.inTransaction).toBe(false);
     expect(j.inboxFiles()).toHaveLength(1);
@@ -245,7 +245,7 @@ describe('database full in the middle of a mail', () => {
 
     await expect(intakeMail(db, { file: 'big.eml' }, raw, handler, options)).rejects.toMatchObject({
       code: 'EFULL',
-      message: expect.stringMatching(/^mail file:big\.eml was not taken in and stays unprocessed: the database or the disk holding it is full/),
+      message: expect.stringMatching(/^mail file:big\.eml was not taken in and stays unprocessed: the database \S+ or the disk holding it is full/),
     });
     expect(isMailLogged(db, { file: 'big.eml' })).toBe(false);
     expect(listOutbox(db)).toEqual([]);

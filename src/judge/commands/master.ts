@@ -14,6 +14,7 @@ import {
   restoreRolledBackOrders,
   rolledBackPhase,
   rolledBackPhases,
+  samePosition,
 } from '../../store/rolled-back.js';
 import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus } from '../../store/players.js';
 import { createNewGame } from '../lifecycle/create.js';
@@ -28,7 +29,7 @@ import { processGame, type ProcessMode } from '../process.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import { flushOrders } from './orders.js';
-import { senderAccount, type Session, type Signon } from './session.js';
+import { announceDeadline, senderAccount, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
 type Fail = (reason: string, suggestion?: string) => void;
@@ -143,7 +144,7 @@ export function setDeadlineCommand(s: Session, cmd: CommandItem, _on: Signon, re
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const iso = new Date(due).toISOString();
     setDeadline(s.db, on.game, phase, iso, s.now);
-    s.mails.push(deadlineChangeMail(s.db, on.game, phase, iso, s.now, 'by the GM'));
+    announceDeadline(s, deadlineChangeMail(s.db, on.game, phase, iso, s.now, 'by the GM'));
     s.reply.ok(`The deadline for ${phase} is now ${formatDeadline(iso, rules.zone)} (${timeLeft(iso, s.now)} from now); everyone was told.`);
   });
 }
@@ -193,16 +194,6 @@ function revivePowersBackInPlay(s: Session, gameId: number, position: Position):
   }
 }
 
-/** Position equality that ignores the order of object keys (JSON from different writers). */
-function samePosition(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([k, v]) => [k, canonical(v)]))
-        : value;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
 
 /**
  * ROLLFORWARD [phase]: plays again what ROLLBACK undid. The current phase is processed with its

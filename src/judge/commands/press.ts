@@ -64,12 +64,17 @@ export function press(s: Session, item: PressItem): void {
   const readers = pressRecipients(s.db, on.game).filter((r) => !(r.power && r.power === on.power) && !(on.role === 'master' && r.role === 'master'));
   let chosen = readers;
   let toText = 'everyone';
+  let unreadNote = '';
   if (item.verb === 'PRESS') {
     if ((rest[0] ?? '').toUpperCase() !== 'TO') return fail('PRESS needs a recipient list: PRESS TO France, Germany (or use BROADCAST)');
     const audience = readAudience(on, rest.slice(1));
     if ('error' in audience) return fail(audience.error, audience.suggestion);
     chosen = readers.filter((r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'));
     toText = [...[...audience.powers].map((p) => on.variant.powerById.get(p)?.name ?? p), ...(audience.master ? ['Master'] : [])].join(', ');
+    // A power in civil disorder or vacant has nobody to read it: say so instead of "sent".
+    const unread = [...audience.powers].filter((p) => !chosen.some((r) => r.power === p));
+    unreadNote = unread.length ? ` (nobody plays ${unread.map((p) => on.variant.powerById.get(p)?.name ?? p).join(', ')} now: not delivered there)` : '';
+    if (!chosen.length) return fail(`nobody plays ${toText} now (civil disorder or vacant): the press was not sent`);
   }
   // Each delivery counts against the sender's hourly allowance: press cannot make the judge a
   // mail cannon (one mail of 330 PRESS TO blocks used to queue 2,311 mails).
@@ -91,7 +96,9 @@ export function press(s: Session, item: PressItem): void {
   if (item.verb === 'BROADCAST') {
     if (chosen.length) s.mails.push({ ...mail, bcc: chosen.map((r) => r.address) });
   } else for (const reader of chosen) s.mails.push({ ...mail, to: reader.address });
-  s.reply.ok(`${item.verb === 'PRESS' ? 'Press' : 'Broadcast'} sent to ${toText}${grey ? ' (grey: your name was not shown)' : ''}${item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)'}.`);
+  const greyNote = grey ? ' (grey: your name was not shown)' : '';
+  const openNote = item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)';
+  s.reply.ok(`${item.verb === 'PRESS' ? 'Press' : 'Broadcast'} sent to ${toText}${greyNote}${unreadNote}${openNote}.`);
 }
 
 function official(s: Session, item: PressItem, on: Signon): void {

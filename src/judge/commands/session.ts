@@ -99,3 +99,13 @@ export function powerName(s: Session, power: string | null): string {
   if (!power || !s.signon) return power ?? '';
   return s.signon.variant.powerById.get(power)?.name ?? power;
 }
+
+/**
+ * Queues a deadline-change notice, replacing one this mail queued before for the same game: two
+ * SET DEADLINE lines in one mail announce only the deadline that stands, in one notice.
+ */
+export function announceDeadline(s: Session, notice: OutgoingMail): void {
+  const earlier = s.mails.findIndex((m) => m.subject?.startsWith('Diplomacy deadline changed') && m.game?.id === notice.game?.id);
+  if (earlier >= 0) s.mails.splice(earlier, 1);
+  s.mails.push(notice);
+}

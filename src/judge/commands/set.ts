@@ -16,7 +16,7 @@ import { ALL_DAYS } from '../timing/rules.js';
 import { dateKey, daysBetween, localParts, parseDateKey, type LocalDate } from '../timing/zone.js';
 import { renderTemplate } from '../template.js';
 import { setDeadlineCommand } from './master.js';
-import type { Session, Signon } from './session.js';
+import { announceDeadline, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { SET_WORDS } from './verbs.js';
 
@@ -62,7 +62,9 @@ function setAddress(s: Session, on: Signon, rest: string[], fail: Fail): void {
   if (on.role === 'master' || on.seatId === null) return fail('SET ADDRESS is for players and observers');
   const seat = listSeats(s.db, on.game.id).find((x) => x.id === on.seatId);
   const target = (rest[0] ?? s.sender).trim();
-  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(target)) return fail(`"${target}" is not an e-mail address`);
+  if (rest.length > 1 || !/^[^\s@<>,;:"()[\]]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(target)) {
+    return fail(`"${rest.join(' ') || target}" is not one e-mail address (SET ADDRESS takes exactly one)`);
+  }
   if (!seat) return fail('your seat is gone');
   const owner = findAccount(s.db, target);
   if (owner && owner.id !== seat.accountId) return fail(`${target} is already known to the judge as another account`);
@@ -159,7 +161,7 @@ function pushCurrentDeadline(s: Session, game: NonNullable<ReturnType<typeof get
   if (isOpenDay(p, { ...rules, days: ALL_DAYS, holidays: [] }, absences)) return;
   const moved = new Date(moveToOpenDay(Date.parse(clock.deadline), rules, absences)).toISOString();
   setDeadline(s.db, game, phase, moved, s.now);
-  s.mails.push(deadlineChangeMail(s.db, game, phase, moved, s.now, 'because a player will be absent then'));
+  announceDeadline(s, deadlineChangeMail(s.db, game, phase, moved, s.now, 'because a player will be absent then'));
   s.reply.ok(`The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was told, without your name.`);
 }
 
@@ -194,8 +196,18 @@ function settleVotes(s: Session, on: Signon, votes: Record<string, { draw?: bool
   }
   if (!outcome) return;
   setGameStatus(s.db, on.game.id, 'completed');
+  // A game that ends again after a ROLLBACK is announced again: the key carries the rollback count.
+  const rollbacks = readSettings((getGame(s.db, on.game.id) ?? on.game).settings).rollbacks;
+  const suffix = rollbacks ? `:after-rollback-${rollbacks}` : '';
   for (const address of resultRecipients(s.db, on.game)) {
-    s.mails.push({ kind: 'result', to: address, subject: `Diplomacy game ${on.game.name} is over`, text: renderTemplate('notice', { game: on.game.name, body: `${outcome}\nThe game is over.  Thank you for playing.` }), game: { id: on.game.id, name: on.game.name }, dedupeKey: `over:${on.game.name}:${address}` });
+    s.mails.push({
+      kind: 'result',
+      to: address,
+      subject: `Diplomacy game ${on.game.name} is over`,
+      text: renderTemplate('notice', { game: on.game.name, body: `${outcome}\nThe game is over.  Thank you for playing.` }),
+      game: { id: on.game.id, name: on.game.name },
+      dedupeKey: `over:${on.game.name}:${address}${suffix}`,
+    });
   }
   s.reply.ok(outcome);
 }

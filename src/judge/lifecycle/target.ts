@@ -6,13 +6,16 @@ import type { Variant } from '../../core/map/variant.js';
 import { normaliseName, suggest } from '../../core/map/names.js';
 import type { Db } from '../../store/database.js';
 import { findGameByName, listGames, type Game } from '../../store/games.js';
+import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 
 export type Who = { kind: 'master' } | { kind: 'observer' } | { kind: 'power'; power: string } | { kind: 'self' };
 export type Target = { game: Game; variant: Variant; who: Who } | { error: string };
 
 export function unknownGame(db: Db, name: string): string {
-  const near = suggest(name, listGames(db).map((g) => g.name));
+  // Unlisted (PRIVATE) games are never suggested: their names are for those who were told them.
+  const listed = listGames(db).filter((g) => !readSettings(g.settings).unlisted);
+  const near = suggest(name, listed.map((g) => g.name));
   return `there is no game called "${name}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`;
 }
 
