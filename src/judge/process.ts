@@ -66,8 +66,8 @@ function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: strin
   const entry = rolledBackPhase(db, gameId, seq);
   if (!entry || entry.phase !== phase) return '';
   if (samePosition(entry.position, position)) {
+    // Kept for ROLLFORWARD, which may go on from here with the later rolled-back phases.
     const restored = restoreRolledBackOrders(db, entry);
-    forgetRolledBackPhase(db, gameId, seq);
     holdAfterRollback(db, gameId, phase);
     return restored.length ? `Orders given for ${phase} before the rollback are back in place for ${restored.join(', ')}.` : '';
   }

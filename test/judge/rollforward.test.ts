@@ -142,7 +142,7 @@ describe('ROLLFORWARD', () => {
     await w.send(GM, `${AS_GM}\nROLLBACK ${played[0]}`);
     expect(await w.send(GM, `${AS_GM}\nROLLFORWARD S1950M`)).toContain('S1950M is not one of the rolled-back phases after');
     expect(await w.send(GM, `${AS_GM}\nPROCESS! ${played[0]}`)).toContain(`${played[0]} was processed`);
-    // PROCESS! did not restore the next phase's orders; ROLLFORWARD does, then processes it.
+    // PROCESS! brought back the next phase's orders (same board); ROLLFORWARD goes on from there.
     const reply = await w.send(GM, `${AS_GM}\nROLLFORWARD ${before.open}`);
     expect(reply).toContain(`${played.slice(1).join(', ')} processed again`);
     expect(snapshot(w).history).toEqual(before.history);
