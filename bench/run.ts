@@ -4,6 +4,7 @@ import { benchDp } from './dp.js';
 import { benchDeadlines } from './load/deadlines.js';
 import { benchMailServers } from './load/mail-servers.js';
 import { benchIntake } from './load/intake.js';
+import { benchFlood } from './load/flood.js';
 import { benchMemory } from './load/memory.js';
 
 const sections: [string, () => void | Promise<void>][] = [
@@ -12,6 +13,7 @@ const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],
   ['Load: mail intake without the network', benchIntake],
+  ['Load: a flood of hostile mail with honest order mails among it', benchFlood],
   ['Load: order mails through real Dovecot and SMTP', benchMailServers],
   ['Load: 1,000 games reaching their deadline at once', benchDeadlines],
   ['Load: daemon memory with 1,000 games', benchMemory],

@@ -104,7 +104,7 @@ export function createActiveGames(db: Db, count: number, options: GameOptions = 
         const own = options.ownPasswords?.get(address);
         const account = ensureAccount(db, address);
         setPasswordHash(db, account.id, own?.hash ?? hash);
-        addSeat(db, { gameId: created.id, accountId: account.id, role: 'player', power });
+        addSeat(db, { gameId: created.id, accountId: account.id, role: 'player', power, passwordHash: own?.hash ?? hash });
         seats.push({ power, address, password: own?.password ?? PLAYER_PASSWORD });
       }
       const started = startGame(db, getGame(db, created.id)!, now);

@@ -3,7 +3,9 @@ import { civilDisorderRefusal, declareCivilDisorder, hasPermanentCivilDisorder }
 import { isRetired } from '../../core/rules/variant/powers-in-play.js';
 import { parsePhaseCode, type Position } from '../../core/types.js';
 import { renderCivilDisorder } from '../../render/civil-disorder.js';
+import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import { getAccount } from '../../store/accounts.js';
+import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
 import { cancelJob } from '../../store/jobs.js';
 import { currentPhase, phaseHistory, replacePhasePosition, rollbackToPhase } from '../../store/phases.js';
@@ -38,10 +40,19 @@ function failer(s: Session, cmd: CommandItem): Fail {
   return (reason, suggestion) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
 }
 
+/** CREATE per sending network (or address) and hour. */
+export const CREATES_PER_HOUR: RateLimitOptions = { burst: 5, perHour: 5 };
+
 export function create(s: Session, cmd: CommandItem): void {
   const fail = failer(s, cmd);
   const [name, password, variant = 'standard'] = cmd.args;
   if (!name || !password) return fail('CREATE needs a name and a game password: CREATE <game> <password> [variant]');
+  // New games per sending network (or address, when the mail shows none) and hour: a game costs a
+  // password hash and its setup, and nobody needs more than a few an hour.
+  const where = s.origin?.path ?? `address:${s.sender.toLowerCase()}`;
+  if (!new SenderRateLimiter(databaseBucketStore(s.db), CREATES_PER_HOUR).take(`creates:${where}`, Date.parse(s.now))) {
+    return fail(`at most ${CREATES_PER_HOUR.burst} new games an hour from one sender; try again later`);
+  }
   flushOrders(s);
   const result = createNewGame(s.db, { name, password, variant, settingsLines: cmd.settings, gmAccountId: senderAccount(s).id });
   if ('errors' in result) {
