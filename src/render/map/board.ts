@@ -1,0 +1,228 @@
+// The board as a picture (SVG): the variant's map art, centres in their owners' colours, every unit in
+// its power's colour (minor and affiliate units smaller, ringed), and the phase's orders as arrows —
+// moves, supports, convoys, holds, failed ones dashed, as DPjudge's map drew them — dislodged units
+// with their retreat options, builds and removals. It reads facts from the position and the
+// adjudicator's result; it decides nothing about the game. DP amounts are never drawn.
+import type { PhaseResult } from '../../core/adjudicate/result.js';
+import type { Variant } from '../../core/map/variant.js';
+import { provinceOf, type Loc, type Order, type OrderOutcome, type Position, type Unit } from '../../core/types.js';
+import type { LoadedArt } from './art.js';
+import type { Point } from './geometry.js';
+
+export interface BoardPictureInput {
+  gameName?: string;
+  phaseLabel: string;
+  /** The board the orders were given on. */
+  position: Position;
+  /** The adjudicator's result for that board: its orders are drawn on it. */
+  result?: PhaseResult;
+}
+
+const TITLE_HEIGHT = 34;
+const LEGEND_HEIGHT = 30;
+const SEA = '#b7d3e9';
+const LAND = '#efe6cc';
+const IMPASSABLE = '#a8a39a';
+const INK = '#202020';
+const NEUTRAL = '#ffffff';
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const num = (n: number) => (Math.round(n * 10) / 10).toString();
+
+/** A colour halfway to the land colour: a tint for provinces whose centre a power owns. */
+function tint(colour: string, amount = 0.45): string {
+  const parse = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+  const [a, b] = [parse(colour), parse(LAND)];
+  return `#${a.map((v, i) => Math.round(v * amount + b[i] * (1 - amount)).toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictureInput): string {
+  const { position, result } = input;
+  const colourOf = (power: string) => variant.powerById.get(power)?.colour ?? '#777777';
+  const isGreat = (power: string) => (variant.powerById.get(power)?.kind ?? 'great') === 'great';
+  const anchor = (loc: Loc): Point => {
+    const province = art.provinces[provinceOf(loc)];
+    const coast = loc.includes('/') ? province?.coasts?.[loc.split('/')[1]] : undefined;
+    return coast ?? province?.unit ?? [0, 0];
+  };
+  const out: string[] = [];
+  const width = art.width;
+  const height = art.height + TITLE_HEIGHT + LEGEND_HEIGHT;
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      'font-family="DejaVu Sans">',
+    '<defs>',
+    `<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
+      `<path d="M0 0L10 5L0 10z" fill="${INK}"/></marker>`,
+    `<marker id="head-failed" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">` +
+      '<path d="M0 0L10 5L0 10z" fill="#8a1c1c"/></marker>',
+    `<marker id="head-retreat" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">` +
+      '<path d="M0 0L10 5L0 10z" fill="#c0392b"/></marker>',
+    '</defs>',
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+  );
+  // Title band.
+  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title].filter(Boolean).join(' — ');
+  out.push(`<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`);
+  out.push(`<g transform="translate(0 ${TITLE_HEIGHT})">`);
+  out.push(`<rect width="${width}" height="${art.height}" fill="${SEA}"/>`);
+  for (const d of art.decorations ?? []) {
+    if (d.fill && d.fill !== 'none') out.push(`<path d="${d.shape}" fill="${d.fill}" fill-rule="evenodd"/>`);
+  }
+  // Provinces: terrain, or a tint of the owner's colour for an owned centre.
+  for (const province of variant.map.provinces) {
+    const shape = art.provinces[province.id]?.shape;
+    if (!shape) continue;
+    const owner = province.centre ? position.owners[province.id] : undefined;
+    const fill =
+      province.terrain === 'sea' ? SEA : province.terrain === 'impassable' ? IMPASSABLE : owner ? tint(colourOf(owner)) : LAND;
+    out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd" stroke="#8c8c8c" stroke-width="0.6"/>`);
+  }
+  for (const d of art.decorations ?? []) {
+    if (!d.fill || d.fill === 'none') {
+      const dash = d.dash ? ` stroke-dasharray="${d.dash}"` : '';
+      out.push(`<path d="${d.shape}" fill="none" stroke="${d.stroke ?? INK}" stroke-width="${d.width ?? 1}"${dash}/>`);
+    }
+  }
+  // Supply centres.
+  for (const province of variant.map.provinces) {
+    const at = art.provinces[province.id]?.centre;
+    if (!province.centre || !at) continue;
+    const owner = position.owners[province.id];
+    out.push(
+      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="6" fill="${owner ? colourOf(owner) : NEUTRAL}" stroke="${INK}" stroke-width="1.5"/>`,
+      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="2" fill="${INK}"/>`,
+    );
+  }
+  // Names.
+  for (const province of variant.map.provinces) {
+    const at = art.provinces[province.id]?.label;
+    if (!at) continue;
+    out.push(
+      `<text x="${num(at[0])}" y="${num(at[1] + 4)}" font-size="11" text-anchor="middle" fill="${INK}" stroke="#ffffff" ` +
+        `stroke-width="2.5" paint-order="stroke" stroke-linejoin="round">${escape(province.id.toUpperCase())}</text>`,
+    );
+  }
+  if (result) out.push(...orderArrows(result, anchor));
+  // Units of the position (a movement result moves nobody: the picture shows the board ordered).
+  const removed = new Set(
+    (result?.outcomes ?? []).filter((o) => o.order.kind === 'remove' && o.success).map((o) => (o.order as { loc: Loc }).loc),
+  );
+  for (const unit of position.units) {
+    out.push(unitSymbol(unit, anchor(unit.loc), colourOf(unit.power), isGreat(unit.power)));
+    if (removed.has(unit.loc)) out.push(cross(anchor(unit.loc)));
+  }
+  // Units dislodged this movement phase, or waiting to retreat: offset, ringed red, with their options.
+  const dislodged = result?.phase.type === 'movement' ? result.dislodged : position.dislodged;
+  for (const unit of dislodged) {
+    const [x, y] = anchor(unit.loc);
+    const at: Point = [x + 12, y + 12];
+    for (const option of unit.retreats) out.push(arrow(at, anchor(option), '#c0392b', true, 'head-retreat', 1.5));
+    out.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="12" fill="none" stroke="#c0392b" stroke-width="2.5"/>`);
+    out.push(unitSymbol(unit, at, colourOf(unit.power), isGreat(unit.power)));
+  }
+  // Builds of an adjustment phase.
+  for (const outcome of result?.outcomes ?? []) {
+    if (outcome.order.kind !== 'build' || !outcome.success) continue;
+    const at = anchor(outcome.order.loc);
+    out.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="14" fill="#fff7a8" stroke="#2e7d32" stroke-width="2.5"/>`);
+    const built: Unit = { power: outcome.order.power, type: outcome.order.type, loc: outcome.order.loc };
+    out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
+  }
+  out.push('</g>');
+  out.push(...legend(variant, position, width, art.height + TITLE_HEIGHT));
+  out.push('</svg>');
+  return out.join('\n');
+}
+
+function unitSymbol(unit: Unit, [x, y]: Point, colour: string, great: boolean): string {
+  const s = great ? 1 : 0.8;
+  const ring = great ? '' : `<circle cx="${num(x)}" cy="${num(y)}" r="${num(12 * s)}" fill="none" stroke="${INK}" stroke-width="1" stroke-dasharray="2 2"/>`;
+  if (unit.type === 'A') {
+    return (
+      `${ring}<rect x="${num(x - 8 * s)}" y="${num(y - 8 * s)}" width="${num(16 * s)}" height="${num(16 * s)}" rx="3" fill="${colour}" ` +
+      `stroke="${INK}" stroke-width="1.5"/><text x="${num(x)}" y="${num(y + 4 * s)}" font-size="${num(11 * s)}" font-weight="bold" ` +
+      `text-anchor="middle" fill="#ffffff" stroke="${INK}" stroke-width="0.6">A</text>`
+    );
+  }
+  const hull = `M${num(x - 11 * s)} ${num(y - 2 * s)}L${num(x + 11 * s)} ${num(y - 2 * s)}L${num(x + 7 * s)} ${num(y + 7 * s)}L${num(x - 7 * s)} ${num(y + 7 * s)}Z`;
+  const sail = `M${num(x - 1 * s)} ${num(y - 3 * s)}L${num(x - 1 * s)} ${num(y - 12 * s)}L${num(x + 7 * s)} ${num(y - 4 * s)}Z`;
+  return `${ring}<path d="${hull}${sail}" fill="${colour}" stroke="${INK}" stroke-width="1.5" stroke-linejoin="round"/>`;
+}
+
+function cross([x, y]: Point): string {
+  return `<path d="M${num(x - 11)} ${num(y - 11)}L${num(x + 11)} ${num(y + 11)}M${num(x + 11)} ${num(y - 11)}L${num(x - 11)} ${num(y + 11)}" stroke="#c0392b" stroke-width="3.5"/>`;
+}
+
+/** A line from `a` towards `b`, stopping short of the unit symbols at both ends. */
+function arrow(a: Point, b: Point, colour: string, dashed: boolean, head: string, width = 2.2, shorten = 11): string {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  const start: Point = [a[0] + ux * Math.min(shorten, length / 3), a[1] + uy * Math.min(shorten, length / 3)];
+  const end: Point = [b[0] - ux * Math.min(shorten, length / 3), b[1] - uy * Math.min(shorten, length / 3)];
+  const dash = dashed ? ' stroke-dasharray="6 4"' : '';
+  return `<path d="M${num(start[0])} ${num(start[1])}L${num(end[0])} ${num(end[1])}" stroke="${colour}" stroke-width="${width}"${dash} fill="none" marker-end="url(#${head})"/>`;
+}
+
+function orderArrows(result: PhaseResult, anchor: (loc: Loc) => Point): string[] {
+  const out: string[] = [];
+  const moveOf = new Map<string, Point>();
+  for (const { order } of result.outcomes) if (order.kind === 'move') moveOf.set(provinceOf(order.loc), anchor(order.to));
+  for (const outcome of result.outcomes) {
+    const failed = !outcome.success;
+    const colour = failed ? '#8a1c1c' : '#202020';
+    const head = failed ? 'head-failed' : 'head';
+    const order: Order = outcome.order;
+    if (order.kind === 'move' || order.kind === 'retreat') out.push(arrow(anchor(order.loc), anchor(order.to), colour, failed, head));
+    else if (order.kind === 'hold' && !isDefault(outcome)) {
+      const [x, y] = anchor(order.loc);
+      out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="13" fill="none" stroke="${colour}" stroke-width="2"${failed ? ' stroke-dasharray="4 3"' : ''}/>`);
+    } else if (order.kind === 'support') {
+      const from = anchor(order.loc);
+      const target = anchor(order.target);
+      // Support to a move: to the middle of the supported move; support to hold: to the held unit.
+      const to = order.to ? midpoint(target, moveOf.get(order.target) ?? anchor(order.to)) : target;
+      out.push(arrow(from, to, failed ? '#8a1c1c' : '#2a6f2a', true, head, 1.6, order.to ? 6 : 11));
+    } else if (order.kind === 'convoy') {
+      const from = anchor(order.loc);
+      const route = midpoint(anchor(order.from), anchor(order.to));
+      out.push(arrow(from, route, failed ? '#8a1c1c' : '#1f4e8c', true, head, 1.6, 6));
+    } else if (order.kind === 'disband') {
+      out.push(cross(anchor(order.loc)));
+    }
+  }
+  return out;
+}
+
+function isDefault(outcome: OrderOutcome): boolean {
+  return outcome.notes.includes('no order');
+}
+
+function midpoint(a: Point, b: Point): Point {
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+}
+
+function legend(variant: Variant, position: Position, width: number, top: number): string[] {
+  const out: string[] = [];
+  let x = 12;
+  const y = top + 20;
+  const centres = new Map<string, number>();
+  for (const owner of Object.values(position.owners)) centres.set(owner, (centres.get(owner) ?? 0) + 1);
+  for (const power of variant.powers.filter((p) => p.kind === 'great')) {
+    const text = `${power.name} ${centres.get(power.id) ?? 0}`;
+    const room = 22 + text.length * 7;
+    if (x + room > width) break;
+    out.push(
+      `<rect x="${x}" y="${y - 11}" width="14" height="14" fill="${power.colour ?? '#777'}" stroke="${INK}"/>`,
+      `<text x="${x + 19}" y="${y + 1}" font-size="12" fill="${INK}">${escape(text)}</text>`,
+    );
+    x += room;
+  }
+  if (variant.powers.some((p) => p.kind !== 'great') && x + 140 < width) {
+    out.push(
+      `<circle cx="${x + 8}" cy="${y - 4}" r="8" fill="none" stroke="${INK}" stroke-dasharray="2 2"/>`,
+      `<text x="${x + 20}" y="${y + 1}" font-size="12" fill="${INK}">minor / affiliate unit</text>`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+// A board picture for a variant: its map art (variants/<id>/<id>.map.json) drawn with the position
+// and the phase's orders, as SVG and PNG.
+import type { Variant } from '../../core/map/variant.js';
+import { hasMapArt, loadMapArt } from './art.js';
+import { drawBoardSvg, type BoardPictureInput } from './board.js';
+import { svgToPng } from './png.js';
+
+export type { BoardPictureInput } from './board.js';
+export { hasMapArt, loadMapArt } from './art.js';
+
+export interface BoardPicture {
+  svg: string;
+  png: Buffer;
+}
+
+export function boardPicture(variant: Variant, input: BoardPictureInput): BoardPicture {
+  const svg = drawBoardSvg(variant, loadMapArt(variant), input);
+  return { svg, png: svgToPng(svg).png };
+}
+
+/** Whether pictures can be drawn for the variant (its art exists). */
+export function canDrawBoard(variant: Variant): boolean {
+  return hasMapArt(variant.id);
+}
