@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { adjudicate, initialPosition } from '../core/adjudicate/index.js';
+import type { PhaseResult } from '../core/adjudicate/result.js';
 import { loadVariant } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 import type { LineVerdict } from '../core/orders/parse.js';
@@ -27,6 +28,8 @@ export interface AdjudicateCliOptions {
   seed?: string;
   /** Play on past refused lines (they are still printed); without it a refused line stops the run. */
   keepGoing?: boolean;
+  /** Told of each phase played: the board it was played on and its result (`chancery map` draws it). */
+  onPhase?: (variant: Variant, before: Position, result: PhaseResult) => void;
 }
 
 /** A line of an order file that was not taken: printed in the results, and in --json. */
@@ -133,7 +136,7 @@ function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines:
   return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);
 }
 
-function startingPoint(opts: AdjudicateCliOptions): { variant: Variant; position: Position } {
+export function startingPoint(opts: AdjudicateCliOptions): { variant: Variant; position: Position } {
   if (opts.position) return readPositionFile(opts.position, { variant: opts.variant ? loadVariant(opts.variant) : undefined });
   const variant = loadVariant(opts.variant ?? 'standard');
   return { variant, position: initialPosition(variant) };
@@ -186,6 +189,7 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       nextPhase: over ? null : phaseCode(result.next.phase),
     });
     texts.push(renderResults(variant, position, result, { game: opts.game, refused: read.refused }));
+    opts.onPhase?.(variant, position, result);
     position = result.next;
     if (read.refused.length && !opts.keepGoing) {
       io.err(`${file}: ${read.refused.length} line(s) refused; stopped here (--keep-going plays on)\n`);

@@ -5,6 +5,7 @@ import { register as registerVariant } from './variant.js';
 import { register as registerAdjudicate } from './adjudicate.js';
 import { register as registerJudge } from './judge.js';
 import { register as registerMail } from './mail.js';
+import { register as registerMap } from './map.js';
 
 const program = new Command();
 program
@@ -16,6 +17,7 @@ registerVariant(program);
 registerAdjudicate(program);
 registerJudge(program);
 registerMail(program);
+registerMap(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));

@@ -61,7 +61,13 @@ export const handleMail: MailHandler = (mail, db, context) => {
     session.reply.rejected.splice(READ_LIMITS.listedRejections);
     session.reply.ok(`${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ${READ_LIMITS.listedRejections} are.`);
   }
-  const reply: OutgoingMail = { kind: 'reply', to: sender, subject: replySubject(maskSubjectSecrets(mail.subject)), text: session.reply.render() };
+  const reply: OutgoingMail = {
+    kind: 'reply',
+    to: sender,
+    subject: replySubject(maskSubjectSecrets(mail.subject)),
+    text: session.reply.render(),
+    attachments: session.attachments,
+  };
   return [reply, ...replyCopyMails(session, reply.text), ...session.mails];
 };
 

@@ -12,6 +12,7 @@ import { claimJob, findJob } from '../store/jobs.js';
 import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
 import { listSeats, setSeatWait } from '../store/players.js';
 import { forgetRolledBackPhase, restoreRolledBackOrders, rolledBackPhase, samePosition } from '../store/rolled-back.js';
+import { boardAttachment } from './board-mail.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
@@ -144,6 +145,7 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       game: { id: game.id, name: game.name },
       dedupeKey: `results:${game.name}:${record.phase}${suffix}`,
       headers: { 'X-Chancery-Phase': record.phase },
+      attachments: boardAttachment(game, record.phase, true),
     },
     ...bidChartMails(db, game, record, result, { preview: false, dedupeSuffix: suffix }),
   ];

@@ -99,6 +99,7 @@ export function toOutboxRow(mail: OutgoingMail, context: ComposeContext): NewOut
     references: [...new Set(references)],
     kind: mail.kind,
     gameId: mail.game?.id ?? null,
+    attachments: mail.attachments,
   };
 }
 
@@ -114,7 +115,7 @@ export function replySubject(subject: string): string {
  * address, which stands in To: of a list mail, is left out of that envelope: the judge does not need
  * a copy in its own inbox, where it would only be read and dropped as its own loop.
  */
-export function toMessage(row: OutboxMail, judge: JudgeIdentity): Mail.Options {
+export function toMessage(row: OutboxMail, judge: JudgeIdentity, files: ResolvedAttachment[] = []): Mail.Options {
   const own = judge.address.toLowerCase();
   const envelope =
     row.bcc.length > 0
@@ -133,6 +134,43 @@ export function toMessage(row: OutboxMail, judge: JudgeIdentity): Mail.Options {
     references: row.references.length > 0 ? row.references : undefined,
     date: new Date(row.createdAt),
     headers: row.headers,
-    textEncoding: 'quoted-printable',
+    // Plain ASCII lines of up to 998 characters go as they are; anything else quoted-printable.
+    textEncoding: /^[\x20-\x7e\t\n]*$/.test(row.body) && row.body.split('\n').every((l) => l.length <= 900) ? undefined : 'quoted-printable',
+    ...withFiles(row.body, files),
+  };
+}
+
+/** An attachment ready to send: its bytes. */
+export interface ResolvedAttachment {
+  filename: string;
+  contentType: string;
+  inline?: boolean;
+  content: Buffer;
+}
+
+/**
+ * Inline pictures go in a multipart/related HTML part that repeats the text (monospaced, so the
+ * columns stay) with the pictures below it; the plain-text part stays exactly as it was, for
+ * text-only readers. Other files are ordinary attachments.
+ */
+function withFiles(text: string, files: ResolvedAttachment[]): Partial<Mail.Options> {
+  if (!files.length) return {};
+  const inline = files.filter((f) => f.inline);
+  const cid = (i: number) => `picture-${i + 1}@chancery`;
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const html = inline.length
+    ? '<!DOCTYPE html><html><body>' +
+      `<pre style="font-family:monospace;font-size:13px">${escaped}</pre>` +
+      inline.map((f, i) => `<p><img src="cid:${cid(i)}" alt="${f.filename}" style="max-width:100%"></p>`).join('') +
+      '</body></html>'
+    : undefined;
+  return {
+    html,
+    attachments: files.map((f) => ({
+      filename: f.filename,
+      contentType: f.contentType,
+      content: f.content,
+      ...(f.inline ? { cid: cid(inline.indexOf(f)), contentDisposition: 'inline' as const } : {}),
+    })),
   };
 }

@@ -12,6 +12,7 @@ import { EventEmitter } from 'node:events';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
 import { claimOutboxMail, dueOutboxMails, releaseDeadClaims, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
+import { resolveAttachments } from './attachments.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { PollLoop } from './poll-loop.js';
@@ -141,7 +142,8 @@ export class OutboxWorker extends EventEmitter {
     crashPoint('outbox-before-send');
     let refused: string[];
     try {
-      refused = (await this.sender.send(toMessage(mail, this.options.judge))).rejected;
+      const files = resolveAttachments(this.db, mail.attachments, (problem) => this.emit('error', new Error(`${mail.messageId}: ${problem}`)));
+      refused = (await this.sender.send(toMessage(mail, this.options.judge, files))).rejected;
     } catch (error) {
       return this.recordFailure(mail, error);
     }

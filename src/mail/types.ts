@@ -1,4 +1,5 @@
 // The shapes that cross the boundary between mail transport and the judge.
+import type { MailAttachment } from '../store/outbox.js';
 import type { MailOrigin } from './origin.js';
 
 /** An incoming mail, decoded and classified by parseIncoming(). */
@@ -60,6 +61,8 @@ export interface OutgoingMail {
   dedupeKey?: string;
   /** The game this mail is about; its name becomes the List-Id of a result mail. */
   game?: { id: number; name: string };
+  /** Files sent with the mail, or pictures drawn when it is delivered (see MailAttachment). */
+  attachments?: MailAttachment[];
   /** Extra headers (e.g. `X-Chancery-Phase`); cannot override the loop-protection headers. */
   headers?: Record<string, string>;
 }

@@ -189,4 +189,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
   CREATE INDEX outbox_claimed ON outbox(claimed_by) WHERE claimed_by IS NOT NULL;
   `,
+  // 7: attachments of an outbox mail (a file's content, or what to draw at delivery: a board picture).
+  `
+  ALTER TABLE outbox ADD COLUMN attachments_json TEXT NOT NULL DEFAULT '[]';
+  `,
 ];

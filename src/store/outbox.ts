@@ -4,6 +4,20 @@
 import { nowIso, type Db } from './database.js';
 
 export type OutboxStatus = 'queued' | 'sent' | 'failed';
+
+/**
+ * A file sent with a mail: its content (base64), or what to draw at delivery time (`render`, resolved
+ * by a renderer registered for its kind: src/mail/attachments.ts), so that no picture is drawn inside
+ * the transaction that processes a phase.
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Shown inside the mail (an HTML part with the text, the picture below it) instead of as a file. */
+  inline?: boolean;
+  content?: string;
+  render?: { kind: string; args: Record<string, unknown> };
+}
 export type OutboxKind = 'reply' | 'result' | 'notice';
 
 export interface OutboxMail {
@@ -27,6 +41,7 @@ export interface OutboxMail {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  attachments: MailAttachment[];
 }
 
 interface OutboxRow {
@@ -49,6 +64,7 @@ interface OutboxRow {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  attachments_json: string;
 }
 
 const toMail = (row: OutboxRow): OutboxMail => ({
@@ -71,6 +87,7 @@ const toMail = (row: OutboxRow): OutboxMail => ({
   lastError: row.last_error,
   createdAt: row.created_at,
   sentAt: row.sent_at,
+  attachments: JSON.parse(row.attachments_json ?? '[]'),
 });
 
 export interface NewOutboxMail {
@@ -86,6 +103,7 @@ export interface NewOutboxMail {
   references?: string[];
   kind: OutboxKind;
   gameId?: number | null;
+  attachments?: MailAttachment[];
 }
 
 /** Queues a mail. Returns its row, or null when a mail with the same dedupe key was queued before. */
@@ -93,8 +111,8 @@ export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso())
   const result = db
     .prepare(
       `INSERT INTO outbox (dedupe_key, to_json, cc_json, bcc_json, subject, body, headers_json, message_id, in_reply_to,
-                           references_json, kind, game_id, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           references_json, kind, game_id, next_attempt_at, created_at, attachments_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(dedupe_key) DO NOTHING`,
     )
     .run(
@@ -112,6 +130,7 @@ export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso())
       mail.gameId ?? null,
       now,
       now,
+      JSON.stringify(mail.attachments ?? []),
     );
   return result.changes === 0 ? null : getOutboxMail(db, Number(result.lastInsertRowid));
 }

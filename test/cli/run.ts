@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { register as registerAdjudicate } from '../../src/cli/adjudicate.js';
 import type { CliIo } from '../../src/cli/variant.js';
 import { register as registerVariant } from '../../src/cli/variant.js';
+import { register as registerMap } from '../../src/cli/map.js';
 
 export interface CliRun {
   out: string;
@@ -20,6 +21,7 @@ export async function runCli(...args: string[]): Promise<CliRun> {
   const program = new Command().exitOverride();
   registerVariant(program, io);
   registerAdjudicate(program, io);
+  registerMap(program, io);
   await program.parseAsync(args, { from: 'user' });
   return run;
 }

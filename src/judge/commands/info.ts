@@ -2,7 +2,7 @@
 import { renderResults } from '../../render/results.js';
 import { getAccount } from '../../store/accounts.js';
 import { findGameByName, listGames, type Game } from '../../store/games.js';
-import { currentPhase, phaseHistory } from '../../store/phases.js';
+import { currentPhase, findPhase, phaseHistory } from '../../store/phases.js';
 import { listSeats } from '../../store/players.js';
 import { dpRevealText } from '../dp-mail.js';
 import { deadlineOf, formatDeadline, gameTiming, gameZone, timeLeft } from '../lifecycle/deadlines.js';
@@ -13,6 +13,9 @@ import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
+import { boardAttachment } from '../board-mail.js';
+import { canDrawBoard } from '../../render/map/index.js';
+import { parsePhaseCode } from '../../core/types.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -106,4 +109,25 @@ export function summary(s: Session, cmd: CommandItem): void {
     lines.push(`  ${(variant.powerById.get(seat.power ?? '')?.name ?? 'unassigned').padEnd(12)} ${seat.status.padEnd(9)} ${who}`);
   }
   s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
+}
+
+/**
+ * MAP [game] [phase]: a picture of the board. A processed phase is drawn with its orders and
+ * results; the open phase as it stands. The picture is drawn when the reply is sent.
+ */
+export function map(s: Session, cmd: CommandItem): void {
+  const phaseWord = cmd.args.find((a, i) => i > 0 || (parsePhaseCode(a) !== null && !findGameByName(s.db, a)));
+  const gameArgs = phaseWord && cmd.args[0] === phaseWord ? { ...cmd, args: [] } : cmd;
+  const game = gameFor(s, gameArgs);
+  if (!game) return;
+  const variant = variantOf(game.variant);
+  if (!canDrawBoard(variant)) return s.reply.reject(cmd.line, cmd.shown, `there is no map art for ${variant.title} yet`);
+  const record = phaseWord ? findPhase(s.db, game.id, phaseWord.toUpperCase()) : currentPhase(s.db, game.id);
+  if (!record) {
+    const why = phaseWord ? `game ${game.name} has no phase ${phaseWord.toUpperCase()}` : `game ${game.name} has not started`;
+    return s.reply.reject(cmd.line, cmd.shown, why);
+  }
+  s.attachments.push(...boardAttachment(game, record.phase, true));
+  const what = record.result ? 'with its orders and results' : 'as it stands';
+  s.reply.ok(`The map of game ${game.name}, ${record.phase} (${what}), is attached.`);
 }

@@ -4,6 +4,7 @@ import type { Variant } from '../../core/map/variant.js';
 import type { JudgeIdentity } from '../../mail/compose.js';
 import type { MailOrigin } from '../../mail/origin.js';
 import type { OutgoingMail } from '../../mail/types.js';
+import type { MailAttachment } from '../../store/outbox.js';
 import { ensureAccount, findAccount, getAccount, type Account } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
@@ -45,6 +46,8 @@ export interface Session {
   replyCopies: Map<string, { game: string; note: string }>;
   /** The mail's sending path and whether its From is verified (src/mail/origin.ts). */
   origin?: MailOrigin;
+  /** Files the reply carries (MAP's picture). */
+  attachments: MailAttachment[];
 }
 
 export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: string, origin?: MailOrigin): Session {
@@ -63,6 +66,7 @@ export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: st
     touched: new Set(),
     replyCopies: new Map(),
     origin,
+    attachments: [],
   };
 }
 

@@ -41,6 +41,7 @@ export const VERBS: Record<string, string> = {
   REVIVE: 'REVIVE',
   EJECT: 'EJECT',
   OFFICIAL: 'OFFICIAL',
+  MAP: 'MAP',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */

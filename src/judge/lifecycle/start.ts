@@ -11,6 +11,7 @@ import { setGameStatus, type Game } from '../../store/games.js';
 import { appendPhase } from '../../store/phases.js';
 import { setSeatPower, setSeatStatus } from '../../store/players.js';
 import { seededShuffle } from '../seeds.js';
+import { boardAttachment } from '../board-mail.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
 import { formatDeadline, gameZone, scheduleDeadline } from './deadlines.js';
@@ -70,6 +71,7 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
       text: body,
       game: { id: game.id, name: game.name },
       dedupeKey: `start:${game.name}`,
+      attachments: boardAttachment(game, code, false),
     },
   ];
   for (const [power, accountId] of assignments) {

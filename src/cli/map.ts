@@ -1,0 +1,65 @@
+// `chancery map`: a picture of the board offline, for a GM adjudicating by hand: the start (or a
+// position file), or the last phase of the order files played through the same path as
+// `chancery adjudicate` (read → check → adjudicate), drawn with its orders and results.
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { PhaseResult } from '../core/adjudicate/result.js';
+import type { Variant } from '../core/map/variant.js';
+import type { Position } from '../core/types.js';
+import { phaseLabel } from '../judge/board-mail.js';
+import { loadMapArt } from '../render/map/art.js';
+import { drawBoardSvg } from '../render/map/board.js';
+import { svgToPng } from '../render/map/png.js';
+import { runAdjudicate, startingPoint } from './adjudicate.js';
+import type { CliIo } from './variant.js';
+import { processIo } from './variant.js';
+
+export interface MapCliOptions {
+  variant?: string;
+  position?: string;
+  orders: string[];
+  out: string;
+  svg?: boolean;
+  game?: string;
+  keepGoing?: boolean;
+}
+
+export function runMap(opts: MapCliOptions, io: CliIo): number {
+  let drawn: { variant: Variant; before: Position; result?: PhaseResult } | null = null;
+  if (opts.orders.length) {
+    const quiet: CliIo = { out: () => undefined, err: io.err, exit: io.exit };
+    const status = runAdjudicate(
+      { ...opts, onPhase: (variant, before, result) => (drawn = { variant, before, result }) },
+      quiet,
+    );
+    if (status !== 0 && !drawn) return status;
+  } else {
+    const start = startingPoint({ ...opts, orders: [] });
+    drawn = { variant: start.variant, before: start.position };
+  }
+  const { variant, before, result } = drawn!;
+  const svg = drawBoardSvg(variant, loadMapArt(variant), {
+    gameName: opts.game,
+    phaseLabel: phaseLabel(before.phase),
+    position: before,
+    result,
+  });
+  if (opts.svg) writeFileSync(opts.out, svg);
+  else writeFileSync(opts.out, svgToPng(svg).png);
+  io.out(`${opts.out}: ${variant.title}, ${phaseLabel(before.phase)}${result ? ' with its orders and results' : ''}\n`);
+  return 0;
+}
+
+export function register(program: Command, io: CliIo = processIo): void {
+  program
+    .command('map')
+    .description('draw the board (PNG, or SVG with --svg): the start or a position, or the last of the given order files')
+    .option('--variant <name>', 'variant name or .variant file (default: standard, or the position\'s)')
+    .option('--position <file>', 'start from this position (docs/position-format.md)')
+    .option('--orders <file>', 'order files played in turn as by chancery adjudicate; the last phase is drawn', (f: string, all: string[]) => [...all, f], [] as string[])
+    .option('--out <file>', 'where to write the picture', 'board.png')
+    .option('--svg', 'write SVG instead of PNG')
+    .option('--game <name>', 'game name in the title')
+    .option('--keep-going', 'play on past refused lines')
+    .action((opts: MapCliOptions) => io.exit(runMap(opts, io)));
+}

@@ -1,0 +1,41 @@
+// Attachments drawn at delivery time. A queued mail may ask for a picture instead of carrying it
+// (`render: { kind, args }`): processing a phase then only writes a few bytes, and the drawing happens
+// in the outbox, outside the processing transaction. The judge registers a renderer per kind.
+import type { Db } from '../store/database.js';
+import type { MailAttachment } from '../store/outbox.js';
+import type { ResolvedAttachment } from './compose.js';
+
+export type AttachmentRenderer = (db: Db, args: Record<string, unknown>) => { content: Buffer; contentType?: string };
+
+const renderers = new Map<string, AttachmentRenderer>();
+
+export function registerAttachmentRenderer(kind: string, renderer: AttachmentRenderer): void {
+  renderers.set(kind, renderer);
+}
+
+/**
+ * The bytes of each attachment. One that cannot be drawn (no renderer, its data gone, a drawing
+ * error) is left out and reported: the mail itself, results above all, is never held back by it.
+ */
+export function resolveAttachments(
+  db: Db,
+  attachments: MailAttachment[],
+  report: (problem: string) => void = () => undefined,
+): ResolvedAttachment[] {
+  const out: ResolvedAttachment[] = [];
+  for (const attachment of attachments) {
+    try {
+      if (attachment.content !== undefined) {
+        out.push({ ...attachment, content: Buffer.from(attachment.content, 'base64') });
+        continue;
+      }
+      const renderer = attachment.render ? renderers.get(attachment.render.kind) : undefined;
+      if (!renderer) throw new Error(`nothing draws "${attachment.render?.kind ?? '?'}"`);
+      const drawn = renderer(db, attachment.render!.args);
+      out.push({ ...attachment, contentType: drawn.contentType ?? attachment.contentType, content: drawn.content });
+    } catch (error) {
+      report(`attachment ${attachment.filename} left out: ${(error as Error).message}`);
+    }
+  }
+  return out;
+}
