@@ -11,6 +11,7 @@ import { normaliseName } from '../../src/core/map/names.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import { ART_FORMAT, artFile, checkMapArt, type Decoration, type MapArt, type ProvinceArt } from '../../src/render/map/art.js';
 import { centroid, pointInShape, type Point, type Polygon } from '../../src/render/map/geometry.js';
+import { compareAdjacency } from '../../src/render/map/adjacency.js';
 import { readPsMap, type PsMap } from './ps-reader.js';
 import { absorbInk, floodRegions, rasterise, simplify, traceRegion } from './regions.js';
 
@@ -120,6 +121,14 @@ export function convert(variantId: string): { art: MapArt; report: string[] } {
     height,
     provinces: art,
     decorations,
+  };
+  const loaded = checkMapArt(variant, result, artFile(variantId));
+  const differences = compareAdjacency(variant, loaded.rings);
+  result.adjacencyNotes = {
+    ...differences,
+    why:
+      "DPjudge's drawing shows some borders as crossings over water or straits (no shared outline) and lets some " +
+      'provinces meet at a corner; impassable spaces touch their neighbours without a border.',
   };
   return { art: result, report };
 }

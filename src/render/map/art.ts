@@ -34,6 +34,12 @@ export interface MapArt {
   provinces: Record<string, ProvinceArt>;
   /** Drawn above the provinces' fills, below labels and units: coastlines, borders, rivers. */
   decorations?: Decoration[];
+  /**
+   * Where the picture and the variant's borders differ, known and explained (`why`): bordering
+   * provinces that do not touch on the picture (a crossing over water drawn as a line) and touching
+   * ones that do not border (a corner, an impassable space). The tests hold the art to exactly these.
+   */
+  adjacencyNotes?: { missing: string[]; extra: string[]; why: string };
 }
 
 export interface LoadedArt extends MapArt {

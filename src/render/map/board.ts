@@ -18,7 +18,7 @@ export interface BoardPictureInput {
   result?: PhaseResult;
 }
 
-const TITLE_HEIGHT = 34;
+export const TITLE_HEIGHT = 34;
 const LEGEND_HEIGHT = 30;
 const SEA = '#b7d3e9';
 const LAND = '#efe6cc';
