@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures beside their targets. Each section lives in its own module.
 import { benchMovementPhases, benchOrderText, benchReplay } from './adjudicator.js';
 import { benchDp } from './dp.js';
+import { benchMaps } from './maps.js';
 import { benchDeadlines } from './load/deadlines.js';
 import { benchMailServers } from './load/mail-servers.js';
 import { benchIntake } from './load/intake.js';
@@ -12,6 +13,7 @@ const sections: [string, () => void | Promise<void>][] = [
   ['Orders: real full-board order text read and judged', benchOrderText],
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],
+  ['Map: one results picture (SVG built, PNG encoded)', benchMaps],
   ['Load: mail intake without the network', benchIntake],
   ['Load: a flood of hostile mail with honest order mails among it', benchFlood],
   ['Load: order mails through real Dovecot and SMTP', benchMailServers],

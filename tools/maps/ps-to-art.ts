@@ -104,13 +104,13 @@ export function convert(variantId: string): { art: MapArt; report: string[] } {
   const decorations: Decoration[] = [];
   const land = ps.paths.filter((p) => p.filled && /Land|Continent(Black|Olive)|Brown/.test(p.layer));
   if (land.length) {
-    const d = land.map((p) => `M${simplify(p.points.map(toArt), 0.3).map(([x, y]) => `${round(x)} ${round(y)}`).join('L')}Z`).join('');
+    const d = land.map((p) => `M${simplify(p.points.map(toArt), 0.6).map(([x, y]) => `${round(x)} ${round(y)}`).join('L')}Z`).join('');
     decorations.push({ shape: d, fill: '#e8dcb5', stroke: 'none' });
   }
   for (const dashed of [false, true]) {
     const chosen = ps.paths.filter((p) => p.dashed === dashed);
     if (!chosen.length) continue;
-    const d = chosen.map((p) => `M${simplify(p.points.map(toArt), 0.3).map(([x, y]) => `${round(x)} ${round(y)}`).join('L')}`).join('');
+    const d = chosen.map((p) => `M${simplify(p.points.map(toArt), 0.6).map(([x, y]) => `${round(x)} ${round(y)}`).join('L')}`).join('');
     decorations.push({ shape: d, fill: 'none', stroke: '#2b2b2b', width: dashed ? 1 : 1.4, ...(dashed ? { dash: '5 3' } : {}) });
   }
   const result: MapArt = {

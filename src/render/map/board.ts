@@ -76,7 +76,7 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     const owner = province.centre ? position.owners[province.id] : undefined;
     const fill =
       province.terrain === 'sea' ? SEA : province.terrain === 'impassable' ? IMPASSABLE : owner ? tint(colourOf(owner)) : LAND;
-    out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd" stroke="#8c8c8c" stroke-width="0.6"/>`);
+    out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd"/>`);
   }
   for (const d of art.decorations ?? []) {
     if (!d.fill || d.fill === 'none') {
