@@ -13,7 +13,7 @@ import { MAX_PNG_BYTES, svgToPng } from '../../src/render/map/png.js';
 import { decodePng } from './png-decode.js';
 
 /** The variants whose art is in the repository; each must pass every check below. */
-const DRAWN = ['standard', 'ambition5'];
+const DRAWN = ['standard', 'ambition5', 'ambition6'];
 
 const hex = (colour: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
 const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) <= 30);

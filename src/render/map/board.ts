@@ -210,7 +210,7 @@ function legend(variant: Variant, position: Position, width: number, top: number
   for (const owner of Object.values(position.owners)) centres.set(owner, (centres.get(owner) ?? 0) + 1);
   for (const power of variant.powers.filter((p) => p.kind === 'great')) {
     const text = `${power.name} ${centres.get(power.id) ?? 0}`;
-    const room = 22 + text.length * 7;
+    const room = 30 + text.length * 7.6;
     if (x + room > width) break;
     out.push(
       `<rect x="${x}" y="${y - 11}" width="14" height="14" fill="${power.colour ?? '#777'}" stroke="${INK}"/>`,
@@ -218,7 +218,7 @@ function legend(variant: Variant, position: Position, width: number, top: number
     );
     x += room;
   }
-  if (variant.powers.some((p) => p.kind !== 'great') && x + 140 < width) {
+  if (variant.powers.some((p) => p.kind !== 'great') && x + 170 < width) {
     out.push(
       `<circle cx="${x + 8}" cy="${y - 4}" r="8" fill="none" stroke="${INK}" stroke-dasharray="2 2"/>`,
       `<text x="${x + 20}" y="${y + 1}" font-size="12" fill="${INK}">minor / affiliate unit</text>`,
