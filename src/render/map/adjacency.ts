@@ -1,7 +1,8 @@
-// Compares what the art shows with the variant's borders: two provinces whose shapes come within
-// `touch` art units of each other look adjacent on the picture. Used by the tests and the art tools.
+// Compares what the art shows with the variant's borders: two provinces whose outlines run along
+// each other (within `touch` art units) look adjacent on the picture; meeting at a single corner does
+// not count. Used by the tests and the art tools.
 import type { Variant } from '../../core/map/variant.js';
-import { bounds, shapeDistance, type Polygon } from './geometry.js';
+import { bounds, distanceToOutline, type Polygon } from './geometry.js';
 
 export interface AdjacencyReport {
   /** Bordering in the variant, apart on the picture. */
@@ -31,10 +32,27 @@ export function compareAdjacency(variant: Variant, rings: Map<string, Polygon[]>
       const key = `${a}-${b}`;
       const [ba, bb] = [box.get(a)!, box.get(b)!];
       const apart = ba[0] - touch > bb[2] || bb[0] - touch > ba[2] || ba[1] - touch > bb[3] || bb[1] - touch > ba[3];
-      const touching = !apart && shapeDistance(rings.get(a)!, rings.get(b)!) <= touch;
+      const touching = !apart && sharesOutline(rings.get(a)!, rings.get(b)!, touch);
       if (expected.has(key) && !touching) missing.push(key);
       if (!expected.has(key) && touching) extra.push(key);
     }
   }
   return { missing, extra };
+}
+
+/**
+ * Two shapes touch when they run along each other, not when they only meet at a corner: at least
+ * two outline points of one lie within `touch` of the other's outline (either way round).
+ */
+export function sharesOutline(a: Polygon[], b: Polygon[], touch: number): boolean {
+  const close = (from: Polygon[], to: Polygon[]) => {
+    let count = 0;
+    for (const ring of from) {
+      for (const p of ring) {
+        if (distanceToOutline(p, to) <= touch && ++count >= 2) return true;
+      }
+    }
+    return false;
+  };
+  return close(a, b) || close(b, a);
 }

@@ -40,6 +40,10 @@ export interface MapArt {
    * ones that do not border (a corner, an impassable space). The tests hold the art to exactly these.
    */
   adjacencyNotes?: { missing: string[]; extra: string[]; why: string };
+  /** Draw each province's outline (art whose decorations draw no borders, e.g. generated art). */
+  outlineProvinces?: boolean;
+  /** How close (art units) two outlines must run to count as touching; default 4 (drawn art has gaps). */
+  adjacencyTouch?: number;
 }
 
 export interface LoadedArt extends MapArt {

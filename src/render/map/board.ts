@@ -50,7 +50,7 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
   const height = art.height + TITLE_HEIGHT + LEGEND_HEIGHT;
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-      'font-family="DejaVu Sans">',
+      'font-family="DejaVu Sans Condensed">',
     '<defs>',
     `<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
       `<path d="M0 0L10 5L0 10z" fill="${INK}"/></marker>`,
@@ -64,7 +64,8 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
   // Title band.
   const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title].filter(Boolean).join(' — ');
   out.push(`<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`);
-  out.push(`<g transform="translate(0 ${TITLE_HEIGHT})">`);
+  out.push(`<clipPath id="board"><rect width="${width}" height="${art.height}"/></clipPath>`);
+  out.push(`<g transform="translate(0 ${TITLE_HEIGHT})" clip-path="url(#board)">`);
   out.push(`<rect width="${width}" height="${art.height}" fill="${SEA}"/>`);
   for (const d of art.decorations ?? []) {
     if (d.fill && d.fill !== 'none') out.push(`<path d="${d.shape}" fill="${d.fill}" fill-rule="evenodd"/>`);
@@ -76,7 +77,8 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     const owner = province.centre ? position.owners[province.id] : undefined;
     const fill =
       province.terrain === 'sea' ? SEA : province.terrain === 'impassable' ? IMPASSABLE : owner ? tint(colourOf(owner)) : LAND;
-    out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd"/>`);
+    const outline = art.outlineProvinces ? ` stroke="${INK}" stroke-width="0.9"` : '';
+    out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd"${outline}/>`);
   }
   for (const d of art.decorations ?? []) {
     if (!d.fill || d.fill === 'none') {
