@@ -65,8 +65,9 @@ describe.each(DRAWN)('the map of %s', (id) => {
       const [x, y] = entry.centre;
       if (occupied.has(centre) && Math.hypot(x - entry.unit[0], y - entry.unit[1]) < 18) continue; // under the unit
       const colour = variant.powerById.get(owner)!.colour ?? '#777777';
-      const at = pixel(x + 4, y);
-      if (!near(at, hex(colour))) wrong.push(`centre ${centre}: ${at} is not ${colour}`);
+      // Its ring, sampled on four sides (a name may be written across one of them).
+      const around = [pixel(x + 4, y), pixel(x - 4, y), pixel(x, y + 4), pixel(x, y - 4)];
+      if (!around.some((at) => near(at, hex(colour)))) wrong.push(`centre ${centre}: ${around.join(' / ')} is not ${colour}`);
     }
     expect(wrong).toEqual([]);
   });
