@@ -28,7 +28,12 @@ export function benchMaps(): void {
     let bytes = 0;
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      const svg = drawBoardSvg(variant, art, { gameName: 'bench', phaseLabel: 'Spring 1901 Movement', position, result });
+      const svg = drawBoardSvg(variant, art, {
+        gameName: 'bench',
+        phaseLabel: 'Spring 1901 Movement',
+        position,
+        result,
+      });
       bytes = svgToPng(svg).png.length;
       times.push(performance.now() - started);
     }
@@ -36,8 +41,9 @@ export function benchMaps(): void {
     const median = times[RUNS >> 1];
     const verdict = median <= TARGET_MS ? 'MET' : 'MISSED';
     console.log(
-      `${id.padEnd(11)} ${Object.keys(art.provinces).length} spaces, ${art.width}x${art.height}: median ${median.toFixed(0)} ms ` +
-        `(min ${times[0].toFixed(0)}, max ${times[RUNS - 1].toFixed(0)}; target <= ${TARGET_MS} ms) ${verdict}; PNG ${(bytes / 1024).toFixed(0)} KB`,
+      `${id.padEnd(11)} ${Object.keys(art.provinces).length} spaces, ${art.width}x${art.height}: ` +
+        `median ${median.toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[RUNS - 1].toFixed(0)}; ` +
+        `target <= ${TARGET_MS} ms) ${verdict}; PNG ${(bytes / 1024).toFixed(0)} KB`,
     );
   }
 }

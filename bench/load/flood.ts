@@ -79,10 +79,16 @@ export async function benchFlood(): Promise<void> {
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`${stream.length} mails (${HOSTILE} hostile, ${HONEST} honest order mails among them) in ${seconds.toFixed(1)} s: ${(stream.length / seconds).toFixed(0)} mails per second; ${queued} mails queued in all`);
+    console.log(
+      `${stream.length} mails (${HOSTILE} hostile, ${HONEST} honest order mails among them) in ` +
+        `${seconds.toFixed(1)} s: ${(stream.length / seconds).toFixed(0)} mails per second; ${queued} mails queued`,
+    );
     console.log(`  honest order mails answered with their orders stored: ${honestAnswered} of ${HONEST}`);
     const met = honestAnswered === HONEST && worstWaitMs / 1000 <= TARGET_WAIT_S;
-    console.log(`  the last honest mail waited ${(worstWaitMs / 1000).toFixed(1)} s behind the flood (target: all answered within ${TARGET_WAIT_S} s) ${met ? 'MET' : 'MISSED'}`);
+    console.log(
+      `  the last honest mail waited ${(worstWaitMs / 1000).toFixed(1)} s behind the flood ` +
+        `(target: all answered within ${TARGET_WAIT_S} s) ${met ? 'MET' : 'MISSED'}`,
+    );
   } finally {
     world.close();
   }

@@ -53,10 +53,17 @@ export function runMap(opts: MapCliOptions, io: CliIo): number {
 export function register(program: Command, io: CliIo = processIo): void {
   program
     .command('map')
-    .description('draw the board (PNG, or SVG with --svg): the start or a position, or the last of the given order files')
-    .option('--variant <name>', 'variant name or .variant file (default: standard, or the position\'s)')
+    .description(
+      'draw the board (PNG, or SVG with --svg): the start or a position, or the last of the given order files',
+    )
+    .option('--variant <name>', "variant name or .variant file (default: standard, or the position's)")
     .option('--position <file>', 'start from this position (docs/position-format.md)')
-    .option('--orders <file>', 'order files played in turn as by chancery adjudicate; the last phase is drawn', (f: string, all: string[]) => [...all, f], [] as string[])
+    .option(
+      '--orders <file>',
+      'order files played in turn as by chancery adjudicate; the last phase is drawn',
+      (f: string, all: string[]) => [...all, f],
+      [] as string[],
+    )
     .option('--out <file>', 'where to write the picture', 'board.png')
     .option('--svg', 'write SVG instead of PNG')
     .option('--game <name>', 'game name in the title')

@@ -50,7 +50,8 @@ function refusingImap(): Server {
         else if (verb === 'AUTHENTICATE' && !/AUTHENTICATE \S+ \S+/i.test(line)) {
           pendingTag = tag;
           socket.write('+ \r\n');
-        } else if (verb === 'LOGIN' || verb === 'AUTHENTICATE') socket.write(`${tag} NO [AUTHENTICATIONFAILED] Authentication failed.\r\n`);
+        } else if (verb === 'LOGIN' || verb === 'AUTHENTICATE')
+          socket.write(`${tag} NO [AUTHENTICATIONFAILED] Authentication failed.\r\n`);
         else if (verb === 'LOGOUT') socket.end(`* BYE\r\n${tag} OK bye\r\n`);
         else socket.write(`${tag} BAD unknown\r\n`);
       }
@@ -67,7 +68,8 @@ beforeAll(async () => {
     authOptional: false,
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
-      if (auth.username === 'judge@example.test' && auth.password === 'right-pass') return callback(null, { user: auth.username });
+      if (auth.username === 'judge@example.test' && auth.password === 'right-pass')
+        return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
     },
     logger: false,
@@ -87,12 +89,25 @@ afterAll(async () => {
 
 describe('chancery init and check for real mail', { timeout: 60_000 }, () => {
   it('init writes an IMAP/SMTP config whose passwords come from the environment', async () => {
-    const init = await chancery(['init', '--address', 'judge@example.test', '--imap', `127.0.0.1:${imapPort}`, '--smtp', `127.0.0.1:${smtpPort}`]);
+    const init = await chancery([
+      'init',
+      '--address',
+      'judge@example.test',
+      '--imap',
+      `127.0.0.1:${imapPort}`,
+      '--smtp',
+      `127.0.0.1:${smtpPort}`,
+    ]);
     expect(init.code, init.output).toBe(0);
     expect(init.output).toContain('JUDGE_IMAP_PASSWORD');
     const written = JSON.parse(readFileSync(join(dir, 'judge.config.json'), 'utf8'));
     expect(written.mail.transport).toBe('server');
-    expect(written.imap).toMatchObject({ host: '127.0.0.1', port: imapPort, user: 'judge@example.test', passEnv: 'JUDGE_IMAP_PASSWORD' });
+    expect(written.imap).toMatchObject({
+      host: '127.0.0.1',
+      port: imapPort,
+      user: 'judge@example.test',
+      passEnv: 'JUDGE_IMAP_PASSWORD',
+    });
     expect(written.smtp).toMatchObject({ host: '127.0.0.1', port: smtpPort, passEnv: 'JUDGE_SMTP_PASSWORD' });
   });
 

@@ -22,9 +22,18 @@ describe('chancery map', () => {
   it('draws the last phase of order files with its orders, as SVG', async () => {
     const out = join(dir, 'f1901.svg');
     const run = await runCli(
-      'map', '--variant', 'standard',
-      '--orders', 'examples/standard/spring-1901.txt', '--orders', 'examples/standard/fall-1901.txt',
-      '--svg', '--out', out, '--game', 'example',
+      'map',
+      '--variant',
+      'standard',
+      '--orders',
+      'examples/standard/spring-1901.txt',
+      '--orders',
+      'examples/standard/fall-1901.txt',
+      '--svg',
+      '--out',
+      out,
+      '--game',
+      'example',
     );
     expect(run.code).toBe(0);
     expect(run.out).toContain('Fall 1901 Movement with its orders and results');

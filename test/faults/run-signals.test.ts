@@ -17,7 +17,9 @@ afterEach(() => {
 });
 
 function startJudge(config: string) {
-  const child = spawn(process.execPath, [BIN, 'run', '-c', config, '--tick', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'run', '-c', config, '--tick', '1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -38,7 +40,10 @@ function startJudge(config: string) {
 function writeConfig(): string {
   root = mkdtempSync(join(tmpdir(), 'chancery-run-'));
   const file = join(root, 'judge.config.json');
-  writeFileSync(file, JSON.stringify({ database: join(root, 'judge.sqlite'), mail: { directory: join(root, 'mail') } }));
+  writeFileSync(
+    file,
+    JSON.stringify({ database: join(root, 'judge.sqlite'), mail: { directory: join(root, 'mail') } }),
+  );
   return file;
 }
 

@@ -13,10 +13,23 @@ beforeEach(async () => {
 afterEach(() => judge.close());
 
 function raw(from: string, body: string, subject = `mail ${++serial}`): Buffer {
-  return Buffer.from([`From: <${from}>`, 'To: judge@example.test', `Subject: ${subject}`, `Message-ID: <flood-${++serial}@t>`, '', body, ''].join('\r\n'));
+  return Buffer.from(
+    [
+      `From: <${from}>`,
+      'To: judge@example.test',
+      `Subject: ${subject}`,
+      `Message-ID: <flood-${++serial}@t>`,
+      '',
+      body,
+      '',
+    ].join('\r\n'),
+  );
 }
 const replyTo = (delivery: Awaited<ReturnType<Judge['deliver']>>, address: string) =>
-  delivery.sent.filter((m) => m.to.includes(address) && m.subject.startsWith('Re:')).map((m) => m.body).join('\n');
+  delivery.sent
+    .filter((m) => m.to.includes(address) && m.subject.startsWith('Re:'))
+    .map((m) => m.body)
+    .join('\n');
 
 describe('bounded work per mail', { timeout: 60_000 }, () => {
   it('a mail of 100 CREATE lines creates at most the bound and says why the rest was not done', async () => {
@@ -25,11 +38,16 @@ describe('bounded work per mail', { timeout: 60_000 }, () => {
     const games = judge.db.prepare("SELECT count(*) AS n FROM games WHERE name LIKE 'flood%'").get() as { n: number };
     expect(games.n).toBe(MAIL_LIMITS.creates);
     const reply = replyTo(delivery, 'mass@creator.test');
-    expect(reply).toContain(`not done: at most ${MAIL_LIMITS.creates} CREATE in one mail; send the rest in another mail`);
+    expect(reply).toContain(
+      `not done: at most ${MAIL_LIMITS.creates} CREATE in one mail; send the rest in another mail`,
+    );
   });
 
   it('a mail of 200 SET PASSWORD lines runs at most the bound of password commands', async () => {
-    const lines = [`SIGNON france@${GAME} ${playerPassword('france')}`, ...Array.from({ length: 200 }, (_, n) => `SET PASSWORD new-${n}-pw`)];
+    const lines = [
+      `SIGNON france@${GAME} ${playerPassword('france')}`,
+      ...Array.from({ length: 200 }, (_, n) => `SET PASSWORD new-${n}-pw`),
+    ];
     const delivery = await judge.deliver(raw(playerAddress('france'), lines.join('\n')));
     const reply = replyTo(delivery, playerAddress('france'));
     expect(reply.match(/Your password for France/g)?.length).toBe(MAIL_LIMITS.passwordCommands - 1);
@@ -42,7 +60,9 @@ describe('bounded work per mail', { timeout: 60_000 }, () => {
     const delivery = await judge.deliver(raw(playerAddress('france'), lines.join('\n')));
     const press = delivery.sent.filter((m) => m.subject.startsWith('Diplomacy press'));
     expect(press.length).toBeLessThanOrEqual(MAIL_LIMITS.pressBlocks * 6);
-    expect(replyTo(delivery, playerAddress('france'))).toContain(`at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`);
+    expect(replyTo(delivery, playerAddress('france'))).toContain(
+      `at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`,
+    );
   });
 
   it('press over the hourly allowance of one address is refused with the reason', async () => {
@@ -50,7 +70,10 @@ describe('bounded work per mail', { timeout: 60_000 }, () => {
     let total = 0;
     let refused = '';
     for (let n = 0; n < 3; n++) {
-      const lines = [`SIGNON france@${GAME} ${playerPassword('france')}`, ...Array.from({ length: MAIL_LIMITS.pressBlocks }, () => block)];
+      const lines = [
+        `SIGNON france@${GAME} ${playerPassword('france')}`,
+        ...Array.from({ length: MAIL_LIMITS.pressBlocks }, () => block),
+      ];
       const delivery = await judge.deliver(raw(playerAddress('france'), lines.join('\n')));
       total += delivery.sent.filter((m) => m.subject.startsWith('Diplomacy press')).length;
       refused += replyTo(delivery, playerAddress('france'));
@@ -64,7 +87,15 @@ describe('over time', { timeout: 60_000 }, () => {
   it('SET ABSENCE renewed day after day stops at twice MAX_ABSENCE days', async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const set = async (from: number, to: number) =>
-      replyTo(await judge.deliver(raw(playerAddress('italy'), `SIGNON italy@${GAME} ${playerPassword('italy')}\nSET ABSENCE ${day(from)} TO ${day(to)}`)), playerAddress('italy'));
+      replyTo(
+        await judge.deliver(
+          raw(
+            playerAddress('italy'),
+            `SIGNON italy@${GAME} ${playerPassword('italy')}\nSET ABSENCE ${day(from)} TO ${day(to)}`,
+          ),
+        ),
+        playerAddress('italy'),
+      );
     expect(await set(1, 14)).toContain('Absence recorded');
     // Sliding it one day later adds one new day each time, until the game's total is used up.
     let last = '';

@@ -46,48 +46,83 @@ describe('forged From lines', { timeout: 60_000 }, () => {
     const warned = judge.db.prepare("SELECT subject FROM outbox WHERE subject LIKE '%wrong passwords%'").all();
     expect(warned.length).toBe(1);
 
-    const real = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - BUR`, PLAYER_HOST));
-    const text = replies(real).map((m) => m.body).join('\n');
+    const real = await judge.deliver(
+      mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - BUR`, PLAYER_HOST),
+    );
+    const text = replies(real)
+      .map((m) => m.body)
+      .join('\n');
     expect(text).toContain('Signed on to game hostile as France');
     expect(text).toContain('A PAR - BUR');
     expect(text).not.toContain('too many wrong passwords');
 
     // The forger's network stays refused, even with the right password (it is not checked).
-    const forged = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}`, FORGER_HOST));
-    expect(replies(forged).map((m) => m.body).join('\n')).toContain('too many wrong passwords');
+    const forged = await judge.deliver(
+      mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}`, FORGER_HOST),
+    );
+    expect(
+      replies(forged)
+        .map((m) => m.body)
+        .join('\n'),
+    ).toContain('too many wrong passwords');
   });
 
-  it('guessing from ever new networks is slowed to one check an hour each, and a known path always gets in', async () => {
+  it('guessing from new networks is slowed to one check an hour each; a known path always gets in', async () => {
     // The player signs on once from his provider: that path is his from now on.
     await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR H`, PLAYER_HOST));
     for (let n = 0; n < 12; n++) {
       const host = { name: 'unknown', ip: `192.0.${n + 1}.9` };
       const first = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} guess-${n}-a`, host));
-      expect(replies(first).map((m) => m.body).join('\n')).toContain('wrong game, power or password');
+      expect(
+        replies(first)
+          .map((m) => m.body)
+          .join('\n'),
+      ).toContain('wrong game, power or password');
       if (n >= 5) {
         const second = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} guess-${n}-b`, host));
-        expect(replies(second).map((m) => m.body).join('\n')).toContain('refused without checking the password');
+        expect(
+          replies(second)
+            .map((m) => m.body)
+            .join('\n'),
+        ).toContain('refused without checking the password');
       }
     }
-    const real = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - PIC`, PLAYER_HOST));
-    expect(replies(real).map((m) => m.body).join('\n')).toContain('A PAR - PIC');
+    const real = await judge.deliver(
+      mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - PIC`, PLAYER_HOST),
+    );
+    expect(
+      replies(real)
+        .map((m) => m.body)
+        .join('\n'),
+    ).toContain('A PAR - PIC');
   });
 
-  it('a flood under a forged From spends the forger\'s allowance; the player\'s orders are stored and answered', async () => {
+  it("a flood under a forged From spends the forger's allowance; the player's orders are answered", async () => {
     for (let n = 0; n < DEFAULT_RATE_LIMIT.burst + 5; n++) await judge.deliver(mailVia(FRANCE, 'HELP', FORGER_HOST));
-    const real = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - BUR`, PLAYER_HOST));
+    const real = await judge.deliver(
+      mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - BUR`, PLAYER_HOST),
+    );
     expect(real.results[0].outcome).toBe('processed');
-    expect(replies(real).map((m) => m.body).join('\n')).toContain('A PAR - BUR');
+    expect(
+      replies(real)
+        .map((m) => m.body)
+        .join('\n'),
+    ).toContain('A PAR - BUR');
   });
 
-  it('over the limit on its own path, a registered player\'s mail is still processed, never dropped', async () => {
+  it("over the limit on its own path, a registered player's mail is still processed, never dropped", async () => {
     for (let n = 0; n < DEFAULT_RATE_LIMIT.burst + 2; n++) await judge.deliver(mailVia(FRANCE, 'HELP', PLAYER_HOST));
-    const real = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - GAS`, PLAYER_HOST));
+    const real = await judge.deliver(
+      mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - GAS`, PLAYER_HOST),
+    );
     expect(real.results[0].outcome).toBe('processed');
-    const stored = judge.db.prepare("SELECT normalised_json FROM orders WHERE power = 'france'").get() as { normalised_json: string };
+    const stored = judge.db.prepare("SELECT normalised_json FROM orders WHERE power = 'france'").get() as {
+      normalised_json: string;
+    };
     expect(stored.normalised_json).toMatch(/gas/i);
     // A stranger over the limit is still refused.
-    for (let n = 0; n < DEFAULT_RATE_LIMIT.burst + 1; n++) await judge.deliver(mailVia('nobody@else.test', 'HELP', FORGER_HOST));
+    for (let n = 0; n < DEFAULT_RATE_LIMIT.burst + 1; n++)
+      await judge.deliver(mailVia('nobody@else.test', 'HELP', FORGER_HOST));
     const stranger = await judge.deliver(mailVia('nobody@else.test', 'HELP', FORGER_HOST));
     expect(stranger.results[0].outcome).toBe('rate-limited');
   });

@@ -37,8 +37,16 @@ function filesUnder(dir: string): string[] {
 describe('passwords in misspelt commands', { timeout: 60_000 }, () => {
   it.each(LINES)('never echoes the password of: %s', async (line) => {
     const raw = Buffer.from(
-      [`From: <${playerAddress('france')}>`, 'To: judge@example.test', `Subject: ${line.slice(0, 80)}`,
-        `Message-ID: <${Math.random()}@t>`, '', `SIGNON france@${GAME} ${playerPassword('france')}`, line, ''].join('\r\n'),
+      [
+        `From: <${playerAddress('france')}>`,
+        'To: judge@example.test',
+        `Subject: ${line.slice(0, 80)}`,
+        `Message-ID: <${Math.random()}@t>`,
+        '',
+        `SIGNON france@${GAME} ${playerPassword('france')}`,
+        line,
+        '',
+      ].join('\r\n'),
     );
     const { sent } = await judge.deliver(raw);
     expect(sent.length).toBeGreaterThan(0);
@@ -61,7 +69,9 @@ describe('passwords in misspelt commands', { timeout: 60_000 }, () => {
     const processed = join(judge.root, 'mail', 'processed');
     expect(readdirSync(processed).length).toBeGreaterThan(0);
     const pruning = judge.serviceWith({ keepProcessedDays: 0 });
-    const raw = Buffer.from(`From: <${playerAddress('france')}>\r\nSubject: x\r\nMessage-ID: <prune@t>\r\n\r\nHELP\r\n`);
+    const raw = Buffer.from(
+      `From: <${playerAddress('france')}>\r\nSubject: x\r\nMessage-ID: <prune@t>\r\n\r\nHELP\r\n`,
+    );
     await judge.deliver(raw, pruning);
     expect(readdirSync(processed)).toEqual([]);
   });

@@ -13,9 +13,22 @@ beforeEach(async () => {
 afterEach(() => judge.close());
 
 async function send(from: string, body: string) {
-  const raw = Buffer.from([`From: <${from}>`, 'To: judge@example.test', `Subject: m${++serial}`, `Message-ID: <small-${serial}@t>`, '', body, ''].join('\r\n'));
+  const raw = Buffer.from(
+    [
+      `From: <${from}>`,
+      'To: judge@example.test',
+      `Subject: m${++serial}`,
+      `Message-ID: <small-${serial}@t>`,
+      '',
+      body,
+      '',
+    ].join('\r\n'),
+  );
   const delivery = await judge.deliver(raw);
-  const reply = delivery.sent.filter((m) => m.to.includes(from) && m.subject.startsWith('Re:')).map((m) => m.body).join('\n');
+  const reply = delivery.sent
+    .filter((m) => m.to.includes(from) && m.subject.startsWith('Re:'))
+    .map((m) => m.body)
+    .join('\n');
   return { reply, sent: delivery.sent };
 }
 const signon = (power: string) => `SIGNON ${power}@${GAME} ${playerPassword(power)}`;
@@ -25,26 +38,41 @@ describe('smaller defects', { timeout: 60_000 }, () => {
   it('a game ended again after a ROLLBACK is announced again', async () => {
     expect((await send(GM.address, `${master}\nPROCESS!`)).reply).toContain('processed');
     for (const power of POWERS) await send(playerAddress(power), `${signon(power)}\nSET DRAW`);
-    const firstEnd = judge.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE '%is over'").get() as { n: number };
+    const firstEnd = judge.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE '%is over'").get() as {
+      n: number;
+    };
     expect(firstEnd.n).toBeGreaterThan(0);
     expect((await send(GM.address, `${master}\nROLLBACK`)).reply).toContain('is back at S1901M');
     for (const power of POWERS) await send(playerAddress(power), `${signon(power)}\nSET DRAW`);
-    const secondEnd = judge.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE '%is over'").get() as { n: number };
+    const secondEnd = judge.db.prepare("SELECT count(*) AS n FROM outbox WHERE subject LIKE '%is over'").get() as {
+      n: number;
+    };
     expect(secondEnd.n).toBe(2 * firstEnd.n);
   });
 
   it('SET ADDRESS takes exactly one address', async () => {
-    const { reply } = await send(playerAddress('france'), `${signon('france')}\nSET ADDRESS me@a.test,third@party.test`);
+    const { reply } = await send(
+      playerAddress('france'),
+      `${signon('france')}\nSET ADDRESS me@a.test,third@party.test`,
+    );
     expect(reply).toContain('is not one e-mail address');
-    const { reply: spaced } = await send(playerAddress('france'), `${signon('france')}\nSET ADDRESS me@a.test third@party.test`);
+    const { reply: spaced } = await send(
+      playerAddress('france'),
+      `${signon('france')}\nSET ADDRESS me@a.test third@party.test`,
+    );
     expect(spaced).toContain('is not one e-mail address');
-    const row = judge.db.prepare("SELECT count(*) AS n FROM accounts WHERE address LIKE '%third%' OR address LIKE '%,%'").get() as { n: number };
+    const row = judge.db
+      .prepare("SELECT count(*) AS n FROM accounts WHERE address LIKE '%third%' OR address LIKE '%,%'")
+      .get() as { n: number };
     expect(row.n).toBe(0);
   });
 
   it('PRESS TO a power nobody plays says so instead of "sent"', async () => {
     await send(GM.address, `${master}\nCD germany`);
-    const { reply, sent } = await send(playerAddress('france'), `${signon('france')}\nPRESS TO Germany\nhello\nENDPRESS`);
+    const { reply, sent } = await send(
+      playerAddress('france'),
+      `${signon('france')}\nPRESS TO Germany\nhello\nENDPRESS`,
+    );
     expect(reply).toContain('nobody plays Germany now');
     expect(reply).not.toContain('Press sent');
     expect(sent.filter((m) => m.subject.startsWith('Diplomacy press'))).toHaveLength(0);
@@ -76,15 +104,23 @@ describe('a private game', { timeout: 60_000 }, () => {
 });
 
 describe('ROLLBACK then PROCESS', { timeout: 60_000 }, () => {
-  const results = (sent: { subject: string; body: string }[]) => sent.filter((m) => m.subject.startsWith('Diplomacy results')).map((m) => m.body).join('\n');
+  const results = (sent: { subject: string; body: string }[]) =>
+    sent
+      .filter((m) => m.subject.startsWith('Diplomacy results'))
+      .map((m) => m.body)
+      .join('\n');
 
   it('brings back the orders given for the next phase when the board is the same', async () => {
     await send(GM.address, `${master}\nPROCESS!`);
-    expect((await send(playerAddress('france'), `${signon('france')}\nA PAR - BUR`)).reply).toContain('1 order stored for France (F1901M)');
+    expect((await send(playerAddress('france'), `${signon('france')}\nA PAR - BUR`)).reply).toContain(
+      '1 order stored for France (F1901M)',
+    );
     expect((await send(GM.address, `${master}\nROLLBACK`)).reply).toContain('is back at S1901M');
     const again = await send(GM.address, `${master}\nPROCESS!`);
     expect(results(again.sent)).toContain('Orders given for F1901M before the rollback are back in place for france');
-    const stored = judge.db.prepare("SELECT lines_json FROM orders WHERE power = 'france' AND phase = 'F1901M'").get() as { lines_json: string };
+    const stored = judge.db
+      .prepare("SELECT lines_json FROM orders WHERE power = 'france' AND phase = 'F1901M'")
+      .get() as { lines_json: string };
     expect(JSON.parse(stored.lines_json)).toEqual(['A PAR - BUR']);
   });
 

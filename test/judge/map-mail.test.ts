@@ -20,7 +20,17 @@ beforeEach(async () => {
 afterEach(() => judge.close());
 
 async function send(from: string, body: string) {
-  const raw = Buffer.from([`From: <${from}>`, 'To: judge@example.test', `Subject: map ${++serial}`, `Message-ID: <map-${serial}@t>`, '', body, ''].join('\r\n'));
+  const raw = Buffer.from(
+    [
+      `From: <${from}>`,
+      'To: judge@example.test',
+      `Subject: map ${++serial}`,
+      `Message-ID: <map-${serial}@t>`,
+      '',
+      body,
+      '',
+    ].join('\r\n'),
+  );
   return judge.deliver(raw);
 }
 
@@ -53,10 +63,13 @@ describe('board pictures by mail', { timeout: 60_000 }, () => {
     const colour = variant.powerById.get('france')!.colour!;
     const expected = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
     const at = png.at((x - 5) * zoom, (y - 5 + TITLE_HEIGHT) * zoom);
-    expect(at.every((v, i) => Math.abs(v - expected[i]) <= 30), `${at} vs ${colour}`).toBe(true);
+    expect(
+      at.every((v, i) => Math.abs(v - expected[i]) <= 30),
+      `${at} vs ${colour}`,
+    ).toBe(true);
   });
 
-  it('each results mail carries the picture of the phase with its orders; the text is the classic results', async () => {
+  it('each results mail carries the picture of the phase with its orders; the text is unchanged', async () => {
     await send(playerAddress('france'), `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - BUR`);
     await send(GM.address, `SIGNON master@${GAME} ${GM.password}\nPROCESS!`);
     const { raw, parsed } = await received(playerAddress('germany'), `Diplomacy results ${GAME} S1901M`);
@@ -75,7 +88,9 @@ describe('board pictures by mail', { timeout: 60_000 }, () => {
     await send('stranger@example.test', `MAP ${GAME} S1901M`);
     const { parsed } = await received('stranger@example.test', 'Re: map');
     expect(parsed.text).toContain(`The map of game ${GAME}, S1901M (with its orders and results), is attached.`);
-    expect(parsed.attachments.some((a) => a.contentType === 'image/png' && a.filename === `${GAME}-S1901M.png`)).toBe(true);
+    expect(parsed.attachments.some((a) => a.contentType === 'image/png' && a.filename === `${GAME}-S1901M.png`)).toBe(
+      true,
+    );
     await send(playerAddress('italy'), `SIGNON italy@${GAME} ${playerPassword('italy')}\nMAP`);
     const current = await received(playerAddress('italy'), 'Re: map');
     expect(current.parsed.text).toContain('F1901M (as it stands)');

@@ -12,7 +12,8 @@ const address = (power: string) => `${power}@players.test`;
 
 async function startedGame(w: World): Promise<void> {
   await w.send(GM, 'CREATE seats gmpass1 standard\nRULE POWER_CHOICE\nFORM');
-  for (const power of PLAYERS) expect(await w.send(address(power), `JOIN seats pw-${power} ${power}`)).toContain('You joined');
+  for (const power of PLAYERS)
+    expect(await w.send(address(power), `JOIN seats pw-${power} ${power}`)).toContain('You joined');
   expect(await w.send(GM, 'SIGNON master@seats gmpass1\nACTIVATE')).toContain('has started');
 }
 
@@ -60,6 +61,8 @@ describe('seat passwords', { timeout: 60_000 }, () => {
     expect(newcomer).not.toMatch(/PAR - BUR|BRE - MAO/);
     const stored = w.db.prepare("SELECT count(*) AS n FROM orders WHERE power = 'france'").get() as { n: number };
     expect(stored.n).toBe(0);
-    expect(await w.send('newcomer@players.test', 'SIGNON france@seats fresh-pw\nA MAR H')).toContain('1 order stored for France');
+    expect(await w.send('newcomer@players.test', 'SIGNON france@seats fresh-pw\nA MAR H')).toContain(
+      '1 order stored for France',
+    );
   });
 });

@@ -12,7 +12,10 @@ const CLIENTS = join(import.meta.dirname, 'clients');
 describe('quoted results in replies from real clients', () => {
   it.each(readdirSync(CLIENTS).filter((f) => f.endsWith('.eml')))('%s: only the typed lines are read', async (file) => {
     const mail = await parseIncoming(readFileSync(join(CLIENTS, file)));
-    const lines = extractCommandText(mail.text).split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = extractCommandText(mail.text)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     expect(lines).toEqual(['SIGNON austria@hostile pw-austria', 'A VIE - TRI']);
   });
 });
@@ -26,7 +29,9 @@ describe('an Outlook reply by mail', () => {
       const reply = sent.map((m) => m.body).join('\n');
       expect(reply).toContain('1 order stored for Austria');
       expect(reply).not.toMatch(/Galicia|GAL/);
-      const stored = judge.db.prepare("SELECT lines_json FROM orders WHERE power = 'austria'").get() as { lines_json: string };
+      const stored = judge.db.prepare("SELECT lines_json FROM orders WHERE power = 'austria'").get() as {
+        lines_json: string;
+      };
       expect(JSON.parse(stored.lines_json)).toEqual(['A VIE - TRI']);
     } finally {
       await judge.close();

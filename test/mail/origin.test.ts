@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseIncoming } from '../../src/mail/parse.js';
 
 const mail = (headers: string[]) =>
-  Buffer.from([...headers, 'From: Anna <anna@gmail.com>', 'To: judge@example.test', 'Subject: x', '', 'HELP', ''].join('\r\n'));
+  Buffer.from(
+    [...headers, 'From: Anna <anna@gmail.com>', 'To: judge@example.test', 'Subject: x', '', 'HELP', ''].join('\r\n'),
+  );
 
 const GMAIL_RECEIVED = [
   'Received: from mx.judge.test (localhost [127.0.0.1]) by imap.judge.test (Dovecot) with LMTP id 1',
@@ -24,13 +26,20 @@ describe('where a mail came from', () => {
   });
 
   it('believes DKIM only from the servers the judge trusts, for the From domain', async () => {
-    const results = (id: string, domain: string) => `Authentication-Results: ${id}; dkim=pass header.d=${domain}; spf=pass`;
+    const results = (id: string, domain: string) =>
+      `Authentication-Results: ${id}; dkim=pass header.d=${domain}; spf=pass`;
     const trusted = ['mx.judge.test'];
-    const own = await parseIncoming(mail([...GMAIL_RECEIVED, results('mx.judge.test', 'gmail.com')]), { trustedAuthServIds: trusted });
+    const own = await parseIncoming(mail([...GMAIL_RECEIVED, results('mx.judge.test', 'gmail.com')]), {
+      trustedAuthServIds: trusted,
+    });
     expect(own.origin?.verified).toBe(true);
-    const forged = await parseIncoming(mail([...GMAIL_RECEIVED, results('mx.other.test', 'gmail.com')]), { trustedAuthServIds: trusted });
+    const forged = await parseIncoming(mail([...GMAIL_RECEIVED, results('mx.other.test', 'gmail.com')]), {
+      trustedAuthServIds: trusted,
+    });
     expect(forged.origin?.verified).toBe(false);
-    const otherDomain = await parseIncoming(mail([...GMAIL_RECEIVED, results('mx.judge.test', 'evil.test')]), { trustedAuthServIds: trusted });
+    const otherDomain = await parseIncoming(mail([...GMAIL_RECEIVED, results('mx.judge.test', 'evil.test')]), {
+      trustedAuthServIds: trusted,
+    });
     expect(otherDomain.origin?.verified).toBe(false);
   });
 });

@@ -6,8 +6,18 @@ describe('map art geometry', () => {
 
   it('reads absolute and relative M/L/H/V/Z into rings', () => {
     expect(squareAndIsland).toEqual([
-      [[0, 0], [10, 0], [10, 10], [0, 10]],
-      [[20, 20], [25, 20], [25, 25], [20, 25]],
+      [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [0, 10],
+      ],
+      [
+        [20, 20],
+        [25, 20],
+        [25, 25],
+        [20, 25],
+      ],
     ]);
   });
 

@@ -15,7 +15,8 @@ import { decodePng } from './png-decode.js';
 /** The variants whose art is in the repository; each must pass every check below. */
 const DRAWN = ['standard', 'ambition5', 'ambition6', '1648', 'succession'];
 
-const hex = (colour: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+const hex = (colour: string): [number, number, number] =>
+  [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
 const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) <= 30);
 
 function picture(variant: Variant, art: LoadedArt, position: Position) {
@@ -39,7 +40,10 @@ describe.each(DRAWN)('the map of %s', (id) => {
   it("touches exactly where the variant's borders say, apart from the differences the art documents", () => {
     const art = loadMapArt(variant);
     const { missing, extra } = compareAdjacency(variant, art.rings, art.adjacencyTouch);
-    expect({ missing, extra }).toEqual({ missing: art.adjacencyNotes?.missing ?? [], extra: art.adjacencyNotes?.extra ?? [] });
+    expect({ missing, extra }).toEqual({
+      missing: art.adjacencyNotes?.missing ?? [],
+      extra: art.adjacencyNotes?.extra ?? [],
+    });
     // Documented differences stay few: the picture must be a faithful map.
     expect(missing.length + extra.length).toBeLessThanOrEqual(15);
   });
@@ -57,7 +61,8 @@ describe.each(DRAWN)('the map of %s', (id) => {
       const province = art.provinces[provinceOf(unit.loc)];
       const [x, y] = unit.loc.includes('/') ? province.coasts![unit.loc.split('/')[1]] : province.unit;
       const at = unit.type === 'A' ? pixel(x - 5 * scale, y - 5 * scale) : pixel(x - 4 * scale, y + 4 * scale);
-      if (!near(at, hex(power.colour ?? '#777777'))) wrong.push(`${unit.type} ${unit.loc}: ${at} is not ${power.colour}`);
+      if (!near(at, hex(power.colour ?? '#777777')))
+        wrong.push(`${unit.type} ${unit.loc}: ${at} is not ${power.colour}`);
     }
     for (const [centre, owner] of Object.entries(position.owners)) {
       const entry = art.provinces[centre];
@@ -67,7 +72,8 @@ describe.each(DRAWN)('the map of %s', (id) => {
       const colour = variant.powerById.get(owner)!.colour ?? '#777777';
       // Its ring, sampled on four sides (a name may be written across one of them).
       const around = [pixel(x + 4, y), pixel(x - 4, y), pixel(x, y + 4), pixel(x, y - 4)];
-      if (!around.some((at) => near(at, hex(colour)))) wrong.push(`centre ${centre}: ${around.join(' / ')} is not ${colour}`);
+      if (!around.some((at) => near(at, hex(colour))))
+        wrong.push(`centre ${centre}: ${around.join(' / ')} is not ${colour}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -23,6 +23,8 @@ export function play(before: Position, orders: string, variant: Variant = standa
   const errors = verdicts.filter((v) => v.status === 'error');
   if (errors.length) throw new Error(`orders refused: ${JSON.stringify(errors)}`);
   const given = verdicts.flatMap((v): Order[] => (v.status === 'order' ? [v.order] : []));
-  const bids = verdicts.flatMap((v): DpBid[] => (v.status === 'dp' ? [{ power: v.power, amount: v.amount, order: v.order as MovementOrder }] : []));
+  const bids = verdicts.flatMap((v): DpBid[] =>
+    v.status === 'dp' ? [{ power: v.power, amount: v.amount, order: v.order as MovementOrder }] : [],
+  );
   return adjudicate(variant, before, given, { seed: 'test', bids });
 }

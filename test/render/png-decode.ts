@@ -43,7 +43,19 @@ export function decodePng(png: Buffer): DecodedPng {
       const c = i >= channels ? previous[i - channels] : 0;
       const p = a + b - c;
       const predictor =
-        filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+        filter === 0
+          ? 0
+          : filter === 1
+            ? a
+            : filter === 2
+              ? b
+              : filter === 3
+                ? (a + b) >> 1
+                : Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+                  ? a
+                  : Math.abs(p - b) <= Math.abs(p - c)
+                    ? b
+                    : c;
       line[i] = (x + predictor) & 0xff;
     }
     for (let x = 0; x < width; x++) {

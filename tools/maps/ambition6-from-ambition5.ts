@@ -9,8 +9,22 @@
 import { writeFileSync } from 'node:fs';
 import { loadVariant } from '../../src/core/map/load.js';
 import { compareAdjacency } from '../../src/render/map/adjacency.js';
-import { ART_FORMAT, artFile, checkMapArt, loadMapArt, type MapArt, type ProvinceArt } from '../../src/render/map/art.js';
-import { centroid, pathPolygons, pointInShape, signedArea, type Point, type Polygon } from '../../src/render/map/geometry.js';
+import {
+  ART_FORMAT,
+  artFile,
+  checkMapArt,
+  loadMapArt,
+  type MapArt,
+  type ProvinceArt,
+} from '../../src/render/map/art.js';
+import {
+  centroid,
+  pathPolygons,
+  pointInShape,
+  signedArea,
+  type Point,
+  type Polygon,
+} from '../../src/render/map/geometry.js';
 import { pathData } from './ps-to-art.js';
 
 /** v6 space ← the v5 space whose shape it keeps. */
@@ -28,7 +42,7 @@ const KEPT: Record<string, string> = {
   kev: 'kiv',
 };
 
-/** The line that cuts v5's Lithuania: its part south of the line becomes Podolia (between Lesser Poland, Wallachia and Kiev). */
+/** The line that cuts v5's Lithuania: south of it is Podolia (between Lesser Poland, Wallachia and Kiev). */
 const SPLIT_LITHUANIA: [Point, Point] = [
   [760, 705],
   [1100, 705],
@@ -75,7 +89,12 @@ function anchorInside(rings: Polygon[], from: Point, towards?: Point, share = 0.
   return [best[0] + (last[0] - best[0]) * share, best[1] + (last[1] - best[1]) * share];
 }
 
-function entryFor(rings: Polygon[], centre: boolean, coasts: string[] = [], toward: Record<string, Point> = {}): ProvinceArt {
+function entryFor(
+  rings: Polygon[],
+  centre: boolean,
+  coasts: string[] = [],
+  toward: Record<string, Point> = {},
+): ProvinceArt {
   const middle = anchorInside(rings, centroid(rings));
   const entry: ProvinceArt = {
     shape: pathData(rings),
@@ -83,7 +102,10 @@ function entryFor(rings: Polygon[], centre: boolean, coasts: string[] = [], towa
     label: anchorInside(rings, middle, [middle[0], middle[1] + 40], 0.5).map(round) as Point,
   };
   if (centre) entry.centre = anchorInside(rings, middle, [middle[0] + 30, middle[1] - 20], 0.5).map(round) as Point;
-  if (coasts.length) entry.coasts = Object.fromEntries(coasts.map((c) => [c, anchorInside(rings, middle, toward[c]).map(round) as Point]));
+  if (coasts.length)
+    entry.coasts = Object.fromEntries(
+      coasts.map((c) => [c, anchorInside(rings, middle, toward[c]).map(round) as Point]),
+    );
   return entry;
 }
 
@@ -105,7 +127,9 @@ export function deriveAmbition6(): MapArt {
         ec: [entry.unit[0] + 100, entry.unit[1]],
         wc: [entry.unit[0] - 100, entry.unit[1]],
       };
-      entry.coasts = Object.fromEntries(province.coasts.map((c) => [c, anchorInside(rings, entry.unit, toward[c]).map(round) as Point]));
+      entry.coasts = Object.fromEntries(
+        province.coasts.map((c) => [c, anchorInside(rings, entry.unit, toward[c]).map(round) as Point]),
+      );
     }
     provinces[province.id] = entry;
   }
@@ -116,7 +140,9 @@ export function deriveAmbition6(): MapArt {
   provinces.pod = entryFor(clip(lithuania, a, b, false), v6.map.byId.get('pod')!.centre);
   // Crete: the drawing's island nearest the line from the Aegean to the Eastern Mediterranean that no
   // province covers.
-  const land = (source.decorations ?? []).filter((d) => d.fill && d.fill !== 'none').flatMap((d) => pathPolygons(d.shape));
+  const land = (source.decorations ?? [])
+    .filter((d) => d.fill && d.fill !== 'none')
+    .flatMap((d) => pathPolygons(d.shape));
   const covered = (p: Point) => [...source.rings.values()].some((rings) => pointInShape(p, rings));
   const [aeg, eas] = [source.provinces.aeg.unit, source.provinces.eas.unit];
   const middle: Point = [(aeg[0] + eas[0]) / 2, (aeg[1] + eas[1]) / 2];
@@ -138,7 +164,8 @@ export function deriveAmbition6(): MapArt {
   art.adjacencyNotes = {
     ...differences,
     why:
-      "As for A&E v5 (crossings and corners of DPjudge's drawing); the v6 changes are drawn by cutting and renaming v5 " +
+      "As for A&E v5 (crossings and corners of DPjudge's drawing); the v6 changes are drawn by cutting and " +
+      'renaming v5 ' +
       'spaces, so a v6 border that follows no v5 line (within Poland and Kiev) may show as a corner.',
   };
   return art;
@@ -152,5 +179,8 @@ if (process.argv[1]?.endsWith('ambition6-from-ambition5.ts')) {
   const art = deriveAmbition6();
   writeFileSync(artFile('ambition6'), `${JSON.stringify(art)}\n`);
   console.log(`${artFile('ambition6')}: ${Object.keys(art.provinces).length} provinces`);
-  console.log(`  differences from the variant's borders: ${JSON.stringify({ missing: art.adjacencyNotes!.missing, extra: art.adjacencyNotes!.extra })}`);
+  console.log(
+    `  differences from the variant's borders: missing ${art.adjacencyNotes!.missing.join(' ')}; ` +
+      `extra ${art.adjacencyNotes!.extra.join(' ')}`,
+  );
 }

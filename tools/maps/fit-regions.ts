@@ -60,13 +60,17 @@ export function fitRegions(input: FitInput): FitResult {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
           const px = cx + dx;
           const py = cy + dy;
-          if (px >= 0 && py >= 0 && px < width && py < height && fits(py * width + px, province)) return py * width + px;
+          if (px >= 0 && py >= 0 && px < width && py < height && fits(py * width + px, province))
+            return py * width + px;
         }
       }
     }
     return cy * width + cx;
   };
-  const seeds: { province: number; pixel: number }[] = provinces.map((p, i) => ({ province: i, pixel: nearestFitting(at.get(p.id)!, i) }));
+  const seeds: { province: number; pixel: number }[] = provinces.map((p, i) => ({
+    province: i,
+    pixel: nearestFitting(at.get(p.id)!, i),
+  }));
 
   const owner = new Int32Array(width * height);
   /** May `province` take pixel p: free, its terrain, and no non-neighbour within GAP. */

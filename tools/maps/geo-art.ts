@@ -16,7 +16,15 @@ import type { Topology, GeometryObject } from 'topojson-specification';
 import { loadVariant, VARIANTS_DIR } from '../../src/core/map/load.js';
 import { compareAdjacency } from '../../src/render/map/adjacency.js';
 import { ART_FORMAT, artFile, checkMapArt, type MapArt, type ProvinceArt } from '../../src/render/map/art.js';
-import { bounds, centroid, pathPolygons, pointInShape, signedArea, type Point, type Polygon } from '../../src/render/map/geometry.js';
+import {
+  bounds,
+  centroid,
+  pathPolygons,
+  pointInShape,
+  signedArea,
+  type Point,
+  type Polygon,
+} from '../../src/render/map/geometry.js';
 import { pathData } from './ps-to-art.js';
 import { fitRegions } from './fit-regions.js';
 import { simplify, traceRegion } from './regions.js';
@@ -33,7 +41,8 @@ export function readGeo(variantId: string): Map<string, [number, number]> {
     const line = raw.replace(/#.*/, '').trim();
     if (!line) return;
     const [id, lat, lon] = line.split(/\s+/);
-    if (!id || Number.isNaN(Number(lat)) || Number.isNaN(Number(lon))) throw new Error(`${variantId}.geo:${i + 1}: write "<space> <lat> <lon>"`);
+    if (!id || Number.isNaN(Number(lat)) || Number.isNaN(Number(lon)))
+      throw new Error(`${variantId}.geo:${i + 1}: write "<space> <lat> <lon>"`);
     places.set(id, [Number(lon), Number(lat)]);
   });
   return places;
@@ -42,7 +51,9 @@ export function readGeo(variantId: string): Map<string, [number, number]> {
 const round = (n: number) => Math.round(n * 10) / 10;
 
 function landMask(path: string): Uint8Array {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">` +
+    `<rect width="100%" height="100%" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
   const pixels = new Resvg(svg, { shapeRendering: 0 }).render().pixels;
   const land = new Uint8Array(WIDTH * HEIGHT);
   for (let i = 0; i < land.length; i++) land[i] = pixels[i * 4] < 128 ? 1 : 0;
@@ -79,13 +90,16 @@ export function generate(variantId: string): MapArt {
   // Fitted to the heart of the map; far spaces (Siberia, the Indian Ocean) sit at the picture's edge.
   const heart = provinces.map((p) => places.get(p.id)!).filter(([lon, lat]) => lon >= -20 && lon <= 48 && lat >= 28);
   const anchors = { type: 'MultiPoint' as const, coordinates: heart };
-  const projection = geoConicConformal().parallels([38, 62]).rotate([-20, 0]).fitExtent(
-    [
-      [30, 30],
-      [WIDTH - 30, HEIGHT - 30],
-    ],
-    anchors,
-  );
+  const projection = geoConicConformal()
+    .parallels([38, 62])
+    .rotate([-20, 0])
+    .fitExtent(
+      [
+        [30, 30],
+        [WIDTH - 30, HEIGHT - 30],
+      ],
+      anchors,
+    );
   const require = createRequire(import.meta.url);
   const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as Topology;
   const land = feature(topology, topology.objects.land as GeometryObject);
@@ -96,9 +110,18 @@ export function generate(variantId: string): MapArt {
     return [Math.max(24, Math.min(WIDTH - 24, x)), Math.max(24, Math.min(HEIGHT - 24, y))];
   };
 
-  const fitted = fitRegions({ variant, width: WIDTH, height: HEIGHT, land: isLand, at: new Map(provinces.map((p) => [p.id, at(p.id)])) });
+  const fitted = fitRegions({
+    variant,
+    width: WIDTH,
+    height: HEIGHT,
+    land: isLand,
+    at: new Map(provinces.map((p) => [p.id, at(p.id)])),
+  });
   const owner = fitted.owner;
-  console.log(`  ${variantId}: ${fitted.initial} borders not shown at first, ${fitted.missing.length} after ${fitted.rounds} rounds`);
+  console.log(
+    `  ${variantId}: ${fitted.initial} borders not shown at first, ` +
+      `${fitted.missing.length} after ${fitted.rounds} rounds`,
+  );
   const indexOf = new Map(provinces.map((p, i) => [p.id, i + 1]));
 
   const art: Record<string, ProvinceArt> = {};
@@ -169,7 +192,10 @@ if (process.argv[1]?.endsWith('geo-art.ts')) {
     const art = generate(id);
     writeFileSync(artFile(id), `${JSON.stringify(art)}\n`);
     const notes = art.adjacencyNotes!;
-    console.log(`${artFile(id)}: ${Object.keys(art.provinces).length} provinces, ${notes.missing.length} borders not shown, ${notes.extra.length} extra`);
+    console.log(
+      `${artFile(id)}: ${Object.keys(art.provinces).length} provinces, ` +
+        `${notes.missing.length} borders not shown, ${notes.extra.length} extra`,
+    );
     console.log(`  not shown: ${notes.missing.join(' ')}`);
     console.log(`  extra: ${notes.extra.join(' ')}`);
   }

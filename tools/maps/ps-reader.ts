@@ -53,7 +53,8 @@ function outlinePaths(body: string, layer: string, scale: number, filled: boolea
   let current: Point[] = [];
   const numbers: number[] = [];
   const flush = () => {
-    if (current.length > 1) paths.push({ layer, filled, dashed, points: current.map(([x, y]) => [x * scale, y * scale]) });
+    if (current.length > 1)
+      paths.push({ layer, filled, dashed, points: current.map(([x, y]) => [x * scale, y * scale]) });
     current = [];
   };
   for (const token of body.split(/\s+/)) {
@@ -93,7 +94,9 @@ export function readPsMap(text: string): PsMap {
   for (const match of infoBlock.matchAll(/^%\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(\S+)\s+(.+)$/gm)) {
     info.set(match[3].toUpperCase(), { at: [Number(match[1]), Number(match[2])], name: match[4].trim() });
   }
-  const form = procedure(text, 'MapForm') ?? text.slice(text.indexOf('/MapForm <<'), text.indexOf('>> def', text.indexOf('/MapForm <<')));
+  const form =
+    procedure(text, 'MapForm') ??
+    text.slice(text.indexOf('/MapForm <<'), text.indexOf('>> def', text.indexOf('/MapForm <<')));
   const frameMatch = /SeaBlue\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+rectfill/.exec(form);
   if (!frameMatch) throw new Error('no SeaBlue rectfill frame in MapForm');
   const frame = frameMatch.slice(1, 5).map(Number) as [number, number, number, number];
@@ -108,7 +111,8 @@ export function readPsMap(text: string): PsMap {
     const dashed = /\]\s+[\d.]+\s+d\b/.test(body);
     for (const outline of body.matchAll(/\b(Outline[A-Za-z0-9]+)\b/g)) {
       const outlineBody = procedure(text, outline[1]);
-      if (outlineBody) paths.push(...outlinePaths(outlineBody.slice(outlineBody.indexOf('{') + 1), outline[1], scale, filled, dashed));
+      if (outlineBody)
+        paths.push(...outlinePaths(outlineBody.slice(outlineBody.indexOf('{') + 1), outline[1], scale, filled, dashed));
     }
   }
   return {

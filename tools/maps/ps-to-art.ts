@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { loadVariant } from '../../src/core/map/load.js';
 import { normaliseName } from '../../src/core/map/names.js';
 import type { Variant } from '../../src/core/map/variant.js';
-import { ART_FORMAT, artFile, checkMapArt, type Decoration, type MapArt, type ProvinceArt } from '../../src/render/map/art.js';
+import {
+  ART_FORMAT,
+  artFile,
+  checkMapArt,
+  type Decoration,
+  type MapArt,
+  type ProvinceArt,
+} from '../../src/render/map/art.js';
 import { centroid, pointInShape, type Point, type Polygon } from '../../src/render/map/geometry.js';
 import { compareAdjacency } from '../../src/render/map/adjacency.js';
 import { readPsMap, type PsMap } from './ps-reader.js';
@@ -75,14 +82,27 @@ export function convert(variantId: string): { art: MapArt; report: string[] } {
     if (!rings.length) {
       report.push(`${province.id}: no area found around its coordinate; drawn as a small disc`);
       const [x, y] = seeds[index][0] >= 0 ? seeds[index] : [20, 20];
-      rings = [Array.from({ length: 12 }, (_, k) => [x + 9 * Math.cos((k * Math.PI) / 6), y + 9 * Math.sin((k * Math.PI) / 6)] as Point)];
+      rings = [
+        Array.from(
+          { length: 12 },
+          (_, k) => [x + 9 * Math.cos((k * Math.PI) / 6), y + 9 * Math.sin((k * Math.PI) / 6)] as Point,
+        ),
+      ];
     }
     const abbr = abbrOf.get(province.id);
     const middle = centroid(rings);
     const unit = inside(seeds[index], rings, middle);
     const below: Point = [unit[0], unit[1] + 15];
-    const label = pointInShape(below, rings) ? below : pointInShape([unit[0], unit[1] - 15], rings) ? ([unit[0], unit[1] - 15] as Point) : inside(middle, rings, unit);
-    const entry: ProvinceArt = { shape: pathData(rings), label: label.map(round) as Point, unit: unit.map(round) as Point };
+    const label = pointInShape(below, rings)
+      ? below
+      : pointInShape([unit[0], unit[1] - 15], rings)
+        ? ([unit[0], unit[1] - 15] as Point)
+        : inside(middle, rings, unit);
+    const entry: ProvinceArt = {
+      shape: pathData(rings),
+      label: label.map(round) as Point,
+      unit: unit.map(round) as Point,
+    };
     if (province.centre) {
       const at = abbr ? ps.centres.get(abbr) : undefined;
       entry.centre = inside(at ? toArt(at) : [unit[0] + 10, unit[1] - 10], rings, unit).map(round) as Point;
@@ -104,19 +124,39 @@ export function convert(variantId: string): { art: MapArt; report: string[] } {
   const decorations: Decoration[] = [];
   const land = ps.paths.filter((p) => p.filled && /Land|Continent(Black|Olive)|Brown/.test(p.layer));
   if (land.length) {
-    const d = land.map((p) => `M${simplify(p.points.map(toArt), 0.6).map(([x, y]) => `${round(x)} ${round(y)}`).join('L')}Z`).join('');
+    const d = land
+      .map(
+        (p) =>
+          `M${simplify(p.points.map(toArt), 0.6)
+            .map(([x, y]) => `${round(x)} ${round(y)}`)
+            .join('L')}Z`,
+      )
+      .join('');
     decorations.push({ shape: d, fill: '#e8dcb5', stroke: 'none' });
   }
   for (const dashed of [false, true]) {
     const chosen = ps.paths.filter((p) => p.dashed === dashed);
     if (!chosen.length) continue;
-    const d = chosen.map((p) => `M${simplify(p.points.map(toArt), 0.6).map(([x, y]) => `${round(x)} ${round(y)}`).join('L')}`).join('');
-    decorations.push({ shape: d, fill: 'none', stroke: '#2b2b2b', width: dashed ? 1 : 1.4, ...(dashed ? { dash: '5 3' } : {}) });
+    const d = chosen
+      .map(
+        (p) =>
+          `M${simplify(p.points.map(toArt), 0.6)
+            .map(([x, y]) => `${round(x)} ${round(y)}`)
+            .join('L')}`,
+      )
+      .join('');
+    decorations.push({
+      shape: d,
+      fill: 'none',
+      stroke: '#2b2b2b',
+      width: dashed ? 1 : 1.4,
+      ...(dashed ? { dash: '5 3' } : {}),
+    });
   }
   const result: MapArt = {
     format: ART_FORMAT,
     variant: variantId,
-    source: `Converted from DPjudge's ${DRAWINGS[variantId]} (MIT, by Mario Huys' DPeye/dpmap) by tools/maps/ps-to-art.ts`,
+    source: `Converted from DPjudge's ${DRAWINGS[variantId]} (MIT; DPeye/dpmap) by tools/maps/ps-to-art.ts`,
     width,
     height,
     provinces: art,

@@ -20,7 +20,7 @@ export function rasterise(width: number, height: number, lines: Point[][], frame
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<rect width="${width}" height="${height}" fill="#fff"/>` +
-    `<rect x="0" y="0" width="${width}" height="${height}" fill="none" stroke="#000" stroke-width="${frameWidth * 2}"/>` +
+    `<rect width="${width}" height="${height}" fill="none" stroke="#000" stroke-width="${frameWidth * 2}"/>` +
     `<path d="${paths}" fill="none" stroke="#000" stroke-width="1.6" stroke-linejoin="round"/></svg>`;
   const pixels = new Resvg(svg, { shapeRendering: 1 }).render().pixels;
   const ink = new Uint8Array(width * height);
@@ -117,8 +117,15 @@ export function absorbInk(raster: Raster, owner: Int32Array, rounds = 3): void {
 }
 
 /** The outline rings of region `label`, traced along pixel edges, then simplified. */
-export function traceRegion(owner: Int32Array, width: number, height: number, label: number, tolerance = 0.8): Point[][] {
-  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && owner[y * width + x] === label;
+export function traceRegion(
+  owner: Int32Array,
+  width: number,
+  height: number,
+  label: number,
+  tolerance = 0.8,
+): Point[][] {
+  const inside = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && owner[y * width + x] === label;
   // Directed unit edges with the region on the left; keyed by start vertex.
   const edges = new Map<number, number[]>();
   const key = (x: number, y: number) => y * (width + 1) + x;
@@ -161,7 +168,13 @@ export function simplify(ring: Point[], tolerance: number): Point[] {
   if (ring.length < 5) return ring;
   const keep = new Uint8Array(ring.length);
   keep[0] = 1;
-  const far = ring.reduce((best, p, i) => ((p[0] - ring[0][0]) ** 2 + (p[1] - ring[0][1]) ** 2 > best[1] ? [i, (p[0] - ring[0][0]) ** 2 + (p[1] - ring[0][1]) ** 2] : best), [0, 0])[0];
+  const far = ring.reduce(
+    (best, p, i) =>
+      (p[0] - ring[0][0]) ** 2 + (p[1] - ring[0][1]) ** 2 > best[1]
+        ? [i, (p[0] - ring[0][0]) ** 2 + (p[1] - ring[0][1]) ** 2]
+        : best,
+    [0, 0],
+  )[0];
   keep[far] = 1;
   const stack: [number, number][] = [
     [0, far],

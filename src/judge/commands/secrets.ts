@@ -6,8 +6,22 @@
 import { editDistance } from '../../core/map/names.js';
 
 const PASSWORD_WORDS = [
-  'SIGNON', 'SIGNIN', 'LOGON', 'LOGIN', 'JOIN', 'OBSERVE', 'WATCH', 'MONITOR', 'TAKEOVER', 'RESIGN',
-  'CREATE', 'PASSWORD', 'PASSWD', 'REGISTER', 'BECOME', 'PROMOTE',
+  'SIGNON',
+  'SIGNIN',
+  'LOGON',
+  'LOGIN',
+  'JOIN',
+  'OBSERVE',
+  'WATCH',
+  'MONITOR',
+  'TAKEOVER',
+  'RESIGN',
+  'CREATE',
+  'PASSWORD',
+  'PASSWD',
+  'REGISTER',
+  'BECOME',
+  'PROMOTE',
 ];
 const PASSWORD_HINTS = /^(PW|PWD|PASS|PASSWORT|MOTDEPASSE|CONTRASENA)$/;
 export const MASK = '********';

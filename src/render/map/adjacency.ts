@@ -14,7 +14,9 @@ export interface AdjacencyReport {
 export function variantNeighbours(variant: Variant): Set<string> {
   const pairs = new Set<string>();
   const pair = (a: string, b: string) => pairs.add(a < b ? `${a}-${b}` : `${b}-${a}`);
-  variant.map.armyAdj.forEach((list, i) => list.forEach((j) => pair(variant.map.provinces[i].id, variant.map.provinces[j].id)));
+  variant.map.armyAdj.forEach((list, i) =>
+    list.forEach((j) => pair(variant.map.provinces[i].id, variant.map.provinces[j].id)),
+  );
   for (const [from, list] of variant.map.fleetAdj) for (const to of list) pair(from.split('/')[0], to.split('/')[0]);
   return pairs;
 }

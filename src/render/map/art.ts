@@ -103,7 +103,8 @@ export function checkMapArt(variant: Variant, art: MapArt, file: string): Loaded
     for (const coast of province.coasts) anchors.push([`coast ${coast}`, entry.coasts?.[coast]]);
     for (const [what, point] of anchors) {
       if (!isPoint(point)) problems.push(`${province.id}: ${what} missing or not [x, y]`);
-      else if (!pointInShape(point, shape)) problems.push(`${province.id}: ${what} [${point.join(', ')}] is outside its shape`);
+      else if (!pointInShape(point, shape))
+        problems.push(`${province.id}: ${what} [${point.join(', ')}] is outside its shape`);
     }
   }
   for (const id of Object.keys(art.provinces ?? {})) {

@@ -25,15 +25,41 @@ const LAND = '#efe6cc';
 const IMPASSABLE = '#a8a39a';
 const INK = '#202020';
 const NEUTRAL = '#ffffff';
+const FAILED = '#8a1c1c';
+const RETREAT = '#c0392b';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (n: number) => (Math.round(n * 10) / 10).toString();
+
+/** An SVG element; numbers are rounded to a tenth, undefined attributes left out. */
+function el(tag: string, attrs: Record<string, string | number | undefined>, body?: string): string {
+  const list = Object.entries(attrs)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}="${typeof value === 'number' ? num(value) : value}"`)
+    .join(' ');
+  return body === undefined ? `<${tag} ${list}/>` : `<${tag} ${list}>${body}</${tag}>`;
+}
+
+const ARROW_HEAD = 'M0 0L10 5L0 10z';
+const marker = (id: string, colour: string, orient: string) =>
+  el(
+    'marker',
+    { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient },
+    el('path', { d: ARROW_HEAD, fill: colour }),
+  );
 
 /** A colour halfway to the land colour: a tint for provinces whose centre a power owns. */
 function tint(colour: string, amount = 0.45): string {
   const parse = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
   const [a, b] = [parse(colour), parse(LAND)];
-  return `#${a.map((v, i) => Math.round(v * amount + b[i] * (1 - amount)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v * amount + b[i] * (1 - amount))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictureInput): string {
@@ -52,17 +78,16 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
       'font-family="DejaVu Sans Condensed">',
     '<defs>',
-    `<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
-      `<path d="M0 0L10 5L0 10z" fill="${INK}"/></marker>`,
-    `<marker id="head-failed" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">` +
-      '<path d="M0 0L10 5L0 10z" fill="#8a1c1c"/></marker>',
-    `<marker id="head-retreat" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">` +
-      '<path d="M0 0L10 5L0 10z" fill="#c0392b"/></marker>',
+    marker('head', INK, 'auto'),
+    marker('head-failed', FAILED, 'auto'),
+    marker('head-retreat', RETREAT, 'auto'),
     '</defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
   );
   // Title band.
-  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title].filter(Boolean).join(' — ');
+  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title]
+    .filter(Boolean)
+    .join(' — ');
   out.push(`<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`);
   out.push(`<clipPath id="board"><rect width="${width}" height="${art.height}"/></clipPath>`);
   out.push(`<g transform="translate(0 ${TITLE_HEIGHT})" clip-path="url(#board)">`);
@@ -76,7 +101,13 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     if (!shape) continue;
     const owner = province.centre ? position.owners[province.id] : undefined;
     const fill =
-      province.terrain === 'sea' ? SEA : province.terrain === 'impassable' ? IMPASSABLE : owner ? tint(colourOf(owner)) : LAND;
+      province.terrain === 'sea'
+        ? SEA
+        : province.terrain === 'impassable'
+          ? IMPASSABLE
+          : owner
+            ? tint(colourOf(owner))
+            : LAND;
     const outline = art.outlineProvinces ? ` stroke="${INK}" stroke-width="0.9"` : '';
     out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd"${outline}/>`);
   }
@@ -92,8 +123,15 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     if (!province.centre || !at) continue;
     const owner = position.owners[province.id];
     out.push(
-      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="6" fill="${owner ? colourOf(owner) : NEUTRAL}" stroke="${INK}" stroke-width="1.5"/>`,
-      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="2" fill="${INK}"/>`,
+      el('circle', {
+        cx: at[0],
+        cy: at[1],
+        r: 6,
+        fill: owner ? colourOf(owner) : NEUTRAL,
+        stroke: INK,
+        'stroke-width': 1.5,
+      }),
+      el('circle', { cx: at[0], cy: at[1], r: 2, fill: INK }),
     );
   }
   // Names.
@@ -101,14 +139,19 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     const at = art.provinces[province.id]?.label;
     if (!at) continue;
     out.push(
-      `<text x="${num(at[0])}" y="${num(at[1] + 4)}" font-size="11" text-anchor="middle" fill="${INK}" stroke="#ffffff" ` +
-        `stroke-width="2.5" paint-order="stroke" stroke-linejoin="round">${escape(province.id.toUpperCase())}</text>`,
+      el(
+        'text',
+        { x: at[0], y: at[1] + 4, 'font-size': 11, 'text-anchor': 'middle', fill: INK, stroke: '#ffffff' },
+        escape(province.id.toUpperCase()),
+      ).replace('<text ', '<text stroke-width="2.5" paint-order="stroke" stroke-linejoin="round" '),
     );
   }
   if (result) out.push(...orderArrows(result, anchor));
   // Units of the position (a movement result moves nobody: the picture shows the board ordered).
   const removed = new Set(
-    (result?.outcomes ?? []).filter((o) => o.order.kind === 'remove' && o.success).map((o) => (o.order as { loc: Loc }).loc),
+    (result?.outcomes ?? [])
+      .filter((o) => o.order.kind === 'remove' && o.success)
+      .map((o) => (o.order as { loc: Loc }).loc),
   );
   for (const unit of position.units) {
     out.push(unitSymbol(unit, anchor(unit.loc), colourOf(unit.power), isGreat(unit.power)));
@@ -119,7 +162,7 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
   for (const unit of dislodged) {
     const [x, y] = anchor(unit.loc);
     const at: Point = [x + 12, y + 12];
-    for (const option of unit.retreats) out.push(arrow(at, anchor(option), '#c0392b', true, 'head-retreat', 1.5));
+    for (const option of unit.retreats) out.push(arrow(at, anchor(option), RETREAT, true, 'head-retreat', 1.5));
     out.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="12" fill="none" stroke="#c0392b" stroke-width="2.5"/>`);
     out.push(unitSymbol(unit, at, colourOf(unit.power), isGreat(unit.power)));
   }
@@ -127,7 +170,9 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
   for (const outcome of result?.outcomes ?? []) {
     if (outcome.order.kind !== 'build' || !outcome.success) continue;
     const at = anchor(outcome.order.loc);
-    out.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="14" fill="#fff7a8" stroke="#2e7d32" stroke-width="2.5"/>`);
+    out.push(
+      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="14" fill="#fff7a8" stroke="#2e7d32" stroke-width="2.5"/>`,
+    );
     const built: Unit = { power: outcome.order.power, type: outcome.order.type, loc: outcome.order.loc };
     out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
   }
@@ -139,21 +184,45 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
 
 function unitSymbol(unit: Unit, [x, y]: Point, colour: string, great: boolean): string {
   const s = great ? 1 : 0.8;
-  const ring = great ? '' : `<circle cx="${num(x)}" cy="${num(y)}" r="${num(12 * s)}" fill="none" stroke="${INK}" stroke-width="1" stroke-dasharray="2 2"/>`;
+  const ring = great
+    ? ''
+    : el('circle', {
+        cx: x,
+        cy: y,
+        r: 12 * s,
+        fill: 'none',
+        stroke: INK,
+        'stroke-width': 1,
+        'stroke-dasharray': '2 2',
+      });
   if (unit.type === 'A') {
-    return (
-      `${ring}<rect x="${num(x - 8 * s)}" y="${num(y - 8 * s)}" width="${num(16 * s)}" height="${num(16 * s)}" rx="3" fill="${colour}" ` +
-      `stroke="${INK}" stroke-width="1.5"/><text x="${num(x)}" y="${num(y + 4 * s)}" font-size="${num(11 * s)}" font-weight="bold" ` +
-      `text-anchor="middle" fill="#ffffff" stroke="${INK}" stroke-width="0.6">A</text>`
-    );
+    const body = { x: x - 8 * s, y: y - 8 * s, width: 16 * s, height: 16 * s, rx: 3, fill: colour, stroke: INK };
+    const letter = { x, y: y + 4 * s, 'font-size': 11 * s, 'font-weight': 'bold', 'text-anchor': 'middle' };
+    const a = el('text', { ...letter, fill: '#ffffff', stroke: INK, 'stroke-width': 0.6 }, 'A');
+    return `${ring}${el('rect', { ...body, 'stroke-width': 1.5 })}${a}`;
   }
-  const hull = `M${num(x - 11 * s)} ${num(y - 2 * s)}L${num(x + 11 * s)} ${num(y - 2 * s)}L${num(x + 7 * s)} ${num(y + 7 * s)}L${num(x - 7 * s)} ${num(y + 7 * s)}Z`;
-  const sail = `M${num(x - 1 * s)} ${num(y - 3 * s)}L${num(x - 1 * s)} ${num(y - 12 * s)}L${num(x + 7 * s)} ${num(y - 4 * s)}Z`;
-  return `${ring}<path d="${hull}${sail}" fill="${colour}" stroke="${INK}" stroke-width="1.5" stroke-linejoin="round"/>`;
+  // A hull and a sail, in offsets from the anchor.
+  const shape = (points: [number, number][]) =>
+    `M${points.map(([dx, dy]) => `${num(x + dx * s)} ${num(y + dy * s)}`).join('L')}Z`;
+  const hull = shape([
+    [-11, -2],
+    [11, -2],
+    [7, 7],
+    [-7, 7],
+  ]);
+  const sail = shape([
+    [-1, -3],
+    [-1, -12],
+    [7, -4],
+  ]);
+  const boat = { d: hull + sail, fill: colour, stroke: INK, 'stroke-width': 1.5, 'stroke-linejoin': 'round' };
+  return `${ring}${el('path', boat)}`;
 }
 
 function cross([x, y]: Point): string {
-  return `<path d="M${num(x - 11)} ${num(y - 11)}L${num(x + 11)} ${num(y + 11)}M${num(x + 11)} ${num(y - 11)}L${num(x - 11)} ${num(y + 11)}" stroke="#c0392b" stroke-width="3.5"/>`;
+  const line = (a: Point, b: Point) => `M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}`;
+  const d = line([x - 11, y - 11], [x + 11, y + 11]) + line([x + 11, y - 11], [x - 11, y + 11]);
+  return el('path', { d, stroke: RETREAT, 'stroke-width': 3.5 });
 }
 
 /** A line from `a` towards `b`, stopping short of the unit symbols at both ends. */
@@ -162,23 +231,42 @@ function arrow(a: Point, b: Point, colour: string, dashed: boolean, head: string
   const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
   const start: Point = [a[0] + ux * Math.min(shorten, length / 3), a[1] + uy * Math.min(shorten, length / 3)];
   const end: Point = [b[0] - ux * Math.min(shorten, length / 3), b[1] - uy * Math.min(shorten, length / 3)];
-  const dash = dashed ? ' stroke-dasharray="6 4"' : '';
-  return `<path d="M${num(start[0])} ${num(start[1])}L${num(end[0])} ${num(end[1])}" stroke="${colour}" stroke-width="${width}"${dash} fill="none" marker-end="url(#${head})"/>`;
+  return el('path', {
+    d: `M${num(start[0])} ${num(start[1])}L${num(end[0])} ${num(end[1])}`,
+    stroke: colour,
+    'stroke-width': width,
+    'stroke-dasharray': dashed ? '6 4' : undefined,
+    fill: 'none',
+    'marker-end': `url(#${head})`,
+  });
 }
 
 function orderArrows(result: PhaseResult, anchor: (loc: Loc) => Point): string[] {
   const out: string[] = [];
   const moveOf = new Map<string, Point>();
-  for (const { order } of result.outcomes) if (order.kind === 'move') moveOf.set(provinceOf(order.loc), anchor(order.to));
+  for (const { order } of result.outcomes)
+    if (order.kind === 'move') moveOf.set(provinceOf(order.loc), anchor(order.to));
   for (const outcome of result.outcomes) {
     const failed = !outcome.success;
-    const colour = failed ? '#8a1c1c' : '#202020';
+    const colour = failed ? FAILED : INK;
     const head = failed ? 'head-failed' : 'head';
     const order: Order = outcome.order;
-    if (order.kind === 'move' || order.kind === 'retreat') out.push(arrow(anchor(order.loc), anchor(order.to), colour, failed, head));
+    if (order.kind === 'move' || order.kind === 'retreat')
+      out.push(arrow(anchor(order.loc), anchor(order.to), colour, failed, head));
     else if (order.kind === 'hold' && !isDefault(outcome)) {
       const [x, y] = anchor(order.loc);
-      out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="13" fill="none" stroke="${colour}" stroke-width="2"${failed ? ' stroke-dasharray="4 3"' : ''}/>`);
+      const dash = failed ? '4 3' : undefined;
+      out.push(
+        el('circle', {
+          cx: x,
+          cy: y,
+          r: 13,
+          fill: 'none',
+          stroke: colour,
+          'stroke-width': 2,
+          'stroke-dasharray': dash,
+        }),
+      );
     } else if (order.kind === 'support') {
       const from = anchor(order.loc);
       const target = anchor(order.target);
