@@ -118,6 +118,13 @@ describe('the attacking-and-allocating rule (A&E v6, S&L)', () => {
     expect(givenAt(r, 'sav')).toBe('A SAV S SWI');
   });
 
+  it("S&L: only attacking or supporting counts — a power that merely convoys an attack keeps its bid", () => {
+    const v = variant('succession');
+    const pos = position(v, { add: ['france A sar', 'sicily F tys'] });
+    const r = play(v, pos, { france: 'A Sar - Rom via convoy', sicily: 'F Tys C A Sar - Rom\n1 DP: A Rom H' });
+    expect(dpReportOf(r)!.chart.find((e) => e.bid.power === 'sicily')!.status).toBe('counted');
+  });
+
   it('S&L: Saxony attacking Königsberg may not allocate DP to it', () => {
     const v = variant('succession');
     const r = play(v, position(v), { saxony: 'A War - Kon\n1 DP: A Kon - Rig' });

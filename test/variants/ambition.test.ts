@@ -307,7 +307,7 @@ describe('A&E v6 specifics (rules text)', () => {
   it('switches on the v6 rules', () => {
     const rules = v6().rules.map((r) => [r.id, ...r.args].join(' '));
     expect(rules).toEqual(expect.arrayContaining([
-      'dp per-centre 3', 'neutral-orders sortie', 'dp-no-attack-and-allocate', 'religion v6',
+      'dp per-centre 3', 'neutral-orders sortie', 'dp-no-attack-and-allocate convoy', 'religion v6',
       'strait edi ire iri', 'strait and mor gib', 'unified-coasts smy con', 'civil-disorder-minors as-start A',
     ]));
   });

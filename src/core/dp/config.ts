@@ -17,6 +17,8 @@ export interface DpConfig {
   capPerNeutral?: number;
   affiliateDouble: boolean;
   noAttackAndAllocate: boolean;
+  /** Convoying an attack counts as attacking (A&E v6's wording; S&L's names attacking and supporting only). */
+  attackIncludesConvoy: boolean;
   neutralOrders: NeutralOrders;
   religion?: ReligionWording;
 }
@@ -37,6 +39,7 @@ function readConfig(variant: Variant): DpConfig {
     firstYear: new Map(),
     affiliateDouble: false,
     noAttackAndAllocate: false,
+    attackIncludesConvoy: false,
     neutralOrders: 'hold-support',
   };
   for (const s of variant.rules) {
@@ -57,8 +60,8 @@ function readConfig(variant: Variant): DpConfig {
         config.affiliateDouble = true;
         break;
       case 'dp-no-attack-and-allocate':
-        noArguments(s);
         config.noAttackAndAllocate = true;
+        config.attackIncludesConvoy = parseAttackKinds(s);
         break;
       case 'neutral-orders':
         config.neutralOrders = parseNeutralOrders(s);
@@ -117,4 +120,11 @@ export function parseReligion(s: RuleSetting): ReligionWording {
 export function expectWords(s: RuleSetting, allowed: readonly string[], behaviour: string): void {
   const ok = s.args.length > 0 && s.args.every((a) => allowed.includes(a)) && new Set(s.args).size === s.args.length;
   if (!ok) throw new Error(`expects ${allowed.join(' | ')}: ${behaviour} (got "${s.args.join(' ')}")`);
+}
+
+/** `rule dp-no-attack-and-allocate [convoy]`: with `convoy`, convoying an attack counts too. */
+export function parseAttackKinds(setting: RuleSetting): boolean {
+  if (setting.args.length === 0) return false;
+  if (setting.args.length === 1 && setting.args[0].toLowerCase() === 'convoy') return true;
+  throw new Error(`takes nothing or "convoy" (got "${setting.args.join(' ')}")`);
 }

@@ -10,6 +10,7 @@ import { provinceOf } from '../types.js';
 import {
   expectWords,
   noArguments,
+  parseAttackKinds,
   parseAllowance,
   parseCap,
   parseFirstYear,
@@ -95,7 +96,7 @@ export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) =
   'dp-first-year': settingOnly((v, s) => parseFirstYear(v, s)),
   'dp-cap-per-neutral': settingOnly((_v, s) => parseCap(s)),
   'dp-affiliate-double': settingOnly((_v, s) => noArguments(s)),
-  'dp-no-attack-and-allocate': settingOnly((_v, s) => noArguments(s)),
+  'dp-no-attack-and-allocate': settingOnly((_v, s) => void parseAttackKinds(s)),
   religion: settingOnly((_v, s) => parseReligion(s)),
   'neutral-orders': neutralOrdersModule,
   // Lines the 1648 and S&L files add to state behaviour the modules above always have.

@@ -29,7 +29,7 @@ export function resolveBids(fileVariant: Variant, position: Position, given: Mov
   const variant = variantInPlay(fileVariant, position);
   const config = dpConfig(variant);
   const startUnits = unitsByProvince(position.units);
-  const attacked = config.noAttackAndAllocate ? neutralsAttacked(variant, startUnits, given) : undefined;
+  const attacked = config.noAttackAndAllocate ? neutralsAttacked(variant, startUnits, given, config.attackIncludesConvoy) : undefined;
 
   const chart: ChartEntry[] = bids.map((bid) => {
     const problem = bidProblem(variant, config, startUnits, bid);
@@ -42,7 +42,9 @@ export function resolveBids(fileVariant: Variant, position: Position, given: Mov
         unit,
         weight: 0,
         status: 'void',
-        reason: `attacking and allocating: ${powerName(variant, bid.power)} attacks ${describeLoc(variant, province)} (or supports or convoys an attack on it) this turn`,
+        reason:
+          `attacking and allocating: ${powerName(variant, bid.power)} attacks ${describeLoc(variant, province)} ` +
+          `(or supports${config.attackIncludesConvoy ? ' or convoys' : ''} an attack on it) this turn`,
       };
     const double = config.affiliateDouble && sponsorOf(variant, unit.power) === bid.power;
     return { bid, unit, weight: bid.amount * (double ? 2 : 1), status: 'counted', key: orderKey(bid.order) };
@@ -62,8 +64,13 @@ function powerName(variant: Variant, power: PowerId): string {
   return variant.powerById.get(power)?.name ?? power;
 }
 
-/** Per power, the neutral provinces its own units attack, or support or convoy an attack on. */
-function neutralsAttacked(variant: Variant, startUnits: Map<ProvinceId, Unit>, given: MovementOrder[]): Map<PowerId, Set<ProvinceId>> {
+/** Per power, the neutral provinces its own units attack, or support (or, if `convoys`, convoy) an attack on. */
+function neutralsAttacked(
+  variant: Variant,
+  startUnits: Map<ProvinceId, Unit>,
+  given: MovementOrder[],
+  convoys: boolean,
+): Map<PowerId, Set<ProvinceId>> {
   // The adjudicator uses the last order given to a unit; so does this rule.
   const last = new Map<ProvinceId, MovementOrder>();
   for (const o of given) {
@@ -72,7 +79,12 @@ function neutralsAttacked(variant: Variant, startUnits: Map<ProvinceId, Unit>, g
   }
   const attacked = new Map<PowerId, Set<ProvinceId>>();
   for (const o of last.values()) {
-    const target = o.kind === 'move' || (o.kind === 'support' && o.to !== undefined) ? provinceOf(o.to!) : o.kind === 'convoy' ? provinceOf(o.to) : undefined;
+    const target =
+      o.kind === 'move' || (o.kind === 'support' && o.to !== undefined)
+        ? provinceOf(o.to!)
+        : o.kind === 'convoy' && convoys
+          ? provinceOf(o.to)
+          : undefined;
     if (target === undefined) continue;
     const defender = startUnits.get(target);
     if (!defender || !isNeutral(variant, defender.power)) continue;
