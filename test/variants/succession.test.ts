@@ -376,3 +376,18 @@ describe('Succession & Legacy: the worked examples are playable', () => {
     expect(fleet('was', 'bru')).toBe(true);
   });
 });
+
+describe('Pozsony–Silesia (notes.md: Trencsén bordered Teschen in 1700)', () => {
+  it('an army moves from Pozsony to Silesia, as players write it', async () => {
+    const { readPhaseOrders } = await import('../../src/cli/adjudicate.js');
+    const { adjudicate } = await import('../../src/core/adjudicate/index.js');
+    const { readPosition } = await import('../../src/core/position/index.js');
+    const { loadVariant } = await import('../../src/core/map/load.js');
+    const v = loadVariant('succession');
+    const { position } = readPosition('variant succession\nphase Spring 1703\nHabsburgs: A poz\n  owns inn vie\n', { variant: v });
+    const read = readPhaseOrders(v, position, 'Habsburgs:\nA Pozsony - Silesia\n', 'orders');
+    expect(read.refused).toEqual([]);
+    const result = adjudicate(v, position, read.orders);
+    expect(result.next.units).toContainEqual({ power: 'habsburgs', type: 'A', loc: 'sil' });
+  });
+});
