@@ -1,7 +1,10 @@
 // The results mail body in the classic DPjudge/njudge layout, which players and tools
 // (Mapper, floc.net) read line by line. Diplomacy Points are secret and never appear here.
 import type { PhaseResult } from '../core/adjudicate/result.js';
+import { geometry } from '../core/map/geometry.js';
 import type { Variant } from '../core/map/variant.js';
+import { rulesFor } from '../core/rules/index.js';
+import type { RuleContext } from '../core/rules/ruleset.js';
 import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import type { OrderOutcome, Phase, PowerId, Position, Unit } from '../core/types.js';
 import { phaseCode, provinceOf, SEASON_NAME } from '../core/types.js';
@@ -106,6 +109,12 @@ function footerLines(result: PhaseResult, opts: ResultsOptions): string[] {
   return lines;
 }
 
+/** What the variant's rule modules announce with the ownership (e.g. who is Holy Roman Emperor). */
+function announcements(variant: Variant, position: Position): string[] {
+  const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: [] };
+  return rulesFor(variant).announcements(ctx, position);
+}
+
 export function renderResults(fileVariant: Variant, before: Position, result: PhaseResult, opts: ResultsOptions = {}): string {
   // Powers only ever join during a game, so the position after the phase names every power in it.
   const variant = variantInPlay(fileVariant, result.next);
@@ -127,6 +136,8 @@ export function renderResults(fileVariant: Variant, before: Position, result: Ph
   }
   if (endsFall(result)) {
     lines.push('', 'Ownership of supply centers:', '', ...ownershipLines(variant, result.next.owners), '');
+    const announced = announcements(fileVariant, result.next);
+    if (announced.length) lines.push(...announced, '');
     lines.push(...adjustmentCountLines(variant, result.adjustments, result.winners), '');
   }
   lines.push(...footerLines(result, opts));
@@ -154,6 +165,8 @@ export function renderPosition(fileVariant: Variant, position: Position, opts: P
     lines.push('', 'The following units were dislodged:', '', ...position.dislodged.flatMap((d) => wrap('', retreatOptionsSentence(variant, d))), '', '');
   }
   lines.push('', 'Ownership of supply centers:', '', ...ownershipLines(variant, position.owners), '');
+  const announced = announcements(fileVariant, position);
+  if (announced.length) lines.push(...announced, '');
   if (opts.deadline !== undefined) lines.push('', `The deadline for the first orders is ${opts.deadline}.`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,9 @@
 // Consistency checks shared by the text and JSON position formats. Each problem is placed by
 // the caller (`file:line` for text, `file` and a path for JSON).
+import { geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
+import { rulesFor } from '../rules/index.js';
+import type { RuleContext } from '../rules/ruleset.js';
 import type { Loc, Position, ProvinceId, UnitType } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
@@ -10,7 +13,8 @@ export type PositionRef =
   | { kind: 'phase' }
   | { kind: 'unit'; index: number }
   | { kind: 'dislodged'; index: number }
-  | { kind: 'owner'; centre: ProvinceId };
+  | { kind: 'owner'; centre: ProvinceId }
+  | { kind: 'state'; module: string };
 
 /** Why a unit of this type cannot stand on `loc`, or null when it can. */
 export function unitLocProblem(variant: Variant, type: UnitType, loc: Loc): string | null {
@@ -84,6 +88,11 @@ export function positionProblems(variant: Variant, position: Position, where: (r
     if (!province) say(ref, `unknown place "${centre}"`);
     else if (!province.centre) say(ref, `${province.name} is not a supply centre`);
     if (!knownPower(power)) say(ref, `unknown power "${power}"`);
+  }
+  // What rule modules keep in the state (the Emperor, extra home centres …) is theirs to check.
+  const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: [] };
+  for (const problem of rulesFor(variant).stateProblems(ctx, position.state)) {
+    say({ kind: 'state', module: problem.split(':')[0].replace(/^state\s+/, '') }, problem);
   }
   return problems;
 }

@@ -59,6 +59,7 @@ export function parsePositionJson(text: string, opts: ReadOptions = {}): LoadedP
     if (ref.kind === 'unit') return `${file}: units[${ref.index}]`;
     if (ref.kind === 'dislodged') return `${file}: dislodged[${ref.index}]`;
     if (ref.kind === 'owner') return `${file}: owners.${ref.centre}`;
+    if (ref.kind === 'state') return `${file}: state.${ref.module}`;
     return `${file}: phase`;
   });
   if (problems.length) throw new PositionError(problems);

@@ -78,6 +78,7 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
   const ownerLines = new Map<ProvinceId, number>();
   const standoffs: ProvinceId[] = [];
   const state: Record<string, unknown> = {};
+  const stateLines = new Map<string, number>();
 
   const place = (line: number, written: string): Loc | undefined => {
     const r = resolvePlace(variant, written);
@@ -167,6 +168,7 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
         if (!m) return fail(line, 'write "state <module> <json>"');
         try {
           state[m[1]] = JSON.parse(m[2]);
+          stateLines.set(m[1], line);
         } catch (e) {
           fail(line, `state ${m[1]}: not valid JSON (${(e as Error).message})`);
         }
@@ -200,6 +202,7 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
     if (ref.kind === 'unit') return `${file}:${unitLines[ref.index]}`;
     if (ref.kind === 'dislodged') return `${file}:${dislodgedLines[ref.index]}`;
     if (ref.kind === 'owner') return `${file}:${ownerLines.get(ref.centre)}`;
+    if (ref.kind === 'state') return `${file}:${stateLines.get(ref.module) ?? phaseLine}`;
     return `${file}:${phaseLine}`;
   };
   problems.push(...positionProblems(variant, position, where));

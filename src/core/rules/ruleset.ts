@@ -47,6 +47,10 @@ export interface Ruleset {
   victory?(ctx: RuleContext, next: Position, winners: PowerId[]): { winners: PowerId[]; gameOver: boolean };
   /** Powers whose centres count for adjustments (neutral powers never build or remove by count). */
   adjusts?(ctx: RuleContext, power: PowerId): boolean;
+  /** What is wrong with this module's entry in a position's state (a GM's position file), if anything. */
+  stateProblems?(ctx: RuleContext, state: Record<string, unknown>): string[];
+  /** Lines printed with the supply-centre ownership after each Fall (e.g. who is Emperor). */
+  announcements?(ctx: RuleContext, position: Position): string[];
 }
 
 export function composeRules(modules: Ruleset[]): Required<Ruleset> {
@@ -62,7 +66,11 @@ export function composeRules(modules: Ruleset[]): Required<Ruleset> {
   const afterFall = chain('afterFall');
   const victory = chain('victory');
   const adjusts = chain('adjusts');
+  const stateProblems = chain('stateProblems');
+  const announcements = chain('announcements');
   return {
+    stateProblems: (ctx, state) => stateProblems.flatMap((f) => f(ctx, state)),
+    announcements: (ctx, position) => announcements.flatMap((f) => f(ctx, position)),
     cross: (ctx, unit, from, to, byMap, purpose) => cross.reduce((ok, f) => f(ctx, unit, from, to, ok, purpose), byMap),
     moveMode: (ctx, unit) => {
       for (const f of moveMode) {

@@ -8,8 +8,17 @@ import { isRetired } from './powers-in-play.js';
 
 const KEY = 'emperor';
 
+/**
+ * The Emperor: kept in the position's state as the power's id; a GM's position file may also write
+ * it as `state emperor {"power":"austria"}` (docs/position-format.md).
+ */
 export function emperorOf(position: Position, initial: PowerId): PowerId {
-  return (position.state[KEY] as PowerId | undefined) ?? initial;
+  const held = position.state[KEY];
+  if (typeof held === 'string') return held;
+  if (held && typeof held === 'object' && typeof (held as { power?: unknown }).power === 'string') {
+    return (held as { power: string }).power;
+  }
+  return initial;
 }
 
 export const emperor: RuleFactory = (variant, setting) => {
@@ -30,6 +39,18 @@ export const emperor: RuleFactory = (variant, setting) => {
       const leaders = [...count].filter(([, n]) => n === best).map(([p]) => p);
       if (best > 0 && leaders.length === 1) next.state[KEY] = leaders[0];
       else next.state[KEY] = emperorOf(next, initial);
+    },
+    stateProblems(ctx, state) {
+      if (!(KEY in state)) return [];
+      const held = state[KEY];
+      const power = typeof held === 'string' ? held : (held as { power?: unknown } | null)?.power;
+      if (typeof power !== 'string') return ['state emperor: write {"power":"<power>"}'];
+      if (ctx.variant.powerById.get(power)?.kind !== 'great') return [`state emperor: "${power}" is not a Great Power`];
+      return [];
+    },
+    announcements(ctx, position) {
+      const name = ctx.variant.powerById.get(emperorOf(position, initial))?.name ?? emperorOf(position, initial);
+      return [`The Holy Roman Emperor is ${name}.`];
     },
     buildSites(ctx, power, sites) {
       if (emperorOf(ctx.position, initial) !== power) return sites;

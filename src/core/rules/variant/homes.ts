@@ -28,8 +28,10 @@ export const noBuild: RuleFactory = (variant, setting) => {
   const power = checkPower(variant, setting.args[0]);
   const banned = new Set(setting.args.slice(1).map((c) => checkCentre(variant, c)));
   if (!banned.size) throw new Error('expected: no-build <power> <centre>...');
+  // "Not considered a home centre": it is taken from the power's home centres only, so a right to
+  // build there from elsewhere (the 1648 Emperor's, in any HRE centre) still stands.
   const rules: Ruleset = {
-    buildSites: (_ctx, p, sites) => (p === power ? sites.filter((c) => !banned.has(c)) : sites),
+    homeCentres: (_ctx, p, homes) => (p === power ? homes.filter((c) => !banned.has(c)) : homes),
   };
   return rules;
 };
