@@ -156,3 +156,20 @@ describe('orders for neutral units come only from bids', () => {
     expect(dpReportOf(r)!.powers.find((a) => a.power === 'britain')).toMatchObject({ allocated: 3, forfeited: false });
   });
 });
+
+describe('1648: every DP line counts toward the cap of the space it names, as toward the total', () => {
+  // Readers refuse such lines (chancery adjudicate, the mail judge); a sheet handed to the resolver
+  // directly (stored data, another tool) must still be judged the same way on both limits.
+  it('two DP on Swabia and one on Swabia for a unit that is not there: three on Swabia, all forfeited', () => {
+    const v = variant('1648');
+    const s = position(v);
+    const r = adjudicate(v, s, [], {
+      bids: [
+        { power: 'france', amount: 2, order: { kind: 'hold', power: 'swabia', type: 'A', loc: 'swa' } },
+        { power: 'france', amount: 1, order: { kind: 'hold', power: 'swabia', type: 'F', loc: 'swa' } },
+      ],
+    });
+    const france = dpReportOf(r)!.powers.find((a) => a.power === 'france')!;
+    expect(france).toMatchObject({ allocated: 3, forfeited: true, reason: expect.stringMatching(/3 DP on Swabia, more than 2/) });
+  });
+});

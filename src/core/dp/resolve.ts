@@ -104,10 +104,10 @@ function accounts(variant: Variant, position: Position, chart: ChartEntry[], hom
     for (const e of chart) {
       if (e.bid.power !== p.id || !Number.isSafeInteger(e.bid.amount) || e.bid.amount <= 0) continue;
       account.allocated += e.bid.amount;
-      if (e.unit) {
-        const province = provinceOf(e.unit.loc);
-        perUnit.set(province, (perUnit.get(province) ?? 0) + e.bid.amount);
-      }
+      // Every line counts toward the cap of the space it names, as it counts toward the total,
+      // whether or not it could be carried out (1648: "no more than 2 DP on one minor").
+      const province = provinceOf(e.unit?.loc ?? e.bid.order.loc);
+      perUnit.set(province, (perUnit.get(province) ?? 0) + e.bid.amount);
     }
     if (account.allocated > account.allowance) {
       account.forfeited = true;
