@@ -108,8 +108,14 @@ function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, b
     if (!v.ok) s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
     else accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
   });
+  // As with orders: a mail whose DP lines are all refused leaves the sheet stored before in place.
+  if (!accepted.length) {
+    s.reply.ok(`No valid DP line in this mail; the DP sheet stored before for this phase (if any) stands.`);
+    return;
+  }
   replaceDpAllocations(s.db, on.game.id, record.phase, power, accepted);
-  s.reply.ok(`${accepted.length} DP line${accepted.length === 1 ? '' : 's'} stored (${check.spent} of ${check.allowance} DP). This DP sheet replaces any sent before.`);
+  const lines = `${accepted.length} DP line${accepted.length === 1 ? '' : 's'}`;
+  s.reply.ok(`${lines} stored (${check.spent} of ${check.allowance} DP). This DP sheet replaces any sent before.`);
 }
 
 /** STATUS (and the end of every reply to a player): orders, DP left, unordered units, deadline. */
