@@ -28,6 +28,8 @@ export interface AdjudicateCliOptions {
   seed?: string;
   /** Play on past refused lines (they are still printed); without it a refused line stops the run. */
   keepGoing?: boolean;
+  /** The game's year cap: a number of years, or "none" (default: the variant's own, if any). */
+  yearCap?: string;
   /** Told of each phase played: the board it was played on and its result (`chancery map` draws it). */
   onPhase?: (variant: Variant, before: Position, result: PhaseResult) => void;
 }
@@ -136,6 +138,14 @@ function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines:
   return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);
 }
 
+function yearCapOf(opts: AdjudicateCliOptions): number | null | undefined {
+  if (opts.yearCap === undefined) return undefined;
+  if (opts.yearCap.toLowerCase() === 'none') return null;
+  const years = Number(opts.yearCap);
+  if (!Number.isInteger(years) || years < 1) throw new Error(`--year-cap takes a number of years or "none", not "${opts.yearCap}"`);
+  return years;
+}
+
 export function startingPoint(opts: AdjudicateCliOptions): { variant: Variant; position: Position } {
   if (opts.position) return readPositionFile(opts.position, { variant: opts.variant ? loadVariant(opts.variant) : undefined });
   const variant = loadVariant(opts.variant ?? 'standard');
@@ -175,7 +185,7 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       io.err(`${file}: orders for ${phaseText(read.phase)}, but the game is at ${phaseText(position.phase)}\n`);
       return finish(1);
     }
-    const result = adjudicate(variant, position, read.orders, { seed: opts.seed, bids: read.bids });
+    const result = adjudicate(variant, position, read.orders, { seed: opts.seed, bids: read.bids, yearCap: yearCapOf(opts) });
     over = result.gameOver;
     reports.push({
       phase: phaseCode(result.phase),
@@ -226,6 +236,7 @@ export function register(program: Command, io: CliIo = processIo): void {
     .option('--game <name>', 'game name shown in the results')
     .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
     .option('--keep-going', 'play on past refused lines (they are printed in the results either way)')
+    .option('--year-cap <years|none>', "the game's year cap: a draw of the survivors after that many years (default: the variant's)")
     .action((opts: AdjudicateCliOptions) => {
       if (!opts.orders.length) {
         io.err('adjudicate: give at least one --orders file\n');

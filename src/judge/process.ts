@@ -43,7 +43,12 @@ function refuse(reason: string): ProcessOutcome {
 function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
-  return adjudicate(variant, record.position, allOrders(db, game.id, record.phase), { seed, bids: allBids(db, game.id, record.phase) });
+  const yearCap = readSettings(game.settings).yearCap;
+  return adjudicate(variant, record.position, allOrders(db, game.id, record.phase), {
+    seed,
+    bids: allBids(db, game.id, record.phase),
+    yearCap,
+  });
 }
 
 function resultsText(db: Db, game: Game, record: PhaseRecord, result: PhaseResult, nextDeadline: string | null): string {

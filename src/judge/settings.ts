@@ -23,6 +23,8 @@ export interface GameSettings {
   unlisted: boolean;
   /** Longest absence a player may set himself, in days (DPjudge's two weeks). */
   maxAbsenceDays: number;
+  /** RULE YEAR_CAP: years until a draw of the survivors; null: none; absent: the variant's default. */
+  yearCap?: number | null;
   description: string;
   /** Subject of the GM's OFFICIAL announcements. */
   officialSubject: string;
@@ -81,7 +83,7 @@ export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', '
 
 /**
  * Applies one settings line of a CREATE block:
- *   RULE PRESS WHITE|GREY|NONE    RULE POWER_CHOICE    RULE MAX_ABSENCE 10
+ *   RULE PRESS WHITE|GREY|NONE    RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE
  *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
  *   PRIVATE | UNLISTED            DESC free text
  * Returns an error message, or null when the line was applied.
@@ -116,7 +118,17 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.maxAbsenceDays = days;
       return null;
     }
-    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE)`;
+    if (rule === 'YEAR_CAP' || rule === 'YEARCAP') {
+      if (value === 'NONE') {
+        settings.yearCap = null;
+        return null;
+      }
+      const years = Number(words[2]);
+      if (!Number.isInteger(years) || years < 1 || years > 500) return 'RULE YEAR_CAP takes a number of years (1 or more) or NONE';
+      settings.yearCap = years;
+      return null;
+    }
+    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP)`;
   }
   return `not a game setting: "${words[0]}"`;
 }

@@ -34,19 +34,21 @@ export function ownershipLines(variant: Variant, owners: Record<ProvinceId, Powe
 }
 
 /** `Austria:     5 Supply centers,  4 Units:  Builds   1 unit.`, singulars padded to keep the columns. */
-export function adjustmentCountLine(variant: Variant, count: AdjustmentCount, winner: boolean): string {
+export function adjustmentCountLine(variant: Variant, count: AdjustmentCount, winner: boolean, final = false): string {
   const name = variant.powerById.get(count.power)?.name ?? count.power;
   const centres = `${String(count.centres).padStart(2)} Supply ${count.centres === 1 ? 'center, ' : 'centers,'}`;
   const units = `${String(count.units).padStart(2)} ${count.units === 1 ? 'Unit: ' : 'Units:'}`;
   const amount = Math.abs(count.delta);
   const verb = (count.delta < 0 ? 'Removes' : 'Builds').padEnd(7);
   const change = `${verb} ${String(amount).padStart(2)} ${amount === 1 ? 'unit' : 'units'}.`;
+  // A game drawn at its year cap has no winter: the counts stand alone.
+  if (final) return `${`${name}:`.padEnd(11)} ${centres} ${units.replace(/:\s*$/, '.')}`;
   return `${`${name}:`.padEnd(11)} ${centres} ${units}  ${change}${winner ? '  (* VICTORY!! *)' : ''}`;
 }
 
-export function adjustmentCountLines(variant: Variant, counts: AdjustmentCount[], winners: PowerId[]): string[] {
+export function adjustmentCountLines(variant: Variant, counts: AdjustmentCount[], winners: PowerId[], final = false): string[] {
   const rank = new Map(powersInOrder(variant).map((p, i) => [p.id, i]));
   return [...counts]
     .sort((a, b) => (rank.get(a.power) ?? Infinity) - (rank.get(b.power) ?? Infinity))
-    .map((c) => adjustmentCountLine(variant, c, winners.includes(c.power)));
+    .map((c) => adjustmentCountLine(variant, c, winners.includes(c.power), final));
 }

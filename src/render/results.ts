@@ -100,7 +100,15 @@ function endsFall(result: PhaseResult): boolean {
   return result.phase.season === 'fall' && result.phase.type !== 'adjustment' && result.next.phase.type !== 'retreat';
 }
 
-function footerLines(result: PhaseResult, opts: ResultsOptions): string[] {
+function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions): string[] {
+  if (result.gameOver && result.drawn?.length) {
+    const names = result.drawn.map((p) => variant.powerById.get(p)?.name ?? p);
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    return [
+      ...wrap('', `The game has reached its last year, ${result.phase.year}, and is drawn among ${list}.`),
+      'The game is over.  Thank you for playing.',
+    ];
+  }
   if (result.gameOver) return ['The game is over.  Thank you for playing.'];
   const next = result.next.phase;
   const of = opts.game !== undefined ? ` of '${opts.game}'` : '';
@@ -138,9 +146,9 @@ export function renderResults(fileVariant: Variant, before: Position, result: Ph
     lines.push('', 'Ownership of supply centers:', '', ...ownershipLines(variant, result.next.owners), '');
     const announced = announcements(fileVariant, result.next);
     if (announced.length) lines.push(...announced, '');
-    lines.push(...adjustmentCountLines(variant, result.adjustments, result.winners), '');
+    lines.push(...adjustmentCountLines(variant, result.adjustments, result.winners, !!result.drawn?.length), '');
   }
-  lines.push(...footerLines(result, opts));
+  lines.push(...footerLines(variant, result, opts));
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,9 +2,10 @@
 // (no retreats to make, no adjustments due). Pure: the same inputs always give the same result.
 import { createHash } from 'node:crypto';
 import { geometry } from '../map/geometry.js';
-import type { Variant } from '../map/variant.js';
+import { ruleSetting, type Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
+import { isRetired } from '../rules/variant/powers-in-play.js';
 import type {
   AdjustmentOrder,
   DpBid,
@@ -30,6 +31,12 @@ export interface AdjudicateOptions {
   rules?: Required<Ruleset>;
   /** Diplomacy-Points bids (movement phases of DP variants). */
   bids?: DpBid[];
+  /**
+   * The game's year cap, in years from the start (the GM's `RULE YEAR_CAP n`); null: none. Undefined:
+   * the variant's own `rule year-cap` (S&L's recommended ten years), if any. At the end of the cap's
+   * last year, without a winner, the game is drawn among the powers still in it.
+   */
+  yearCap?: number | null;
 }
 
 const MOVEMENT_KINDS = new Set<Order['kind']>(['hold', 'move', 'support', 'convoy']);
@@ -87,7 +94,7 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
       after.phase = { ...position.phase, type: 'retreat' };
       return result;
     }
-    return endOfSeason(ctx, rules, result, after);
+    return endOfSeason(ctx, rules, result, after, options);
   }
 
   if (position.phase.type === 'retreat') {
@@ -95,7 +102,7 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
     const r = adjudicateRetreats(scopeOf(ctx, rules), given);
     const after: Position = { ...position, units: r.units, dislodged: [], state: structuredClone(position.state) };
     const result: PhaseResult = { ...base, outcomes: r.outcomes, destroyed: r.destroyed, orders: r.used, next: after };
-    return endOfSeason(ctx, rules, result, after);
+    return endOfSeason(ctx, rules, result, after, options);
   }
 
   const given = orders.filter((o): o is AdjustmentOrder => o.kind === 'build' || o.kind === 'remove' || o.kind === 'waive');
@@ -112,7 +119,20 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
 }
 
 /** After a season's movement (and retreats): Spring goes to Fall; Fall changes ownership and may go to Winter. */
-function endOfSeason(ctx: RuleContext, rules: Required<Ruleset>, result: PhaseResult, after: Position): PhaseResult {
+/** The year cap in force: the game's, else the variant's `rule year-cap <years>`. */
+function capYears(variant: Variant, options: AdjudicateOptions): number | null {
+  if (options.yearCap !== undefined) return options.yearCap;
+  const years = Number(ruleSetting(variant, 'year-cap')?.args[0]);
+  return Number.isInteger(years) && years > 0 ? years : null;
+}
+
+function endOfSeason(
+  ctx: RuleContext,
+  rules: Required<Ruleset>,
+  result: PhaseResult,
+  after: Position,
+  options: AdjudicateOptions,
+): PhaseResult {
   const { year, season } = ctx.position.phase;
   if (season === 'spring') {
     after.phase = { year, season: 'fall', type: 'movement' };
@@ -134,15 +154,31 @@ function endOfSeason(ctx: RuleContext, rules: Required<Ruleset>, result: PhaseRe
   const victory = rules.victory(fallCtx, after, leaders(ctx.variant, after));
   result.winners = victory.winners;
   result.gameOver = victory.gameOver;
+  const cap = capYears(ctx.variant, options);
+  if (!result.gameOver && cap !== null && year >= ctx.variant.startYear + cap - 1) {
+    result.gameOver = true;
+    result.drawn = survivors(fallCtx, after);
+  }
 
   after.phase = { year, season: 'winter', type: 'adjustment' };
   const winterCtx: RuleContext = { ...ctx, position: after };
   result.adjustments = adjustmentCounts(winterCtx, rules, after);
+  // Drawn at the cap: the counts stand, but no winter follows, so nobody builds or removes. (A
+  // victory keeps the classic results' last line of adjustments.)
+  if (result.drawn) result.adjustments = result.adjustments.map((c) => ({ ...c, delta: 0 }));
   if (result.gameOver || result.adjustments.some((c) => c.delta !== 0)) return result;
   // Nothing to adjust: the winter phase is skipped, but rule modules still get their winter.
-  const skipped = adjudicate(ctx.variant, after, [], { seed: result.seed, rules });
+  const skipped = adjudicate(ctx.variant, after, [], { seed: result.seed, rules, yearCap: options.yearCap });
   result.next = skipped.next;
   return result;
+}
+
+/** Great Powers still in the game (a centre or a unit, not in permanent civil disorder): a draw's members. */
+function survivors(ctx: RuleContext, position: Position): PowerId[] {
+  return ctx.variant.powers
+    .filter((p) => p.kind === 'great' && !isRetired(position, p.id))
+    .filter((p) => Object.values(position.owners).includes(p.id) || position.units.some((u) => u.power === p.id))
+    .map((p) => p.id);
 }
 
 /** Powers at or above the victory threshold with strictly more centres than anyone else. */

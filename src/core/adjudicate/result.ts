@@ -25,6 +25,8 @@ export interface PhaseResult {
   winners: PowerId[];
   /** The game ended (victory, or a rule such as a year cap). */
   gameOver: boolean;
+  /** The game ended drawn at its year cap: the powers in the draw (every Great Power still in it). */
+  drawn?: PowerId[];
   /** Position after this phase, the next phase already chosen (empty phases skipped). */
   next: Position;
   /** The seed that drove any random choice (civil-disorder removals), recorded for replay. */

@@ -32,15 +32,12 @@ export const victoryCheck: RuleFactory = (_variant, setting) => {
   return {};
 };
 
-export const yearCap: RuleFactory = (variant, setting) => {
+/**
+ * `rule year-cap <years>`: the variant's default year cap (S&L's optional ten years). The phase
+ * machine applies it (src/core/adjudicate/phase.ts), unless the game sets its own (`RULE YEAR_CAP`).
+ */
+export const yearCap: RuleFactory = (_variant, setting) => {
   const years = Number(setting.args[0]);
   if (!Number.isInteger(years) || years < 1) throw new Error('expected: year-cap <years>');
-  const lastYear = variant.startYear + years - 1;
-  const rules: Ruleset = {
-    victory(ctx, _next, winners) {
-      if (winners.length) return { winners, gameOver: true };
-      return { winners: [], gameOver: ctx.position.phase.year >= lastYear };
-    },
-  };
-  return rules;
+  return {};
 };
