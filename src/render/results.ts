@@ -117,6 +117,11 @@ function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions
   return lines;
 }
 
+/** `Swabia: Army Swabia rebuilt.` for each minor or affiliate unit the winter put back. */
+function rebuiltLines(variant: Variant, units: Unit[]): string[] {
+  return ['', 'Units rebuilt in their home centres:', '', ...units.map((u) => `${powerName(variant, u.power)}: ${unitName(variant, u.type, u.loc)} rebuilt.`)];
+}
+
 /** What the variant's rule modules announce with the ownership (e.g. who is Holy Roman Emperor). */
 function announcements(variant: Variant, position: Position): string[] {
   const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: [] };
@@ -137,6 +142,7 @@ export function renderResults(fileVariant: Variant, before: Position, result: Ph
   } else {
     lines.push(...paddedLines(variant, before, result.outcomes, before.units));
   }
+  if (result.rebuilt?.length && phase.type === 'adjustment') lines.push(...rebuiltLines(variant, result.rebuilt));
   if (opts.refused?.length) {
     lines.push('', 'The following orders were not accepted:', '');
     for (const r of opts.refused) lines.push(`  ${r.text}  (*invalid*)`, `      ${r.reason}`);
@@ -147,6 +153,8 @@ export function renderResults(fileVariant: Variant, before: Position, result: Ph
     const announced = announcements(fileVariant, result.next);
     if (announced.length) lines.push(...announced, '');
     lines.push(...adjustmentCountLines(variant, result.adjustments, result.winners, !!result.drawn?.length), '');
+    // No winter to play: the rebuilds it would have reported come with the Fall results.
+    if (result.rebuilt?.length) lines.push(...rebuiltLines(variant, result.rebuilt).slice(1), '');
   }
   lines.push(...footerLines(variant, result, opts));
   return `${lines.join('\n')}\n`;

@@ -115,7 +115,10 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
     phase: { year: position.phase.year + 1, season: 'spring', type: 'movement' },
   };
   rules.afterAdjustment(ctx, after, a.builds);
-  return { ...base, outcomes: a.outcomes, destroyed: a.removed, orders: a.used, next: after };
+  // Units the rule modules put on the board this winter (neutral units rebuilt in their homes).
+  const standing = new Set(a.units.map((u) => `${u.power} ${u.type} ${u.loc}`));
+  const rebuilt = after.units.filter((u) => !standing.has(`${u.power} ${u.type} ${u.loc}`));
+  return { ...base, outcomes: a.outcomes, destroyed: a.removed, orders: a.used, next: after, ...(rebuilt.length ? { rebuilt } : {}) };
 }
 
 /** After a season's movement (and retreats): Spring goes to Fall; Fall changes ownership and may go to Winter. */
@@ -170,6 +173,7 @@ function endOfSeason(
   // Nothing to adjust: the winter phase is skipped, but rule modules still get their winter.
   const skipped = adjudicate(ctx.variant, after, [], { seed: result.seed, rules, yearCap: options.yearCap });
   result.next = skipped.next;
+  if (skipped.rebuilt) result.rebuilt = skipped.rebuilt;
   return result;
 }
 

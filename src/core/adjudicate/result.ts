@@ -25,6 +25,8 @@ export interface PhaseResult {
   winners: PowerId[];
   /** The game ended (victory, or a rule such as a year cap). */
   gameOver: boolean;
+  /** Units the variant's rules put on the board in the winter (minor and affiliate units rebuilt). */
+  rebuilt?: Unit[];
   /** The game ended drawn at its year cap: the powers in the draw (every Great Power still in it). */
   drawn?: PowerId[];
   /** Position after this phase, the next phase already chosen (empty phases skipped). */
