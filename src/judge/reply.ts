@@ -38,9 +38,12 @@ export class Reply {
     const rejected = this.rejected.length
       ? [
           `${this.rejected.length} line${this.rejected.length === 1 ? ' was' : 's were'} rejected:`,
-          ...this.rejected.map((r) => {
+          ...[...this.rejected].sort((a, b) => a.line - b.line).map((r) => {
             const head = `  line ${r.line}: ${r.text}\n      -> ${r.reason}`;
-            return r.suggestion ? `${head}\n      did you mean: ${r.suggestion}` : head;
+            if (!r.suggestion) return head;
+            // Suggestions from the order reader already say "did you mean …".
+            const hint = /^did you mean/i.test(r.suggestion) ? r.suggestion : `did you mean: ${r.suggestion}`;
+            return `${head}\n      ${hint}`;
           }),
         ].join('\n')
       : '';

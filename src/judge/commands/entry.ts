@@ -55,7 +55,8 @@ export function join(s: Session, cmd: CommandItem): void {
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
   const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
-  s.reply.ok(`You joined game ${target.game.name}${which} (${result.note}). Powers are assigned when the GM starts the game.`);
+  const assigned = power ? 'The game starts when the GM sends ACTIVATE.' : 'Powers are assigned when the GM starts the game.';
+  s.reply.ok(`You joined game ${target.game.name}${which} (${result.note}). ${assigned}`);
 }
 
 export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'): void {

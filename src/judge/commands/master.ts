@@ -1,4 +1,5 @@
 // The GM's commands. CREATE signs the creator on as GM; the others need SIGNON master@game.
+import { dpConfig } from '../../core/dp/config.js';
 import { civilDisorderRefusal, declareCivilDisorder, hasPermanentCivilDisorder } from '../../core/rules/variant/civil-disorder.js';
 import { isRetired } from '../../core/rules/variant/powers-in-play.js';
 import { parsePhaseCode, type Position } from '../../core/types.js';
@@ -135,7 +136,9 @@ export function terminate(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
     const why = refusal(on.game.status, 'terminated');
     if (why) return fail(why);
-    halt(s, on, 'terminated', `The GM has terminated game '${on.game.name}'.`);
+    const dp = dpConfig(on.variant).allowance !== undefined;
+    const charts = dp ? '\nThe Diplomacy Points bid charts of every phase are public now: send HISTORY for them.' : '';
+    halt(s, on, 'terminated', `The GM has terminated game '${on.game.name}'.${charts}`);
     s.reply.ok(`Game ${on.game.name} is terminated.`);
   });
 }
@@ -165,7 +168,10 @@ export function processCommand(s: Session, cmd: CommandItem, mode: ProcessMode):
     const guard = cmd.args[0];
     if (guard && !parsePhaseCode(guard)) return fail(`"${guard}" is not a phase like S1901M`);
     const outcome = processGame(s.db, on.game.id, s.now, mode, guard);
-    if (!outcome.processed) return fail(`nothing was processed: ${outcome.reason}`);
+    if (!outcome.processed) {
+      const reason = outcome.reason.replace(/;\s*nothing was processed$/, '');
+      return fail(`nothing was processed: ${reason}`);
+    }
     s.mails.push(...outcome.mails);
     if (mode === 'preview') s.reply.ok(`PREVIEW of ${outcome.phase} mailed to you alone; nothing was stored.`);
     else s.reply.ok(`${outcome.phase} was processed; the results went to everyone.`);

@@ -131,7 +131,10 @@ export function standingOf(s: Session, on: Signon): string {
   if (duty.unordered.length) lines.push(`Units still unordered: ${duty.unordered.join(', ')} (they will hold or disband).`);
   else if (duty.adjustmentsLeft > 0) lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
   else if (duty.adjustmentsLeft < 0) lines.push(`Removals still to give: ${-duty.adjustmentsLeft} (otherwise the judge chooses).`);
-  else if (duty.hasDuty) lines.push('Every unit has an order.');
+  else if (duty.hasDuty) {
+    const kind = record.position.phase.type;
+    lines.push(kind === 'adjustment' ? 'Every build and removal is given.' : kind === 'retreat' ? 'Every dislodged unit has an order.' : 'Every unit has an order.');
+  }
   if (record.position.phase.type === 'movement' && dpAllowance(on.variant, record.position, power) > 0) {
     const check = checkBids(on.variant, record.position, power, bidsOf(s.db, on.game.id, record.phase, power));
     lines.push(renderOwnAllocations(on.variant, check, power).trimEnd());

@@ -34,7 +34,11 @@ function readAudience(on: Signon, words: string[]): Audience {
       continue;
     }
     const power = w.length > 1 ? findPower(on.variant, word) : null;
-    if (!power || on.variant.powerById.get(power)?.kind !== 'great') {
+    const found = power ? on.variant.powerById.get(power) : undefined;
+    if (found && found.kind !== 'great') {
+      return { error: `${found.name} is a ${found.kind} power, played by nobody: press goes to the Great Powers and the GM` };
+    }
+    if (!power || found?.kind !== 'great') {
       const names = on.variant.powers.filter((p) => p.kind === 'great').map((p) => p.name);
       const byInitial = on.variant.powers.find((p) => p.kind === 'great' && p.initial.toLowerCase() === w);
       const hint = byInitial ? [byInitial.name] : suggest(word, [...names, 'Master']);
@@ -103,7 +107,11 @@ export function press(s: Session, item: PressItem): void {
 
 function official(s: Session, item: PressItem, on: Signon): void {
   if (on.role !== 'master') return s.reply.reject(item.line, item.shown, 'OFFICIAL announcements are for the GM');
-  const subject = item.args.join(' ') || `Official announcement for game ${on.game.name}`;
+  const written = item.args.join(' ');
+  // Every game mail's subject names its game, so players in several games can tell them apart.
+  const subject = written
+    ? `Diplomacy game ${on.game.name}: ${written}`
+    : `Diplomacy game ${on.game.name}: official announcement`;
   const body = item.body.join('\n');
   if (!body.trim()) return s.reply.reject(item.line, item.shown, 'the announcement is empty');
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';

@@ -60,7 +60,8 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
   const body = renderTemplate('game-start', {
     game: game.name,
     variant: variant.title,
-    position: renderPosition(variant, position, { game: game.name, judge: JUDGE_ID, deadline: formatDeadline(deadline, gameZone(game)) }).trimEnd(),
+    // The template states the deadline once, below the position.
+    position: renderPosition(variant, position, { game: game.name, judge: JUDGE_ID }).trimEnd(),
     deadline: formatDeadline(deadline, gameZone(game)),
   });
   const mails: OutgoingMail[] = [

@@ -205,7 +205,8 @@ function daysText(days: number[]): string {
   return parts.join(',');
 }
 
-const durationWord = (hours: number) => (hours % 24 === 0 ? `${hours / 24}D` : `${hours}H`);
+const durationWord = (hours: number) =>
+  hours % 24 === 0 ? `${hours / 24}D` : Number.isInteger(hours) ? `${hours}H` : `${Math.round(hours * 60)}M`;
 
 /** The TIMING line that gives exactly these settings (a GM can send it back after SET TIMING). */
 export function timingLine(timing: Timing): string {
