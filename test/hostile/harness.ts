@@ -126,6 +126,15 @@ export function changedKeys(before: Map<string, string>, after: Map<string, stri
   return [...keys].filter((k) => before.get(k) !== after.get(k)).sort();
 }
 
+let plainSerial = 0;
+
+/** A plain mail as a player's client sends it (a fresh Message-ID each time). */
+export function plainMail(from: string, body: string, subject = `mail ${plainSerial + 1}`): Buffer {
+  plainSerial += 1;
+  const headers = [`From: <${from}>`, `To: ${JUDGE_ADDRESS}`, `Subject: ${subject}`, `Message-ID: <plain-${plainSerial}@test>`];
+  return Buffer.from([...headers, '', body, ''].join('\r\n'));
+}
+
 /** Replaces the Message-ID so that one corpus file can be sent again as a new mail. */
 export function withMessageId(raw: Buffer, id: string): Buffer {
   const text = raw.toString('latin1');

@@ -3,32 +3,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
-import { createJudge, GAME, GM, playerAddress, playerPassword, POWERS, type Judge } from './harness.js';
+import { createJudge, GAME, GM, plainMail, playerAddress, playerPassword, POWERS, type Judge } from './harness.js';
 
 let judge: Judge;
-let serial = 0;
 beforeEach(async () => {
   judge = await createJudge();
 });
 afterEach(() => judge.close());
 
 async function send(from: string, body: string) {
-  const raw = Buffer.from(
-    [
-      `From: <${from}>`,
-      'To: judge@example.test',
-      `Subject: m${++serial}`,
-      `Message-ID: <small-${serial}@t>`,
-      '',
-      body,
-      '',
-    ].join('\r\n'),
-  );
-  const delivery = await judge.deliver(raw);
-  const reply = delivery.sent
-    .filter((m) => m.to.includes(from) && m.subject.startsWith('Re:'))
-    .map((m) => m.body)
-    .join('\n');
+  const delivery = await judge.deliver(plainMail(from, body));
+  const reply = delivery.sent.filter((m) => m.to.includes(from) && m.subject.startsWith('Re:')).map((m) => m.body).join('\n');
   return { reply, sent: delivery.sent };
 }
 const signon = (power: string) => `SIGNON ${power}@${GAME} ${playerPassword(power)}`;

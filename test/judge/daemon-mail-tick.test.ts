@@ -14,6 +14,7 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
 import { botOrders } from './bot.js';
+import { waitFor } from './wait-for.js';
 
 const JUDGE = 'judge@example.test';
 const GM = 'gm@example.test';
@@ -25,15 +26,6 @@ afterEach(async () => {
   cleanup = null;
 });
 
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the daemon after mail', () => {
   it('processes a phase whose last orders just came in long before its next timer tick', async () => {

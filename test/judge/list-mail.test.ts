@@ -67,7 +67,7 @@ describe('mail to the whole game', () => {
 
     // The GM's announcements and notices to the game: one mail each, Bcc, like the results.
     await w.send(GM, 'SIGNON master@listgame gmpass1\nOFFICIAL House rules\nNo press after midnight.\nENDPRESS\nPAUSE');
-    for (const address of everyone) await expectListCopy(w, address, 'House rules', everyone);
+    for (const address of everyone) await expectListCopy(w, address, 'Diplomacy game listgame: House rules', everyone);
     const paused = w.outboxRows().filter((r) => r.subject.startsWith('Diplomacy game listgame') && r.subject.includes('paused'));
     expect(paused.map((r) => r.to)).toEqual([[JUDGE.address]]);
     for (const address of everyone) await expectListCopy(w, address, paused[0].subject, everyone);

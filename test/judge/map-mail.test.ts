@@ -9,7 +9,7 @@ import { TITLE_HEIGHT } from '../../src/render/map/board.js';
 import { MAX_PNG_BYTES } from '../../src/render/map/png.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
-import { createJudge, GAME, GM, playerAddress, playerPassword, type Judge } from '../hostile/harness.js';
+import { createJudge, GAME, GM, plainMail, playerAddress, playerPassword, type Judge } from '../hostile/harness.js';
 import { decodePng } from '../render/png-decode.js';
 
 let judge: Judge;
@@ -20,18 +20,7 @@ beforeEach(async () => {
 afterEach(() => judge.close());
 
 async function send(from: string, body: string) {
-  const raw = Buffer.from(
-    [
-      `From: <${from}>`,
-      'To: judge@example.test',
-      `Subject: map ${++serial}`,
-      `Message-ID: <map-${serial}@t>`,
-      '',
-      body,
-      '',
-    ].join('\r\n'),
-  );
-  return judge.deliver(raw);
+  return judge.deliver(plainMail(from, body, `map ${++serial}`));
 }
 
 async function received(address: string, subjectStart: string) {

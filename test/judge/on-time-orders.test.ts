@@ -16,6 +16,7 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase, findPhase } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
 import { botOrders } from './bot.js';
+import { waitFor } from './wait-for.js';
 
 const JUDGE = 'judge@example.test';
 const GM = 'gm@example.test';
@@ -27,15 +28,6 @@ afterEach(async () => {
   cleanup = null;
 });
 
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('orders that arrived while the judge was down', () => {
   it('are used for the phase whose deadline passed before the judge came back', async () => {

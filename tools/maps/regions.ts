@@ -3,7 +3,7 @@
 // polygon. Pixels a region reaches that are nearer another seed of the same region go to that seed,
 // so a missing border line in the drawing splits the area between the provinces it should divide.
 import { Resvg } from '@resvg/resvg-js';
-import type { Point } from '../../src/render/map/geometry.js';
+import { segmentDistance, type Point } from '../../src/render/map/geometry.js';
 
 export interface Raster {
   width: number;
@@ -195,12 +195,4 @@ export function simplify(ring: Point[], tolerance: number): Point[] {
     }
   }
   return ring.filter((_, i) => keep[i]);
-}
-
-function segmentDistance(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const length = dx * dx + dy * dy;
-  const t = length ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length)) : 0;
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
 }

@@ -76,7 +76,8 @@ export function pointInShape(p: Point, rings: Polygon[]): boolean {
   return inside;
 }
 
-function segmentDistance(p: Point, a: Point, b: Point): number {
+/** Distance from a point to the segment a–b. */
+export function segmentDistance(p: Point, a: Point, b: Point): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const length = dx * dx + dy * dy;
