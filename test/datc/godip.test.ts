@@ -13,13 +13,14 @@ import { MapResolver } from '../harness/resolve.js';
 import { GODIP_POSTSTATE_OVERRIDES, GODIP_TEXT_CORRECTIONS } from './choices.js';
 import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import type { Position } from '../../src/core/types.js';
+import { sharedPath } from '../harness/shared-dir.js';
 
 function play(position: Position, text: string, label: string): PhaseResult {
   const read = readPhaseOrders(variant, position, text, label);
   return adjudicate(variant, position, read.orders, { seed: 'godip' });
 }
 
-const DIR = '/work/shared/reference/datc/godip';
+const DIR = sharedPath('reference/datc/godip');
 const FILES = ['datc_v2.4_06.txt', 'real.txt', 'dipai.txt', 'droidippy_errors.txt', 'diplicity_errors.txt'];
 const variant = loadVariant('standard');
 const resolver = new MapResolver(variant);

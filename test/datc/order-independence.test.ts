@@ -13,6 +13,7 @@ import { buildJsonScenario, datcNumber, loadJsonCases } from '../harness/datc-js
 import { datcOrderBlocks } from '../harness/datc-text.js';
 import { DroidippyNames, parseDroidippyGame, type RecordedPhase } from '../harness/droidippy.js';
 import { readFileSync } from 'node:fs';
+import { sharedPath } from '../harness/shared-dir.js';
 
 const variant = loadVariant('standard');
 const ORDERINGS = 24;
@@ -108,7 +109,7 @@ function orderingsThatDiffer(position: Position, lines: string[], seedBase: numb
 
 describe('order independence: DATC v3.0 chapter 6', () => {
   const blocks = datcOrderBlocks();
-  const cases = loadJsonCases('/work/shared/reference/datc/teddriggs/datc.json').filter((c) => c.phase === 'Main');
+  const cases = loadJsonCases(sharedPath('reference/datc/teddriggs/datc.json')).filter((c) => c.phase === 'Main');
   cases.forEach((c, n) => {
     it(`${datcNumber(c)} ${c.name}`, () => {
       const position = buildJsonScenario(variant, c).phase.position;

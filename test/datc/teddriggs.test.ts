@@ -27,8 +27,9 @@ import {
   PREFERRED_EDITIONS,
 } from './choices.js';
 import { EXTRA_JSON_CASES } from './extra-cases.js';
+import { sharedPath } from '../harness/shared-dir.js';
 
-const DATC_JSON = '/work/shared/reference/datc/teddriggs/datc.json';
+const DATC_JSON = sharedPath('reference/datc/teddriggs/datc.json');
 const variant = loadVariant('standard');
 const blocks = datcOrderBlocks();
 const resolver = new MapResolver(variant);

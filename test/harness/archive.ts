@@ -4,8 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharedPath } from './shared-dir.js';
 
-export const DROIDIPPY_ARCHIVE = '/work/shared/reference/games/droidippy-games.tar.xz';
+export const DROIDIPPY_ARCHIVE = sharedPath('reference/games/droidippy-games.tar.xz');
 
 /** Directory holding one `game_<n>.txt` per game. */
 export function droidippyGamesDir(archive = DROIDIPPY_ARCHIVE): string {

@@ -3,6 +3,7 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { buildJsonScenario, loadJsonCases, parseUnit, type JsonCase } from './datc-json.js';
 import { parseLooseOrder, type LooseOrderContext } from './loose-order.js';
 import { MapResolver } from './resolve.js';
+import { sharedPath } from './shared-dir.js';
 
 const variant = loadVariant('standard');
 const resolver = new MapResolver(variant);
@@ -64,7 +65,7 @@ describe('loose order reader', () => {
 });
 
 describe('TedDriggs JSON cases', () => {
-  const cases = loadJsonCases('/work/shared/reference/datc/teddriggs/datc.json');
+  const cases = loadJsonCases(sharedPath('reference/datc/teddriggs/datc.json'));
 
   it('converts every case', () => {
     expect(cases.length).toBe(171);

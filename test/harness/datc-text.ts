@@ -1,8 +1,9 @@
 // The order texts of DATC v3.0 chapter 6 in the document's own wording: the <pre> blocks of each
 // test case, as the document prints them ("England:" headings, "F North Sea - Picardy").
 import { readFileSync } from 'node:fs';
+import { sharedPath } from './shared-dir.js';
 
-export const DATC_DOCUMENT = '/work/shared/reference/datc/kruijswijk/DATC_v3_0.html';
+export const DATC_DOCUMENT = sharedPath('reference/datc/kruijswijk/DATC_v3_0.html');
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', '#39': "'" };
 

@@ -3,9 +3,10 @@ import { readdirSync } from 'node:fs';
 import { loadVariant } from '../../src/core/map/load.js';
 import { parseGodipText, readGodipFile, parseGodipPhase } from './godip-text.js';
 import { buildGodipScenario } from './godip-scenario.js';
+import { sharedPath } from './shared-dir.js';
 
 const variant = loadVariant('standard');
-const DIR = '/work/shared/reference/datc/godip';
+const DIR = sharedPath('reference/datc/godip');
 
 const SAMPLE = `
 VARIANT_ALL Standard

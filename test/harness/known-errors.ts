@@ -7,8 +7,9 @@ import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { buildGodipScenario } from './godip-scenario.js';
 import { readGodipFile } from './godip-text.js';
 import { unitKey } from './outcomes.js';
+import { sharedPath } from './shared-dir.js';
 
-export const DROIDIPPY_ERRORS_FILE = '/work/shared/reference/datc/godip/droidippy_errors.txt';
+export const DROIDIPPY_ERRORS_FILE = sharedPath('reference/datc/godip/droidippy_errors.txt');
 
 export interface KnownErrorPattern {
   name: string;
