@@ -193,4 +193,21 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE outbox ADD COLUMN attachments_json TEXT NOT NULL DEFAULT '[]';
   `,
+  // 8: the sender a press item's readers saw (grey press: anonymous), so HISTORY never shows more.
+  `
+  ALTER TABLE press ADD COLUMN shown_from TEXT;
+  `,
+  // 9: orders sent in advance for a later phase (PHASE, "if dislodged", builds during the Fall), kept
+  // as written until their phase opens; sent_seq is the phase they were sent in (ROLLBACK drops them).
+  `
+  CREATE TABLE advance_orders (
+    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    phase        TEXT NOT NULL,
+    power        TEXT NOT NULL,
+    sent_seq     INTEGER NOT NULL,
+    lines_json   TEXT NOT NULL,
+    submitted_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, phase, power)
+  );
+  `,
 ];

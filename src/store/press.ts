@@ -10,6 +10,8 @@ export interface PressItem {
   to: string[];
   body: string;
   sentAt: string;
+  /** The sender as the readers saw it when that was not `from` (grey press: anonymous); null otherwise. */
+  shownFrom: string | null;
 }
 
 interface PressRow {
@@ -20,6 +22,7 @@ interface PressRow {
   to_json: string;
   body: string;
   sent_at: string;
+  shown_from: string | null;
 }
 
 const toPress = (row: PressRow): PressItem => ({
@@ -30,12 +33,22 @@ const toPress = (row: PressRow): PressItem => ({
   to: JSON.parse(row.to_json),
   body: row.body,
   sentAt: row.sent_at,
+  shownFrom: row.shown_from,
 });
 
-export function recordPress(db: Db, press: { gameId: number; phase: string; from: string; to: string[]; body: string }): PressItem {
+export interface NewPress {
+  gameId: number;
+  phase: string;
+  from: string;
+  to: string[];
+  body: string;
+  shownFrom?: string | null;
+}
+
+export function recordPress(db: Db, press: NewPress): PressItem {
   const result = db
-    .prepare('INSERT INTO press (game_id, phase, from_power, to_json, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(press.gameId, press.phase, press.from, JSON.stringify(press.to), press.body, nowIso());
+    .prepare('INSERT INTO press (game_id, phase, from_power, to_json, body, sent_at, shown_from) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(press.gameId, press.phase, press.from, JSON.stringify(press.to), press.body, nowIso(), press.shownFrom ?? null);
   return toPress(db.prepare('SELECT * FROM press WHERE id = ?').get(Number(result.lastInsertRowid)) as PressRow);
 }
 

@@ -88,8 +88,9 @@ export function press(s: Session, item: PressItem): void {
   }
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   const body = item.body.join('\n');
-  recordPress(s.db, { gameId: on.game.id, phase, from: on.power ?? 'master', to: item.verb === 'PRESS' ? toText.split(', ') : ['all'], body });
   const shownFrom = grey ? 'an anonymous sender' : from;
+  const to = item.verb === 'PRESS' ? toText.split(', ') : ['all'];
+  recordPress(s.db, { gameId: on.game.id, phase, from: on.power ?? 'master', to, body, shownFrom: grey ? shownFrom : null });
   const mail = {
     kind: 'notice' as const,
     subject: `Diplomacy press ${on.game.name} ${phase}`,
