@@ -17,6 +17,7 @@ import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
 import { holdAfterRollback } from './lifecycle/rollback-hold.js';
+import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
 import { allBids, allOrders } from './phase-orders.js';
 import { lateness } from './progress.js';
@@ -129,6 +130,8 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
     nextDeadline: nextDeadline ? formatDeadline(nextDeadline, gameZone(game)) : undefined,
   });
   recordPhaseResult(db, record.id, result, result.seed);
+  // Draw and concession votes last one phase.
+  clearVotes(db, game.id);
   // Recorded first, so that the reveal at the end of the game includes this last phase.
   if (result.gameOver) setGameStatus(db, game.id, 'completed');
   else appendPhase(db, game.id, nextCode, result.next);

@@ -32,8 +32,22 @@ export interface GameSettings {
   rollbacks: number;
   /** The phase a ROLLBACK reached, held from early processing until its orders change (lifecycle/rollback-hold.ts). */
   rollbackHold?: { phase: string; signature: string } | null;
-  /** Draw and concession votes, by power. */
-  votes: Record<string, { draw?: boolean; concede?: string }>;
+  /** Draw and concession votes, by power, for the phase open when they were cast (lifecycle/votes.ts). */
+  votes: Record<string, Vote>;
+  /** RULE NO_DIAS: a draw names its powers (SET DRAW France Germany) instead of including every survivor. */
+  noDias?: boolean;
+  /** RULE HIDE_LATE: the table is not told at the deadline which powers are late. */
+  hideLate?: boolean;
+}
+
+/** One seat's vote; it counts only in the phase it was cast in and while the same account holds the seat. */
+export interface Vote {
+  draw?: boolean;
+  /** Under RULE NO_DIAS: the powers this draw vote is for (absent: every surviving power). */
+  drawWith?: string[];
+  concede?: string;
+  phase?: string;
+  accountId?: number;
 }
 
 export const DEFAULT_DEADLINE_HOURS: Record<PhaseKind, number> = { movement: 72, retreat: 24, adjustment: 24 };
@@ -84,6 +98,7 @@ export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', '
 /**
  * Applies one settings line of a CREATE block:
  *   RULE PRESS WHITE|GREY|NONE    RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE
+ *   RULE NO_DIAS                  RULE HIDE_LATE
  *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
  *   PRIVATE | UNLISTED            DESC free text
  * Returns an error message, or null when the line was applied.
@@ -108,6 +123,14 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.press = value === 'GRAY' ? 'grey' : (value.toLowerCase() as PressRule);
       return null;
     }
+    if (rule === 'NO_DIAS' || rule === 'NODIAS') {
+      settings.noDias = true;
+      return null;
+    }
+    if (rule === 'HIDE_LATE' || rule === 'HIDE_LATE_POWERS') {
+      settings.hideLate = true;
+      return null;
+    }
     if (rule === 'POWER_CHOICE' || rule === 'POWERCHOICE') {
       settings.powerChoice = true;
       return null;
@@ -128,7 +151,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.yearCap = years;
       return null;
     }
-    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP)`;
+    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE)`;
   }
   return `not a game setting: "${words[0]}"`;
 }

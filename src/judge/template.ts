@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const TEMPLATE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
 const cache = new Map<string, string>();
 
-export type TemplateName = 'reply' | 'results' | 'game-start' | 'bid-chart' | 'press' | 'deadline-change' | 'notice' | 'help' | 'reminder' | 'late-notice' | 'grace-over' | 'gm-late';
+export type TemplateName = 'reply' | 'results' | 'game-start' | 'bid-chart' | 'press' | 'deadline-change' | 'notice' | 'help' | 'reminder' | 'late-notice' | 'grace-over' | 'gm-late' | 'late-powers';
 
 function load(name: TemplateName): string {
   let text = cache.get(name);

@@ -24,6 +24,7 @@ import {
 } from './lifecycle/deadlines.js';
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
 import { activePlayers, addressOf } from './lifecycle/roster.js';
+import { lateTableMail, othersLateLine } from './late-table.js';
 import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
 import { processGame, type ProcessMode, type ProcessOutcome } from './process.js';
 import { renderTemplate } from './template.js';
@@ -195,9 +196,12 @@ function deadlinePassed(ctx: JobContext): void {
   scheduleGrace(ctx.db, game.id, record.phase, untilIso);
   const zone = rules.zone;
   const left = durationText(until - Date.parse(ctx.now));
+  const times = { deadline: formatDeadline(ctx.job.dueAt, zone), graceEnds: formatDeadline(untilIso, zone), left, after: latePolicyText(rules.late) };
   const mails = toLatePlayers(ctx, game, late, `Diplomacy late notice ${game.name} ${record.phase}`, (seat) =>
-    renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), deadline: formatDeadline(ctx.job.dueAt, zone), graceEnds: formatDeadline(untilIso, zone), left, after: latePolicyText(rules.late) }),
+    renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), othersLate: othersLateLine(game, late, seat), ...times }),
   );
+  const table = lateTableMail(ctx.db, game, record.phase, late, times);
+  if (table) mails.push(table);
   const gm = gmMail(ctx, game, record.phase, late, 'the deadline has passed with orders missing.', `Late orders are awaited until ${formatDeadline(untilIso, zone)}; then ${latePolicyText(rules.late)}.`);
   send(ctx, gm ? [...mails, gm] : mails, `late: ${late.map((l) => l.name).join(', ')}; grace until ${untilIso}`);
 }

@@ -70,14 +70,25 @@ export function orderPhrase(variant: Variant, order: Order, board: Unit[]): stri
 }
 
 /**
- * Notes as printed: "  (*bounce, dislodged*)". "no order" is not printed: the classic judges show
- * the default order itself (HOLD, DISBAND, Build waived) without comment.
+ * Notes as printed: "  (*bounce, dislodged*)". "no order" is printed only where outcomeText says so
+ * (a Great Power's unit its player left unordered), first: "  (*no order, dislodged*)".
  */
-export function notesSuffix(notes: Note[]): string {
-  const shown = notes.filter((n) => n !== 'no order');
+export function notesSuffix(notes: Note[], unordered = false): string {
+  const shown: string[] = notes.filter((n) => n !== 'no order');
+  if (unordered) shown.unshift('no order');
   return shown.length ? `  (*${shown.join(', ')}*)` : '';
 }
 
+/**
+ * A Great Power's unit that got no order from its player and was given the default (hold, disband,
+ * a removal the judge chose), as njudge marks "No Order Processed". Not a DP-controlled neutral's
+ * unit (nobody owes it orders) and not a build left unused (a waived build is no unit).
+ */
+export function isUnordered(variant: Variant, outcome: OrderOutcome): boolean {
+  if (variant.powerById.get(outcome.order.power)?.kind !== 'great' || outcome.order.kind === 'waive') return false;
+  return outcome.reason === 'no order' || outcome.notes.includes('no order');
+}
+
 export function outcomeText(variant: Variant, outcome: OrderOutcome, board: Unit[]): string {
-  return `${orderPhrase(variant, outcome.order, board)}.${notesSuffix(outcome.notes)}`;
+  return `${orderPhrase(variant, outcome.order, board)}.${notesSuffix(outcome.notes, isUnordered(variant, outcome))}`;
 }

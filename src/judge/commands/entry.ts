@@ -5,6 +5,7 @@ import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
 import { DISORDERED, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
+import { seatChangeMails } from '../lifecycle/seat-news.js';
 import { readTarget } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
@@ -170,6 +171,7 @@ export function takeover(s: Session, cmd: CommandItem): void {
   if ('error' in target) return fail(s, cmd, target.error);
   if (target.who.kind !== 'power') return fail(s, cmd, 'TAKEOVER names the power: TAKEOVER france@game password');
   const power = target.who.power;
+  const before = findSeatByPower(s.db, target.game.id, power);
   const result = withSenderAccount(s, (account) => takeOver(s.db, target.game, target.variant, power, account, password));
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
@@ -177,8 +179,16 @@ export function takeover(s: Session, cmd: CommandItem): void {
   s.signonFailed = false;
   const name = target.variant.powerById.get(target.who.power)?.name;
   s.reply.ok(`You took over ${name} in game ${target.game.name} and are signed on as ${name}.`);
-  const gm = target.game.gmAccountId === null ? null : getAccount(s.db, target.game.gmAccountId)?.address;
-  if (gm) s.mails.push({ kind: 'notice', to: gm, subject: `Diplomacy game ${target.game.name}: ${name} taken over`, text: `${name} in game ${target.game.name} has a new player.\n`, game: { id: target.game.id, name: target.game.name } });
+  const replaced = before && before.accountId !== result.seat.accountId ? before : null;
+  s.mails.push(
+    ...seatChangeMails(s.db, target.game, target.variant, {
+      change: 'takeover',
+      power,
+      formerAccountId: replaced?.accountId,
+      wasPlayed: replaced?.status === 'cd',
+      newAccountId: result.seat.accountId,
+    }),
+  );
 }
 
 export function resign(s: Session, cmd: CommandItem): void {
@@ -199,7 +209,9 @@ export function resign(s: Session, cmd: CommandItem): void {
   const what = on.power ? on.variant.powerById.get(on.power)?.name : on.role === 'player' ? 'your place' : `your ${on.role} seat`;
   s.reply.ok(`You resigned ${what} in game ${on.game.name}.${on.game.status !== 'forming' && on.power ? ' The power is vacant until someone takes it over.' : ''}`);
   const gm = on.game.gmAccountId === null ? null : getAccount(s.db, on.game.gmAccountId)?.address;
-  if (gm && on.role === 'player') s.mails.push({ kind: 'notice', to: gm, subject: `Diplomacy game ${on.game.name}: resignation`, text: `${what} resigned from game ${on.game.name}.\n`, game: { id: on.game.id, name: on.game.name } });
+  if (on.role === 'player' && on.power && on.game.status !== 'forming') {
+    s.mails.push(...seatChangeMails(s.db, on.game, on.variant, { change: 'resign', power: on.power, formerAccountId: seat.accountId }));
+  } else if (gm && on.role === 'player') s.mails.push({ kind: 'notice', to: gm, subject: `Diplomacy game ${on.game.name}: resignation`, text: `${what} resigned from game ${on.game.name}.\n`, game: { id: on.game.id, name: on.game.name } });
   s.signon = null;
 }
 

@@ -19,12 +19,15 @@ import {
   rolledBackPhases,
   samePosition,
 } from '../../store/rolled-back.js';
-import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus } from '../../store/players.js';
+import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus, type Seat } from '../../store/players.js';
 import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
 import { DISORDERED, gameNotice, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { holdAfterRollback } from '../lifecycle/rollback-hold.js';
+import { seatChangeMails, type SeatChange } from '../lifecycle/seat-news.js';
+import { clearVote, clearVotes } from '../lifecycle/votes.js';
+import { renderTemplate } from '../template.js';
 import { startGame } from '../lifecycle/start.js';
 import { refusal } from '../lifecycle/states.js';
 import { findPower } from '../lifecycle/target.js';
@@ -194,6 +197,8 @@ export function rollback(s: Session, cmd: CommandItem): void {
     revivePowersBackInPlay(s, on.game.id, target.position);
     const settings = readSettings(on.game.settings);
     setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1 });
+    // Votes cast before the rollback were for a board that is gone.
+    clearVotes(s.db, on.game.id);
     holdAfterRollback(s.db, on.game.id, target.phase);
     if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
     const game = getGame(s.db, on.game.id)!;
@@ -302,18 +307,41 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
     if (cmd.verb === 'CD') {
       if (!seat.power) return fail('only a power can be put in civil disorder');
       setSeatStatus(s.db, seat.id, 'cd');
-      return s.reply.ok(`${name} is in civil disorder: its units are defaulted until REVIVE or TAKEOVER.`);
+      clearVote(s.db, on.game.id, seat.power);
+      tellSeatChange(s, on, 'cd', seat, seat.status === 'active');
+      return s.reply.ok(`${name} is in civil disorder: its units are defaulted until REVIVE or TAKEOVER; the table and its player were told.`);
     }
     if (cmd.verb === 'REVIVE') {
       if (!VACANT_STATUSES.has(seat.status)) return fail(`${name} is not in civil disorder`);
       setSeatStatus(s.db, seat.id, 'active');
-      return s.reply.ok(`${name} is played again by its player.`);
+      tellSeatChange(s, on, 'revive', seat, true);
+      return s.reply.ok(`${name} is played again by its player; the table was told.`);
     }
     recordEjection(s.db, on.game.id, seat.accountId, seat.power, s.now);
     if (on.game.status === 'forming' || !seat.power) removeSeat(s.db, seat.id);
     else setSeatStatus(s.db, seat.id, 'resigned');
+    clearVote(s.db, on.game.id, seat.power);
+    tellSeatChange(s, on, 'eject', seat, true);
     s.reply.ok(`${name} was ejected from game ${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`);
   });
+}
+
+/**
+ * Tells the table which power changed (never the address), and the player himself. An observer or
+ * a player of a game not yet started who is ejected is told alone: no power changed hands.
+ */
+function tellSeatChange(s: Session, on: Signon, change: SeatChange, seat: Seat, wasPlayed: boolean): void {
+  if (seat.power && on.game.status !== 'forming') {
+    s.mails.push(...seatChangeMails(s.db, on.game, on.variant, { change, power: seat.power, formerAccountId: seat.accountId, wasPlayed }));
+    return;
+  }
+  const to = change === 'eject' ? getAccount(s.db, seat.accountId)?.address : undefined;
+  if (!to) return;
+  const text = renderTemplate('notice', {
+    game: on.game.name,
+    body: `The GM has removed you from game '${on.game.name}'. Ask the GM if you think this is a mistake.`,
+  });
+  s.mails.push({ kind: 'notice', to, subject: `Diplomacy game ${on.game.name}: you were removed`, text, game: { id: on.game.id, name: on.game.name } });
 }
 
 /**

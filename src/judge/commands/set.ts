@@ -2,23 +2,21 @@
 // and the GM's SET TIMING / SET GRACE. (SET DEADLINE is the GM's too: master.ts.)
 import { suggest } from '../../core/map/names.js';
 import { changeAddress, findAccount, getAccount } from '../../store/accounts.js';
-import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
+import { getGame, setGameSettings } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { hashPasswordSync } from '../../store/passwords.js';
 import { listSeats, setSeatAbsence, setSeatPassword, setSeatWait } from '../../store/players.js';
 import { absenceRanges, deadlineChangeMail, formatDeadline, gameTiming, phaseClock, setDeadline } from '../lifecycle/deadlines.js';
-import { activePlayers, resultRecipients } from '../lifecycle/roster.js';
-import { findPower } from '../lifecycle/target.js';
 import { applyTiming, readSettings, timingOf } from '../settings.js';
 import { isOpenDay, moveToOpenDay } from '../timing/deadline.js';
 import { describeTiming, timingLine } from '../timing/parse.js';
 import { ALL_DAYS } from '../timing/rules.js';
 import { dateKey, daysBetween, localParts, parseDateKey, type LocalDate } from '../timing/zone.js';
-import { renderTemplate } from '../template.js';
 import { setDeadlineCommand } from './master.js';
 import { announceDeadline, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { SET_WORDS } from './verbs.js';
+import { vote } from './votes.js';
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
@@ -163,51 +161,4 @@ function pushCurrentDeadline(s: Session, game: NonNullable<ReturnType<typeof get
   setDeadline(s.db, game, phase, moved, s.now);
   announceDeadline(s, deadlineChangeMail(s.db, game, phase, moved, s.now, 'because a player will be absent then'));
   s.reply.ok(`The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was told, without your name.`);
-}
-
-function vote(s: Session, on: Signon, sub: string, rest: string[], fail: Fail): void {
-  if (on.game.status !== 'active' && on.game.status !== 'paused') return fail(`game ${on.game.name} is ${on.game.status}`);
-  const settings = readSettings(on.game.settings);
-  const power = on.power as string;
-  const mine = { ...(settings.votes[power] ?? {}) };
-  if (sub === 'DRAW') mine.draw = true;
-  if (sub === 'NODRAW') mine.draw = false;
-  if (sub === 'NOCONCEDE') delete mine.concede;
-  if (sub === 'CONCEDE') {
-    const to = rest[0] ? findPower(on.variant, rest.join(' ')) : null;
-    if (!to || on.variant.powerById.get(to)?.kind !== 'great') return fail('SET CONCEDE names the power you concede to, e.g. SET CONCEDE France');
-    if (to === power) return fail('you cannot concede to yourself');
-    mine.concede = to;
-  }
-  const votes = { ...settings.votes, [power]: mine };
-  setGameSettings(s.db, on.game.id, { ...settings, votes });
-  s.reply.ok(`Your vote is recorded: ${mine.draw ? 'draw' : 'no draw'}${mine.concede ? `, concede to ${on.variant.powerById.get(mine.concede)?.name}` : ''}. Votes are secret until they succeed.`);
-  settleVotes(s, on, votes);
-}
-
-/** A draw when every active player votes for it; a concession when all the others concede to one power. */
-function settleVotes(s: Session, on: Signon, votes: Record<string, { draw?: boolean; concede?: string }>): void {
-  const players = activePlayers(s.db, on.game.id).map((x) => x.power as string);
-  let outcome: string | null = null;
-  if (players.length && players.every((p) => votes[p]?.draw)) outcome = `The game is drawn among ${players.map((p) => on.variant.powerById.get(p)?.name).join(', ')}.`;
-  for (const candidate of players) {
-    const others = players.filter((p) => p !== candidate);
-    if (others.length && others.every((p) => votes[p]?.concede === candidate)) outcome = `Every other player conceded: ${on.variant.powerById.get(candidate)?.name} wins the game.`;
-  }
-  if (!outcome) return;
-  setGameStatus(s.db, on.game.id, 'completed');
-  // A game that ends again after a ROLLBACK is announced again: the key carries the rollback count.
-  const rollbacks = readSettings((getGame(s.db, on.game.id) ?? on.game).settings).rollbacks;
-  const suffix = rollbacks ? `:after-rollback-${rollbacks}` : '';
-  for (const address of resultRecipients(s.db, on.game)) {
-    s.mails.push({
-      kind: 'result',
-      to: address,
-      subject: `Diplomacy game ${on.game.name} is over`,
-      text: renderTemplate('notice', { game: on.game.name, body: `${outcome}\nThe game is over.  Thank you for playing.` }),
-      game: { id: on.game.id, name: on.game.name },
-      dedupeKey: `over:${on.game.name}:${address}${suffix}`,
-    });
-  }
-  s.reply.ok(outcome);
 }

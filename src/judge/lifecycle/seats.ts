@@ -22,6 +22,7 @@ import {
 } from '../../store/players.js';
 import { readSettings } from '../settings.js';
 import { VACANT_STATUSES } from './roster.js';
+import { clearVote } from './votes.js';
 
 export type SeatResult = { seat: Seat; note?: string } | { error: string };
 
@@ -82,6 +83,8 @@ export function takeOver(db: Db, game: Game, variant: Variant, power: string, ac
   if ('error' in secret) return secret;
   if (own) removeSeat(db, own.id);
   reassignSeat(db, seat.id, account.id, secret.hash);
+  // The newcomer does not inherit the previous player's draw or concession vote.
+  clearVote(db, game.id, power);
   // The newcomer starts from a clean sheet: the previous player's orders and DP lines stay his.
   withdrawPhaseOrders(db, game.id, power);
   return { seat: { ...seat, accountId: account.id, status: 'active', passwordHash: secret.hash } };
@@ -91,6 +94,7 @@ export function takeOver(db: Db, game: Game, variant: Variant, power: string, ac
 export function resignSeat(db: Db, game: Game, seat: Seat): void {
   if (game.status === 'forming' || seat.role !== 'player') removeSeat(db, seat.id);
   else setSeatStatus(db, seat.id, 'resigned');
+  if (seat.role === 'player') clearVote(db, game.id, seat.power);
 }
 
 /** Withdraws a power's orders and DP lines for the phase now open (a new player takes the seat). */

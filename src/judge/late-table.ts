@@ -1,0 +1,45 @@
+// At the deadline the whole table learns which powers are late, as DPjudge tells every player
+// unless HIDE_LATE_POWERS: the late players in their own late notice, everyone else (players on
+// time, observers) in one notice of their own. `RULE HIDE_LATE` keeps it between each late
+// player and the GM. Powers are named, never addresses.
+import type { OutgoingMail } from '../mail/types.js';
+import type { Db } from '../store/database.js';
+import type { Game } from '../store/games.js';
+import { addressOf } from './lifecycle/roster.js';
+import { tableAddresses } from './lifecycle/seat-news.js';
+import type { LateSeat } from './progress.js';
+import { readSettings } from './settings.js';
+import { renderTemplate } from './template.js';
+
+export function lateHidden(game: Game): boolean {
+  return !!readSettings(game.settings).hideLate;
+}
+
+/** For a late player's own notice: the other late powers, or '' (none, or RULE HIDE_LATE). */
+export function othersLateLine(game: Game, late: LateSeat[], seat: LateSeat): string {
+  if (lateHidden(game)) return '';
+  const others = late.filter((l) => l.power !== seat.power).map((l) => l.name);
+  return others.length ? `Orders are also missing from: ${others.join(', ')}.` : '';
+}
+
+export interface LateTimes {
+  deadline: string;
+  graceEnds: string;
+  left: string;
+  after: string;
+}
+
+/** The notice to everyone at the table who is not late (the GM has his own), or null. */
+export function lateTableMail(db: Db, game: Game, phase: string, late: LateSeat[], times: LateTimes): OutgoingMail | null {
+  if (lateHidden(game) || !late.length) return null;
+  const skip = new Set([...late.map((l) => addressOf(db, l.seat.accountId)), addressOf(db, game.gmAccountId)].map((a) => a?.toLowerCase()));
+  const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
+  if (!readers.length) return null;
+  return {
+    kind: 'notice',
+    bcc: readers,
+    subject: `Diplomacy powers late ${game.name} ${phase}`,
+    text: renderTemplate('late-powers', { game: game.name, phase, late: late.map((l) => l.name).join(', '), ...times }),
+    game: { id: game.id, name: game.name },
+  };
+}

@@ -1,0 +1,91 @@
+// Telling the table when a power changes hands: RESIGN, EJECT, CD, REVIVE, TAKEOVER. Everyone who
+// plays or observes the game, and its GM, learns which power changed, never who played it or who
+// plays it now; the player the change concerns (ejected, put in civil disorder, given his power
+// back, replaced) is told in a mail of his own.
+import type { Variant } from '../../core/map/variant.js';
+import type { OutgoingMail } from '../../mail/types.js';
+import type { Db } from '../../store/database.js';
+import type { Game } from '../../store/games.js';
+import { listSeats } from '../../store/players.js';
+import { renderTemplate } from '../template.js';
+import { addressOf, unique } from './roster.js';
+
+export type SeatChange = 'resign' | 'eject' | 'cd' | 'revive' | 'takeover';
+
+export interface SeatChangeNews {
+  change: SeatChange;
+  power: string;
+  /** The player the change concerns: who resigned, was ejected, put in CD, revived, or replaced. */
+  formerAccountId?: number | null;
+  /** TAKEOVER: the newcomer, who has his reply already. */
+  newAccountId?: number | null;
+  /** The former player still held the seat (one who resigned or was ejected before is gone already). */
+  wasPlayed?: boolean;
+}
+
+const DEFAULTS = 'its units get default orders (units hold, retreats disband, no builds)';
+
+/** Players who still receive the results, observers and the GM; monitors receive results only. */
+export function tableAddresses(db: Db, game: Game): string[] {
+  const seats = listSeats(db, game.id).filter(
+    (s) => s.role === 'observer' || (s.role === 'player' && s.status !== 'resigned' && s.status !== 'dummy'),
+  );
+  return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId)]);
+}
+
+function tableText(game: Game, name: string, news: SeatChangeNews): string {
+  const takeover = `Anyone may take it over: TAKEOVER ${news.power}@${game.name} <password>.`;
+  switch (news.change) {
+    case 'resign':
+      return `The player of ${name} has resigned from game '${game.name}'.\n${name} is vacant: ${DEFAULTS} until a new player takes it over.\n${takeover}`;
+    case 'eject':
+      return `The GM has removed the player of ${name} from game '${game.name}'.\n${name} is vacant: ${DEFAULTS} until a new player takes it over.\n${takeover}`;
+    case 'cd':
+      return `The GM has put ${name} in civil disorder in game '${game.name}': ${DEFAULTS} until the GM gives it back to its player (REVIVE) or a new player takes it over.\n${takeover}`;
+    case 'revive':
+      return `${name} in game '${game.name}' is played again by its player.`;
+    case 'takeover':
+      return `${name} in game '${game.name}' has a new player.`;
+  }
+}
+
+function ownText(game: Game, name: string, change: SeatChange): string | null {
+  switch (change) {
+    case 'eject':
+      return `The GM has ejected you from game '${game.name}', where you played ${name}.\nYou no longer play in it and receive no more of its mail. Ask the GM if you think this is a mistake.`;
+    case 'cd':
+      return `The GM has put your power, ${name}, in civil disorder in game '${game.name}': ${DEFAULTS}.\nYou still receive the results. The GM may give ${name} back to you (REVIVE); until then anyone may take it over.`;
+    case 'revive':
+      return `The GM has given ${name} in game '${game.name}' back to you: please send your orders again (SIGNON ${game.name} <your password>).`;
+    case 'takeover':
+      return `${name} in game '${game.name}' was taken over by a new player: you no longer play it, and receive no more of its mail.`;
+    case 'resign':
+      return null;
+  }
+}
+
+const SUBJECT: Record<SeatChange, string> = {
+  resign: 'resigned',
+  eject: 'player removed',
+  cd: 'in civil disorder',
+  revive: 'played again',
+  takeover: 'taken over',
+};
+
+/** The mails a change of player causes: one to the table (Bcc), one to the player it concerns. */
+export function seatChangeMails(db: Db, game: Game, variant: Variant, news: SeatChangeNews): OutgoingMail[] {
+  const name = variant.powerById.get(news.power)?.name ?? news.power;
+  const subject = `Diplomacy game ${game.name}: ${name} ${SUBJECT[news.change]}`;
+  const ref = { id: game.id, name: game.name };
+  const former = news.wasPlayed === false ? null : addressOf(db, news.formerAccountId ?? null);
+  const own = former ? ownText(game, name, news.change) : null;
+  const skip = new Set([own ? former : null, addressOf(db, news.newAccountId ?? null)].filter(Boolean).map((a) => (a as string).toLowerCase()));
+  const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
+  const mails: OutgoingMail[] = [];
+  if (readers.length) {
+    const text = renderTemplate('notice', { game: game.name, body: tableText(game, name, news) });
+    mails.push({ kind: 'notice', bcc: readers, subject, text, game: ref });
+  }
+  if (own && former) mails.push({ kind: 'notice', to: former, subject, text: renderTemplate('notice', { game: game.name, body: own }), game: ref });
+  return mails;
+}
