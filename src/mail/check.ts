@@ -3,6 +3,7 @@
 // bare "Command failed" in the judge's log hours later.
 import nodemailer from 'nodemailer';
 import type { ImapConfig, SmtpConfig } from '../config/types.js';
+import { imapOptions, smtpOptions } from './server-options.js';
 
 export interface CheckResult {
   what: string;
@@ -26,11 +27,7 @@ export async function checkImap(imap: ImapConfig, timeoutMs = 15_000): Promise<C
   const what = `IMAP ${imap.host}:${imap.port}`;
   const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
-    host: imap.host,
-    port: imap.port,
-    secure: imap.secure,
-    auth: { user: imap.user, pass: imap.pass },
-    tls: { rejectUnauthorized: imap.rejectUnauthorized },
+    ...imapOptions(imap),
     logger: false,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -50,12 +47,7 @@ export async function checkImap(imap: ImapConfig, timeoutMs = 15_000): Promise<C
 export async function checkSmtp(smtp: SmtpConfig, timeoutMs = 15_000): Promise<CheckResult> {
   const what = `SMTP ${smtp.host}:${smtp.port}`;
   const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ignoreTLS: smtp.ignoreTLS,
-    auth: smtp.user && smtp.pass ? { user: smtp.user, pass: smtp.pass } : undefined,
-    tls: { rejectUnauthorized: smtp.rejectUnauthorized },
+    ...smtpOptions(smtp),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
   });

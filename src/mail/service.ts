@@ -11,6 +11,7 @@ import type { IntakeOptions, IntakeResult, MailHandler } from './intake.js';
 import { OutboxWorker } from './outbox-worker.js';
 import type { MailSender } from './sender.js';
 import { createSmtpSender } from './smtp-sender.js';
+import { imapOptions, smtpOptions } from './server-options.js';
 import type { IncomingMail, OutgoingMail } from './types.js';
 
 export interface MailService {
@@ -47,23 +48,10 @@ export function createMailService(db: Db, handler: MailHandler, config: JudgeCon
   let inbox: DirectoryInbox | ImapPoller;
   if (config.mail.transport === 'server' && config.imap && config.smtp) {
     const { imap, smtp } = config;
-    sender = createSmtpSender({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      ignoreTLS: smtp.ignoreTLS,
-      auth: smtp.user && smtp.pass ? { user: smtp.user, pass: smtp.pass } : undefined,
-      tls: { rejectUnauthorized: smtp.rejectUnauthorized },
-    });
+    sender = createSmtpSender(smtpOptions(smtp));
     inbox = new ImapPoller(db, handler, {
       ...intake,
-      imap: {
-        host: imap.host,
-        port: imap.port,
-        secure: imap.secure,
-        auth: { user: imap.user, pass: imap.pass },
-        tls: { rejectUnauthorized: imap.rejectUnauthorized },
-      },
+      imap: imapOptions(imap),
       mailbox: imap.mailbox,
       processedMailbox: imap.processedMailbox,
       pollIntervalMs: imap.pollIntervalMs,

@@ -4,7 +4,7 @@ import { getGame } from '../../store/games.js';
 import { clockLine } from '../lifecycle/deadlines.js';
 import { activate, create, form, pause, processCommand, resume, rollback, rollforward, seatCommand, terminate } from './master.js';
 import { join, resign, signoff, signon, takeover, watch } from './entry.js';
-import { help, history, list, map, status, summary } from './info.js';
+import { help, history, list, map, position, status, summary } from './info.js';
 import { commandLike, flushOrders, standingOf } from './orders.js';
 import { press } from './press.js';
 import type { Session } from './session.js';
@@ -32,6 +32,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   SET: set,
   HISTORY: history,
   SUMMARY: summary,
+  POSITION: position,
   MAP: map,
   CREATE: create,
   FORM: form,

@@ -1,13 +1,9 @@
-// LIST, HELP, HISTORY, SUMMARY and STATUS: answers only, nothing changes.
-import { renderResults } from '../../render/results.js';
-import { getAccount } from '../../store/accounts.js';
+// LIST, HELP, STATUS and MAP: answers only, nothing changes. POSITION, HISTORY and SUMMARY: board-info.ts.
 import { findGameByName, listGames, type Game } from '../../store/games.js';
-import { currentPhase, findPhase, phaseHistory } from '../../store/phases.js';
+import { currentPhase, findPhase } from '../../store/phases.js';
 import { listSeats } from '../../store/players.js';
-import { dpRevealText } from '../dp-mail.js';
 import { deadlineOf, formatDeadline, gameTiming, gameZone, timeLeft } from '../lifecycle/deadlines.js';
 import { describeTiming } from '../timing/parse.js';
-import { JUDGE_ID } from '../lifecycle/start.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
@@ -16,6 +12,7 @@ import { variantOf } from '../variants.js';
 import { boardAttachment } from '../board-mail.js';
 import { canDrawBoard } from '../../render/map/index.js';
 import { parsePhaseCode } from '../../core/types.js';
+import { boardSection } from './board-info.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -59,11 +56,15 @@ export function list(s: Session, cmd: CommandItem): void {
     const watchers = seats.filter((x) => x.role !== 'player').length;
     if (watchers) lines.push(`Observers and monitors: ${watchers}`);
     s.reply.section(`Game ${game.name}`, lines.join('\n'));
+    // As both classic judges do, LIST of a game shows its board.
+    boardSection(s, game);
     return;
   }
   const games = listGames(s.db).filter((g) => (g.status === 'forming' || g.status === 'active' || g.status === 'paused') && !readSettings(g.settings).unlisted);
   s.reply.section('Games on this judge', games.length ? games.map((g) => gameLine(s, g)).join('\n') : '(no open or running games)');
 }
+
+export { history, position, summary } from './board-info.js';
 
 export function help(s: Session): void {
   s.reply.section('Commands', renderTemplate('help', {}));
@@ -78,37 +79,6 @@ export function status(s: Session, cmd: CommandItem): void {
     return;
   }
   list(s, { ...cmd, args: [s.signon.game.name] });
-}
-
-export function history(s: Session, cmd: CommandItem): void {
-  const game = gameFor(s, cmd);
-  if (!game) return;
-  const variant = variantOf(game.variant);
-  const done = phaseHistory(s.db, game.id).filter((r) => r.result);
-  const texts = done.map((r) => renderResults(variant, r.position, r.result!, { game: game.name, judge: JUDGE_ID }).trimEnd());
-  const over = game.status === 'completed' || game.status === 'terminated';
-  const reveal = over ? dpRevealText(s.db, game) : '';
-  s.reply.section(`History of ${game.name}`, [texts.join('\n\n' + '='.repeat(70) + '\n\n') || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n'));
-}
-
-export function summary(s: Session, cmd: CommandItem): void {
-  const game = gameFor(s, cmd);
-  if (!game) return;
-  const variant = variantOf(game.variant);
-  const powers = greatPowers(variant);
-  const records = phaseHistory(s.db, game.id).filter((r) => r.position.phase.type === 'movement' && r.position.phase.season === 'spring');
-  const lines = [`Supply centres at the start of each year (${variant.title}):`, `${'Year'.padEnd(6)}${powers.map((p) => (variant.powerById.get(p)?.name ?? p).slice(0, 8).padStart(9)).join('')}`];
-  for (const r of records) {
-    const counts = powers.map((p) => String(Object.values(r.position.owners).filter((o) => o === p).length).padStart(9));
-    lines.push(`${String(r.position.phase.year).padEnd(6)}${counts.join('')}`);
-  }
-  const over = game.status === 'completed' || game.status === 'terminated';
-  lines.push('', 'Players:');
-  for (const seat of listSeats(s.db, game.id).filter((x) => x.role === 'player')) {
-    const who = over ? (getAccount(s.db, seat.accountId)?.address ?? '?') : '(addresses are shown when the game is over)';
-    lines.push(`  ${(variant.powerById.get(seat.power ?? '')?.name ?? 'unassigned').padEnd(12)} ${seat.status.padEnd(9)} ${who}`);
-  }
-  s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
 }
 
 /**

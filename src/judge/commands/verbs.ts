@@ -42,6 +42,7 @@ export const VERBS: Record<string, string> = {
   EJECT: 'EJECT',
   OFFICIAL: 'OFFICIAL',
   MAP: 'MAP',
+  POSITION: 'POSITION',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */
