@@ -38,6 +38,19 @@ export interface GameSettings {
   noDias?: boolean;
   /** RULE HIDE_LATE: the table is not told at the deadline which powers are late. */
   hideLate?: boolean;
+  /** RULE NO_REVEAL: players' addresses are never shown, not even after the game (SUMMARY). */
+  noReveal?: boolean;
+  /** Who took over which power when (TAKEOVER): SUMMARY lists them (lifecycle/replacements.ts). */
+  replacements?: Replacement[];
+}
+
+/** A new player for a power: the phase open then and both accounts (addresses shown only where allowed). */
+export interface Replacement {
+  power: string;
+  phase: string;
+  at: string;
+  fromAccountId: number;
+  toAccountId: number;
 }
 
 /** One seat's vote; it counts only in the phase it was cast in and while the same account holds the seat. */
@@ -127,6 +140,10 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.noDias = true;
       return null;
     }
+    if (rule === 'NO_REVEAL' || rule === 'NOREVEAL') {
+      settings.noReveal = true;
+      return null;
+    }
     if (rule === 'HIDE_LATE' || rule === 'HIDE_LATE_POWERS') {
       settings.hideLate = true;
       return null;
@@ -151,7 +168,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.yearCap = years;
       return null;
     }
-    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE)`;
+    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE, NO_REVEAL)`;
   }
   return `not a game setting: "${words[0]}"`;
 }

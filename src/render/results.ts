@@ -9,7 +9,7 @@ import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import type { OrderOutcome, Phase, PowerId, Position, Unit } from '../core/types.js';
 import { phaseCode, provinceOf, SEASON_NAME } from '../core/types.js';
 import { dislodgedSentences, retreatOptionsSentence } from './dislodged.js';
-import { adjustmentCountLines, ownershipLines, powersInOrder } from './ownership.js';
+import { adjustmentCountLines, ownershipLines, powerColumnWidth, powersInOrder } from './ownership.js';
 import { outcomeText, powerName, unitName } from './phrases.js';
 import { wrap } from './wrap.js';
 
@@ -89,8 +89,10 @@ function movementLines(variant: Variant, before: Position, outcomes: OrderOutcom
 /** Retreat and adjustment lines: `Austria:    Builds an army in Vienna.`, the power column padded. */
 function paddedLines(variant: Variant, before: Position, outcomes: OrderOutcome[], board: Unit[]): string[] {
   const lines: string[] = [];
-  for (const [power, list] of groupByPower(variant, outcomes, (o) => indexOfUnit(board, o)))
-    for (const o of list) lines.push(`${`${powerName(variant, power)}:`.padEnd(11)} ${outcomeText(variant, o, before.units)}`);
+  const groups = groupByPower(variant, outcomes, (o) => indexOfUnit(board, o));
+  const width = powerColumnWidth(groups.map(([power]) => powerName(variant, power)));
+  for (const [power, list] of groups)
+    for (const o of list) lines.push(`${`${powerName(variant, power)}:`.padEnd(width)} ${outcomeText(variant, o, before.units)}`);
   lines.push('');
   return lines;
 }
@@ -123,7 +125,7 @@ function rebuiltLines(variant: Variant, units: Unit[]): string[] {
 }
 
 /** What the variant's rule modules announce with the ownership (e.g. who is Holy Roman Emperor). */
-function announcements(variant: Variant, position: Position): string[] {
+export function announcements(variant: Variant, position: Position): string[] {
   const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: [] };
   return rulesFor(variant).announcements(ctx, position);
 }

@@ -21,6 +21,8 @@ import {
   type Seat,
 } from '../../store/players.js';
 import { readSettings } from '../settings.js';
+import { nowIso } from '../../store/database.js';
+import { recordReplacement } from './replacements.js';
 import { VACANT_STATUSES } from './roster.js';
 import { clearVote } from './votes.js';
 
@@ -83,6 +85,7 @@ export function takeOver(db: Db, game: Game, variant: Variant, power: string, ac
   if ('error' in secret) return secret;
   if (own) removeSeat(db, own.id);
   reassignSeat(db, seat.id, account.id, secret.hash);
+  if (seat.accountId !== account.id) recordReplacement(db, game.id, power, seat.accountId, account.id, nowIso());
   // The newcomer does not inherit the previous player's draw or concession vote.
   clearVote(db, game.id, power);
   // The newcomer starts from a clean sheet: the previous player's orders and DP lines stay his.

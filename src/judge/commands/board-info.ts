@@ -1,0 +1,203 @@
+// The board by mail: POSITION (and LIST game) shows the board as it stands, HISTORY the results of a
+// range of phases with the broadcasts sent during them, SUMMARY the centre counts at each year's end
+// and who played which power. Answers only; nothing changes. What is secret stays secret: private
+// press, DP amounts (bid charts only after the game), and addresses under RULE NO_REVEAL.
+import type { Variant } from '../../core/map/variant.js';
+import { variantInPlay } from '../../core/rules/variant/powers-in-play.js';
+import { parsePhaseCode, phaseCode, type PowerId, type Position } from '../../core/types.js';
+import { renderBoard } from '../../render/board.js';
+import { powersInOrder } from '../../render/ownership.js';
+import { renderResults } from '../../render/results.js';
+import { getAccount } from '../../store/accounts.js';
+import type { Db } from '../../store/database.js';
+import { findGameByName, type Game } from '../../store/games.js';
+import { currentPhase, phaseHistory, type PhaseRecord } from '../../store/phases.js';
+import { listSeats } from '../../store/players.js';
+import { listPress, type PressItem } from '../../store/press.js';
+import { phaseLabel } from '../board-mail.js';
+import { dpRevealText } from '../dp-mail.js';
+import { JUDGE_ID } from '../lifecycle/start.js';
+import { replacementsOf } from '../lifecycle/replacements.js';
+import { unknownGame } from '../lifecycle/target.js';
+import { readSettings } from '../settings.js';
+import { variantOf } from '../variants.js';
+import type { Session } from './session.js';
+import type { CommandItem } from './tokenize.js';
+
+const isOver = (game: Game) => game.status === 'completed' || game.status === 'terminated';
+
+/** The game named first, or the one signed on to when the first word is not a game (a keyword, a phase). */
+function targetGame(s: Session, cmd: CommandItem): { game: Game; rest: string[] } | null {
+  const [first, ...rest] = cmd.args;
+  if (first) {
+    const game = findGameByName(s.db, first);
+    if (game) return { game, rest };
+    const keyword = /^(FROM|TO)$/i.test(first) || parsePhaseCode(first) !== null;
+    if (!keyword || !s.signon) {
+      s.reply.reject(cmd.line, cmd.shown, unknownGame(s.db, first));
+      return null;
+    }
+  }
+  if (!s.signon) {
+    s.reply.reject(cmd.line, cmd.shown, `${cmd.word} needs a game name (or SIGNON first)`);
+    return null;
+  }
+  return { game: s.signon.game, rest: cmd.args };
+}
+
+/** The board now: the open phase's position, or after the last phase of a finished game, where it ended. */
+function boardNow(db: Db, game: Game): Position | null {
+  const record = currentPhase(db, game.id);
+  if (!record) return null;
+  return record.result ? record.result.next : record.position;
+}
+
+/** The board of a running or finished game as a reply section; nothing for a game not started. */
+export function boardSection(s: Session, game: Game): boolean {
+  const position = boardNow(s.db, game);
+  if (!position) return false;
+  s.reply.section(`Position of ${game.name}`, renderBoard(variantOf(game.variant), position, { game: game.name }));
+  return true;
+}
+
+/** POSITION [game]: units, dislodged units and their retreats, centres, counts and adjustments due. */
+export function position(s: Session, cmd: CommandItem): void {
+  const target = targetGame(s, cmd);
+  if (!target) return;
+  if (target.rest.length) return s.reply.reject(cmd.line, cmd.shown, 'POSITION takes only a game name: POSITION [game]');
+  if (!boardSection(s, target.game)) s.reply.reject(cmd.line, cmd.shown, `game ${target.game.name} has not started: there is no board yet`);
+}
+
+/** Reads `[FROM phase] [TO phase]`; a phase must be one the game has processed. */
+function phaseRange(words: string[], done: PhaseRecord[]): { from: number; to: number } | { error: string } {
+  let from = 0;
+  let to = done.length - 1;
+  for (let i = 0; i < words.length; i += 2) {
+    const key = words[i].toUpperCase();
+    const code = words[i + 1]?.toUpperCase();
+    if (key !== 'FROM' && key !== 'TO') return { error: `"${words[i]}" is not FROM or TO: HISTORY game [FROM phase] [TO phase]` };
+    const phase = code ? parsePhaseCode(code) : null;
+    if (!phase) return { error: `${key} needs a phase such as S1901M, F1902R or W1903A` };
+    const wanted = phaseCode(phase);
+    const at = done.findIndex((r) => r.phase === wanted);
+    if (at < 0) return { error: `phase ${wanted} has not been processed in this game` };
+    if (key === 'FROM') from = at;
+    else to = at;
+  }
+  if (from > to) return { error: `FROM ${done[from].phase} comes after TO ${done[to].phase}` };
+  return { from, to };
+}
+
+/** Broadcasts and the GM's announcements only: private press stays with its readers. */
+function isPublic(item: PressItem): boolean {
+  return item.to.length === 1 && item.to[0] === 'all';
+}
+
+function pressText(variant: Variant, item: PressItem, phaseName: string): string {
+  const sender = item.shownFrom ?? (item.from === 'master' ? 'Master' : (variant.powerById.get(item.from)?.name ?? item.from));
+  const body = item.body.split('\n').map((l) => `  ${l}`.trimEnd());
+  return [`Broadcast from ${sender} during ${phaseName}:`, '', ...body].join('\n');
+}
+
+const RULER = '='.repeat(70);
+
+/**
+ * HISTORY game [FROM phase] [TO phase]: the results of each phase in the range, each preceded by the
+ * broadcasts sent while it was open. Without TO, the range runs to now, with the broadcasts of the
+ * phase still open. The DP bid charts follow once the game is over, as the end-of-game mail has them.
+ */
+export function history(s: Session, cmd: CommandItem): void {
+  const target = targetGame(s, cmd);
+  if (!target) return;
+  const { game } = target;
+  const variant = variantOf(game.variant);
+  const records = phaseHistory(s.db, game.id);
+  const done = records.filter((r) => r.result);
+  const range = done.length ? phaseRange(target.rest, done) : target.rest.length ? { error: 'no phase has been processed yet' } : { from: 0, to: -1 };
+  if ('error' in range) return s.reply.reject(cmd.line, cmd.shown, range.error);
+  const press = listPress(s.db, game.id).filter(isPublic);
+  const pressOf = (code: string, name: string) => press.filter((p) => p.phase === code).map((p) => pressText(variant, p, name));
+  const toTheEnd = !target.rest.some((w) => w.toUpperCase() === 'TO');
+  const parts: string[] = [];
+  if (range.from === 0) parts.push(...pressOf('FORMING', 'the forming of the game'));
+  for (const record of done.slice(range.from, range.to + 1)) {
+    parts.push(...pressOf(record.phase, phaseLabel(record.position.phase)));
+    parts.push(renderResults(variant, record.position, record.result!, { game: game.name, judge: JUDGE_ID }).trimEnd());
+  }
+  const open = records.at(-1);
+  if (toTheEnd && open && !open.result) parts.push(...pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`));
+  const reveal = isOver(game) ? dpRevealText(s.db, game) : '';
+  const body = [parts.join(`\n\n${RULER}\n\n`) || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n');
+  const shown = done.length && range.to >= range.from ? ` (${done[range.from].phase} to ${done[range.to].phase})` : '';
+  s.reply.section(`History of ${game.name}${shown}`, body);
+}
+
+/** Centres owned by each power when each year ended (after its Fall and any retreats). */
+function centresAtYearEnd(records: PhaseRecord[]): { year: number; owners: Record<string, PowerId> }[] {
+  const byYear = new Map<number, Record<string, PowerId>>();
+  for (const r of records) {
+    if (!r.result || r.position.phase.season !== 'fall') continue;
+    // Only once the Fall is complete (no retreats pending) have the centres changed hands.
+    if (r.result.next.phase.season === 'fall') continue;
+    byYear.set(r.position.phase.year, r.result.next.owners);
+  }
+  return [...byYear].map(([year, owners]) => ({ year, owners }));
+}
+
+/** One row per power, one column per year; years beyond the line width go into a further block. */
+function centreTable(variant: Variant, records: PhaseRecord[]): string[] {
+  const powers = powersInOrder(variant).filter((p) => p.kind === 'great');
+  const columns = [{ head: 'Start', owners: records[0].position.owners }, ...centresAtYearEnd(records).map((y) => ({ head: String(y.year), owners: y.owners }))];
+  const nameWidth = Math.max(5, ...powers.map((p) => p.name.length)) + 1;
+  const cell = 6;
+  const perBlock = Math.max(1, Math.floor((75 - nameWidth) / cell));
+  const lines: string[] = [];
+  for (let at = 0; at < columns.length; at += perBlock) {
+    const block = columns.slice(at, at + perBlock);
+    if (at) lines.push('');
+    lines.push(`${'Power'.padEnd(nameWidth)}${block.map((c) => c.head.padStart(cell)).join('')}`);
+    for (const p of powers) {
+      const counts = block.map((c) => String(Object.values(c.owners).filter((o) => o === p.id).length).padStart(cell));
+      lines.push(`${p.name.padEnd(nameWidth)}${counts.join('')}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * SUMMARY game: centre counts at the start and at each year's end, the players (addresses once the
+ * game is over, never under RULE NO_REVEAL) and the replacements recorded (who took over which power
+ * in which phase).
+ */
+export function summary(s: Session, cmd: CommandItem): void {
+  const target = targetGame(s, cmd);
+  if (!target) return;
+  const { game } = target;
+  const settings = readSettings(game.settings);
+  const records = phaseHistory(s.db, game.id);
+  const last = records.at(-1);
+  const variant = last ? variantInPlay(variantOf(game.variant), last.result?.next ?? last.position) : variantOf(game.variant);
+  const lines = [`Variant: ${variant.title}`, ''];
+  if (records.length) lines.push('Supply centers at the start and at the end of each year:', '', ...centreTable(variant, records));
+  else lines.push('The game has not started.');
+  const addressesShown = isOver(game) && !settings.noReveal;
+  const address = (accountId: number) => getAccount(s.db, accountId)?.address ?? '?';
+  const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
+  const nameOf = (power: string | null) => (power ? (variant.powerById.get(power)?.name ?? power) : 'unassigned');
+  const width = Math.max(12, ...seats.map((x) => nameOf(x.power).length + 1));
+  lines.push('', 'Players:');
+  for (const seat of seats) {
+    lines.push(`  ${nameOf(seat.power).padEnd(width)} ${seat.status.padEnd(9)}${addressesShown ? ` ${address(seat.accountId)}` : ''}`.trimEnd());
+  }
+  if (!addressesShown) {
+    lines.push(settings.noReveal ? '  (RULE NO_REVEAL: addresses are never shown)' : '  (addresses are shown when the game is over)');
+  }
+  const replacements = replacementsOf(settings);
+  lines.push('', 'Replacements:');
+  if (!replacements.length) lines.push('  none');
+  for (const r of replacements) {
+    const who = addressesShown ? `: ${address(r.fromAccountId)} replaced by ${address(r.toAccountId)}` : ' by a new player';
+    lines.push(`  ${nameOf(r.power)} taken over in ${r.phase}${who}`);
+  }
+  s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
+}
