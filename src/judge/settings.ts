@@ -1,5 +1,6 @@
 // A game's settings: a small typed table, validated when the GM creates the game (never a free-form
 // status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
+import { applyPressRule, PRESS_RULE_NAMES, type PressOptions } from './press-options.js';
 import { applyTimingWords, type Timing } from './timing/parse.js';
 import { defaultTiming, type TimingRules } from './timing/rules.js';
 
@@ -11,8 +12,10 @@ export interface GameSettings {
   open: boolean;
   /** scrypt hash of the game (master) password. */
   masterPasswordHash: string;
-  /** white: signed press; grey: the sender may stay anonymous (PRESS ... GREY); none: only the GM may write. */
+  /** white: signed press; grey: the sender may stay anonymous (PRESS ... GREY); none: press only to and from the GM. */
   press: PressRule;
+  /** Fake, broadcast-only, GM reads, movement-only, after-orders, observer press (press-options.ts). */
+  pressOptions?: Partial<PressOptions>;
   /** Hours from the start of a phase to its deadline. */
   deadlineHours: Record<PhaseKind, number>;
   /** Zone, allowed days, time of day, holidays, reminders, grace and what follows it. */
@@ -110,7 +113,8 @@ export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', '
 
 /**
  * Applies one settings line of a CREATE block:
- *   RULE PRESS WHITE|GREY|NONE    RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE
+ *   RULE PRESS WHITE|GREY|NONE [FAKE NO_PARTIAL MOVEMENT_ONLY AFTER_ORDERS]  RULE GM_READS_PRESS  RULE OBSERVER_PRESS
+ *   RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE
  *   RULE NO_DIAS                  RULE HIDE_LATE
  *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
  *   PRIVATE | UNLISTED            DESC free text
@@ -131,11 +135,8 @@ export function applySettingLine(settings: GameSettings, line: string): string |
   if (head === 'RULE') {
     const rule = (words[1] ?? '').toUpperCase();
     const value = (words[2] ?? '').toUpperCase();
-    if (rule === 'PRESS') {
-      if (value !== 'WHITE' && value !== 'GREY' && value !== 'GRAY' && value !== 'NONE') return 'RULE PRESS takes WHITE, GREY or NONE';
-      settings.press = value === 'GRAY' ? 'grey' : (value.toLowerCase() as PressRule);
-      return null;
-    }
+    const pressProblem = applyPressRule(settings, words.slice(1));
+    if (pressProblem !== undefined) return pressProblem;
     if (rule === 'NO_DIAS' || rule === 'NODIAS') {
       settings.noDias = true;
       return null;
@@ -168,7 +169,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.yearCap = years;
       return null;
     }
-    return `unknown rule "${words[1] ?? ''}" (known: PRESS, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE, NO_REVEAL)`;
+    return `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE, NO_REVEAL)`;
   }
   return `not a game setting: "${words[0]}"`;
 }

@@ -14,21 +14,10 @@ import { datcOrderBlocks } from '../harness/datc-text.js';
 import { DroidippyNames, parseDroidippyGame, type RecordedPhase } from '../harness/droidippy.js';
 import { readFileSync } from 'node:fs';
 import { sharedPath } from '../harness/shared-dir.js';
+import { seededRandom as generator } from '../harness/random.js';
 
 const variant = loadVariant('standard');
 const ORDERINGS = 24;
-
-/** mulberry32: a small seeded generator, so a failure names the ordering that broke. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];

@@ -25,6 +25,7 @@ import { currentPhase, phaseHistory } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
 import { botOrders } from '../judge/bot.js';
 import { JudgeProcess, type CrashAt } from './judge-process.js';
+import { seededRandom } from '../harness/random.js';
 
 const SEED = Number(process.env.CHANCERY_FAULT_SEED ?? 20261121);
 const JUDGE = 'judge@faults.test';
@@ -41,18 +42,6 @@ const KILLS_PER_ROUND = 10;
 const KILL_WINDOW_MS = 300;
 // Generous: a machine busy with other work starts node + tsx slowly.
 const ROUND_TIMEOUT_MS = 60_000;
-
-/** mulberry32: small, seedable, good enough to spread kill moments. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,17 +3,7 @@
 // in), and now and then a line of random bytes or random Unicode. A failure names its seed and line
 // number, so it can be replayed.
 
-/** mulberry32: small, fast, and the same sequence on every platform. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as rng } from '../harness/random.js';
 
 export type Random = () => number;
 

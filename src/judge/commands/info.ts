@@ -6,6 +6,7 @@ import { deadlineOf, formatDeadline, gameTiming, gameZone, timeLeft } from '../l
 import { describeTiming } from '../timing/parse.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
+import { describePress } from '../press-options.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
@@ -45,7 +46,7 @@ export function list(s: Session, cmd: CommandItem): void {
     const phase = currentPhase(s.db, game.id)?.phase;
     const deadline = phase ? deadlineOf(s.db, game.id, phase) : null;
     const seats = listSeats(s.db, game.id);
-    const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${settings.press}`];
+    const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${describePress(settings)}`];
     if (settings.description) lines.push(`About: ${settings.description}`);
     if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
     lines.push(describeTiming(gameTiming(game)));

@@ -1,16 +1,22 @@
-// PRESS [TO power, power…] [GREY] … ENDPRESS, BROADCAST [GREY] … ENDPRESS, and the GM's OFFICIAL.
+// PRESS [TO power, power…] [FROM power] [GREY] … ENDPRESS, BROADCAST [FROM power] [GREY] … ENDPRESS, and
+// the GM's OFFICIAL. Which press a game allows is press-permission.ts's question; this file delivers.
 // Recipients are named in full (France, french, master); a lone initial is refused with the full
 // name suggested, because njudge's "PRESS TO Turkey" = U, K, Y trap is worse than a retry.
 // Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
 // of them at once by Bcc.
+import { isGmActing } from './gm-orders.js';
 import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import { recordPress } from '../../store/press.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { currentPhase } from '../../store/phases.js';
-import { gameNotice, pressRecipients } from '../lifecycle/roster.js';
+import { getSeat } from '../../store/players.js';
+import { addressOf, gameNotice, pressRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
+import { pressOptionsOf } from '../press-options.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
+import { readPressHeader } from './press-header.js';
+import { pressRefusal } from './press-permission.js';
 import type { Session, Signon } from './session.js';
 import type { PressItem } from './tokenize.js';
 import { suggest } from '../../core/map/names.js';
@@ -54,56 +60,110 @@ export function press(s: Session, item: PressItem): void {
   const on = s.signon;
   const fail = (reason: string, suggestion?: string) => s.reply.reject(item.line, item.shown, reason, suggestion);
   if (!on) return fail('press needs SIGNON first');
+  if (isGmActing(on)) return fail('the GM acting for a power sends no press in its name: BECOME MASTER first');
   if (item.verb === 'OFFICIAL') return official(s, item, on);
-  if (on.role === 'observer' || on.role === 'monitor') return fail('observers cannot send press');
   if (on.game.status === 'completed' || on.game.status === 'terminated') return fail(`game ${on.game.name} is over`);
   const settings = readSettings(on.game.settings);
-  if (settings.press === 'none' && on.role !== 'master') return fail(`game ${on.game.name} has no press (only the GM may write)`);
-  const words = item.args.map((w) => w.toUpperCase());
-  const grey = words.includes('GREY') || words.includes('GRAY');
-  if (grey && settings.press !== 'grey') return fail(`game ${on.game.name} does not allow grey (anonymous) press`);
+  const header = readPressHeader(item);
+  if ('error' in header) return fail(header.error);
+  if (header.grey && settings.press !== 'grey') return fail(`game ${on.game.name} does not allow grey (anonymous) press`);
   if (!item.body.some((l) => l.trim())) return fail('the press message is empty');
-  const rest = item.args.filter((w) => !['GREY', 'GRAY'].includes(w.toUpperCase()));
-  const from = on.role === 'master' ? 'Master' : (on.variant.powerById.get(on.power ?? '')?.name ?? 'a player');
-  const readers = pressRecipients(s.db, on.game).filter((r) => !(r.power && r.power === on.power) && !(on.role === 'master' && r.role === 'master'));
+  const audience = header.to ? readAudience(on, header.to) : { powers: new Set<string>(), master: false };
+  if ('error' in audience) return fail(audience.error, audience.suggestion);
+  const claimed = header.claimedFrom ? claimedSender(on, header.claimedFrom) : null;
+  if (claimed && 'error' in claimed) return fail(claimed.error, claimed.suggestion);
+  const intent = { broadcast: !header.to, powers: audience.powers, toMaster: audience.master, claimedFrom: claimed?.power ?? null };
+  const refusal = pressRefusal(s, on, intent);
+  if (refusal) return fail(refusal);
+  const sender = senderOf(s, on);
+  const readers = pressRecipients(s.db, on.game).filter((r) => !sender.isSelf(r));
   let chosen = readers;
   let toText = 'everyone';
   let unreadNote = '';
-  if (item.verb === 'PRESS') {
-    if ((rest[0] ?? '').toUpperCase() !== 'TO') return fail('PRESS needs a recipient list: PRESS TO France, Germany (or use BROADCAST)');
-    const audience = readAudience(on, rest.slice(1));
-    if ('error' in audience) return fail(audience.error, audience.suggestion);
+  if (!intent.broadcast) {
     chosen = readers.filter((r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'));
-    toText = [...[...audience.powers].map((p) => on.variant.powerById.get(p)?.name ?? p), ...(audience.master ? ['Master'] : [])].join(', ');
+    toText = [...[...audience.powers].map((p) => powerName(on, p)), ...(audience.master ? ['Master'] : [])].join(', ');
     // A power in civil disorder or vacant has nobody to read it: say so instead of "sent".
     const unread = [...audience.powers].filter((p) => !chosen.some((r) => r.power === p));
-    unreadNote = unread.length ? ` (nobody plays ${unread.map((p) => on.variant.powerById.get(p)?.name ?? p).join(', ')} now: not delivered there)` : '';
+    unreadNote = unread.length ? ` (nobody plays ${unread.map((p) => powerName(on, p)).join(', ')} now: not delivered there)` : '';
     if (!chosen.length) return fail(`nobody plays ${toText} now (civil disorder or vacant): the press was not sent`);
   }
+  // The GM sees through fake press, and under GM_READS_PRESS reads private press between others:
+  // he gets his own copy saying who really wrote it, never the one the readers get.
+  const eavesdrop = pressOptionsOf(settings).gmReads && !intent.broadcast && !audience.master && on.role !== 'master';
+  const gmCopy = Boolean(claimed) || eavesdrop;
+  const readerCopies = gmCopy ? chosen.filter((r) => r.role !== 'master') : chosen;
   // Each delivery counts against the sender's hourly allowance: press cannot make the judge a
   // mail cannon (one mail of 330 PRESS TO blocks used to queue 2,311 mails).
-  const deliveries = chosen.length;
+  const deliveries = readerCopies.length;
   if (deliveries && on.role !== 'master' && !pressAllowance(s).takeMany(`press-out:${s.sender}`, deliveries, Date.parse(s.now))) {
     return fail(`press allowance used up: at most ${PRESS_PER_HOUR.burst} press deliveries an hour from one address; try again later`);
   }
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   const body = item.body.join('\n');
-  const shownFrom = grey ? 'an anonymous sender' : from;
-  const to = item.verb === 'PRESS' ? toText.split(', ') : ['all'];
-  recordPress(s.db, { gameId: on.game.id, phase, from: on.power ?? 'master', to, body, shownFrom: grey ? shownFrom : null });
-  const mail = {
+  const shownFrom = header.grey ? 'an anonymous sender' : claimed ? powerName(on, claimed.power) : sender.name;
+  const to = intent.broadcast ? ['all'] : toText.split(', ');
+  recordPress(s.db, { gameId: on.game.id, phase, from: sender.id, to, body, shownFrom: shownFrom === sender.name ? null : shownFrom });
+  const mail = (from: string, note: string, subject = `Diplomacy press ${on.game.name} ${phase}`) => ({
     kind: 'notice' as const,
-    subject: `Diplomacy press ${on.game.name} ${phase}`,
-    text: renderTemplate('press', { from: shownFrom, to: toText, game: on.game.name, phase, body }),
+    subject,
+    text: renderTemplate('press', { from, to: toText, game: on.game.name, phase, note, body }),
     game: { id: on.game.id, name: on.game.name },
-  };
+  });
+  const readersMail = mail(shownFrom, '');
   // A broadcast is one list mail (To: the judge, Bcc: the readers); private press goes to each reader alone.
-  if (item.verb === 'BROADCAST') {
-    if (chosen.length) s.mails.push({ ...mail, bcc: chosen.map((r) => r.address) });
-  } else for (const reader of chosen) s.mails.push({ ...mail, to: reader.address });
-  const greyNote = grey ? ' (grey: your name was not shown)' : '';
-  const openNote = item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)';
-  s.reply.ok(`${item.verb === 'PRESS' ? 'Press' : 'Broadcast'} sent to ${toText}${greyNote}${unreadNote}${openNote}.`);
+  if (intent.broadcast) {
+    if (readerCopies.length) s.mails.push({ ...readersMail, bcc: readerCopies.map((r) => r.address) });
+  } else for (const reader of readerCopies) s.mails.push({ ...readersMail, to: reader.address });
+  if (gmCopy) {
+    const truth = gmNote(sender.name, claimed ? powerName(on, claimed.power) : null, header.grey, eavesdrop);
+    const subject = `Diplomacy press ${on.game.name} ${phase} (GM copy)`;
+    for (const gm of readers.filter((r) => r.role === 'master')) s.mails.push({ ...mail(sender.name, truth, subject), to: gm.address });
+  }
+  const notes = [
+    header.grey ? ' (grey: your name was not shown)' : '',
+    claimed ? ` (fake press: shown as from ${powerName(on, claimed.power)}; the GM is told it came from you)` : '',
+    eavesdrop && !claimed ? ' (the GM reads a copy: RULE GM_READS_PRESS)' : '',
+    unreadNote,
+    item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)',
+  ];
+  s.reply.ok(`${intent.broadcast ? 'Broadcast' : 'Press'} sent to ${toText}${notes.join('')}.`);
+}
+
+function powerName(on: Signon, power: string): string {
+  return on.variant.powerById.get(power)?.name ?? power;
+}
+
+/** Who is writing: the name readers see when he signs truly, what the archive records, and his own copy to skip. */
+function senderOf(s: Session, on: Signon) {
+  if (on.role === 'master') {
+    return { name: 'Master', id: 'master', isSelf: (r: { role: string }) => r.role === 'master' };
+  }
+  if (on.role === 'player') {
+    return { name: powerName(on, on.power ?? ''), id: on.power ?? 'player', isSelf: (r: { power: string | null }) => r.power === on.power };
+  }
+  const seat = on.seatId === null ? null : getSeat(s.db, on.seatId);
+  const own = addressOf(s.db, seat?.accountId ?? null)?.toLowerCase();
+  return { name: 'Observer', id: 'observer', isSelf: (r: { address: string }) => r.address.toLowerCase() === own };
+}
+
+/** The power named after FROM: a Great Power of the game (fake press may not claim the GM). */
+function claimedSender(on: Signon, word: string): { power: string } | { error: string; suggestion?: string } {
+  const w = word.toLowerCase();
+  if (w === 'master' || w === 'gm') return { error: 'press cannot claim to come from the Master' };
+  const power = w.length > 1 ? findPower(on.variant, word) : null;
+  if (!power || on.variant.powerById.get(power)?.kind !== 'great') {
+    const names = on.variant.powers.filter((p) => p.kind === 'great').map((p) => p.name);
+    return { error: `FROM "${word}": not a Great Power of the game (write names in full)`, suggestion: suggest(word, names).join(' or ') || undefined };
+  }
+  return { power };
+}
+
+/** The line atop the GM's copy: who really wrote it, and why the GM has it. */
+function gmNote(realSender: string, claimed: string | null, grey: boolean, eavesdrop: boolean): string {
+  const shown = claimed ? `its readers see it as from ${claimed} (fake press)` : grey ? 'its readers see no sender (grey press)' : '';
+  const why = eavesdrop ? 'you read private press in this game (RULE GM_READS_PRESS)' : '';
+  return `[For the GM only: written by ${realSender}${[shown, why].filter(Boolean).map((t) => `; ${t}`).join('')}.]`;
 }
 
 function official(s: Session, item: PressItem, on: Signon): void {

@@ -1,0 +1,76 @@
+// Whether a press message may go, under the game's press rules (press-options.ts). Press to the GM
+// alone is always allowed, whatever the rules (both classic judges: a player must be able to ask the
+// GM for an extension), and the GM may always write. Everything else a rule refuses is refused with
+// the rule named, so the sender knows what to change.
+import { parseOrders } from '../../core/orders/parse.js';
+import type { Order } from '../../core/types.js';
+import { currentPhase, type PhaseRecord } from '../../store/phases.js';
+import { pressOptionsOf } from '../press-options.js';
+import { adjustmentsDue, obligationOf, owedText } from '../progress.js';
+import { isComplete, obligation, type Obligation } from '../readiness.js';
+import { readSettings } from '../settings.js';
+import type { Session, Signon } from './session.js';
+
+export interface PressIntent {
+  /** To everyone (BROADCAST, PRESS TO ALL). */
+  broadcast: boolean;
+  /** Great Powers named as recipients. */
+  powers: Set<string>;
+  /** The GM is among the recipients. */
+  toMaster: boolean;
+  /** FROM: the power the readers are told wrote it; null when it is signed truly. */
+  claimedFrom: string | null;
+}
+
+const PHASE_KIND: Record<string, string> = { retreat: 'a retreat phase', adjustment: 'an adjustment phase' };
+
+/** Why this press may not go, or null when it may. */
+export function pressRefusal(s: Session, on: Signon, intent: PressIntent): string | null {
+  const game = on.game.name;
+  const settings = readSettings(on.game.settings);
+  const options = pressOptionsOf(settings);
+  const toMasterAlone = !intent.broadcast && intent.toMaster && intent.powers.size === 0;
+  if (on.role === 'master') return intent.claimedFrom ? 'the GM writes as Master: FROM is for fake press from players' : null;
+  const observer = on.role !== 'player';
+  if (intent.claimedFrom && observer) return 'only players may send fake press (FROM)';
+  if (intent.claimedFrom && intent.toMaster) return 'press to the GM cannot be faked: drop FROM, or leave the Master out';
+  if (toMasterAlone) return null;
+  const toGm = 'press to the GM alone (PRESS TO Master) is always allowed';
+  if (observer && !options.observers) {
+    return `observers of game ${game} may write only to the GM (PRESS TO Master): the game does not have RULE OBSERVER_PRESS`;
+  }
+  if (settings.press === 'none') return `game ${game} has no press between players (RULE PRESS NONE); ${toGm}`;
+  if (intent.claimedFrom && !options.fake) return `game ${game} does not allow fake press (it needs RULE PRESS FAKE)`;
+  if (options.broadcastOnly && !intent.broadcast) {
+    return `game ${game} allows only broadcast press (RULE NO_PARTIAL): send BROADCAST instead; ${toGm}`;
+  }
+  const record = on.game.status === 'active' ? currentPhase(s.db, on.game.id) : null;
+  const open = record && !record.result ? record : null;
+  if (options.movementOnly && open && open.position.phase.type !== 'movement') {
+    const kind = PHASE_KIND[open.position.phase.type];
+    return `game ${game} has press only during movement phases (RULE PRESS MOVEMENT_ONLY), and ${open.phase} is ${kind}; ${toGm}`;
+  }
+  if (options.afterOrders && open && on.role === 'player' && on.power) {
+    const duty = dutyAfterThisMail(s, on, open);
+    if (duty.hasDuty && !isComplete(duty)) {
+      const owed = owedText(duty);
+      return `game ${game} allows press only once your orders for ${open.phase} are complete (RULE PRESS AFTER_ORDERS)` +
+        `${owed ? `; ${owed.replace(/\.$/, '')}` : ''}. Orders placed above the press in the same mail count; ${toGm}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * What the power will still owe once this mail's order lines so far are stored: they replace the
+ * stored set at the end of the mail when any of them is a valid order, so they are what counts.
+ */
+function dutyAfterThisMail(s: Session, on: Signon, record: PhaseRecord): Obligation {
+  const power = on.power as string;
+  if (!s.orderLines.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
+  const text = s.orderLines.map((l) => l.text).join('\n');
+  const verdicts = text ? parseOrders(text, { variant: on.variant, position: record.position, power }) : [];
+  const pending: Order[] = verdicts.flatMap((v) => (v.status === 'order' ? [v.order] : []));
+  if (!pending.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
+  return obligation(record.position, power, pending.length ? pending : null, adjustmentsDue(s.db, on.game.id, record));
+}
