@@ -12,6 +12,7 @@ import { claimJob, findJob } from '../store/jobs.js';
 import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
 import { listSeats, setSeatWait } from '../store/players.js';
 import { forgetRolledBackPhase, restoreRolledBackOrders, rolledBackPhase, samePosition } from '../store/rolled-back.js';
+import { openAdvanceOrders } from './advance-orders.js';
 import { boardAttachment } from './board-mail.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
@@ -136,6 +137,8 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   if (result.gameOver) setGameStatus(db, game.id, 'completed');
   else appendPhase(db, game.id, nextCode, result.next);
   const carried = mode === 'rollforward' || result.gameOver ? '' : carryRolledBackOrders(db, game.id, record.seq + 1, nextCode, result.next);
+  // Orders sent in advance for the phase now open become its orders (after any the rollback gave back).
+  const advance = openAdvanceOrders(db, game, result.gameOver ? null : currentPhase(db, game.id));
   for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
 
   const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
@@ -156,6 +159,7 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       attachments: boardAttachment(game, record.phase, true),
     },
     ...bidChartMails(db, game, record, result, { preview: false, dedupeSuffix: suffix }),
+    ...advance,
   ];
   return { processed: true, phase: record.phase, result, mails };
 }

@@ -82,12 +82,15 @@ describe('observers (RULE OBSERVER_PRESS)', () => {
     for (const p of POWERS) expect((await pressWith(w, at(p), 'Go Turkey!'))[0]?.text).toContain('Press from Observer to everyone');
     expect(await pressWith(w, GM, 'Go Turkey!')).toHaveLength(1);
     expect(await pressWith(w, WATCHER, 'Go Turkey!')).toHaveLength(0);
+    expect(await w.send(WATCHER, 'SIGNON stands watchpw\nBROADCAST GREY\nBoo\nENDPRESS')).toContain('does not allow grey');
 
     expect(await w.send(WATCHER, 'SIGNON stands watchpw\nPRESS TO Russia\nWatch your back.\nENDPRESS')).toContain('Press sent to Russia');
     expect((await pressWith(w, at('russia'), 'Watch your back.'))[0]?.text).toContain('Press from Observer to Russia');
     expect(await pressWith(w, at('turkey'), 'Watch your back.')).toHaveLength(0);
     const faked = await w.send(WATCHER, 'SIGNON stands watchpw\nPRESS TO Russia FROM Turkey\nBoo\nENDPRESS');
     expect(faked).toContain('only players may send fake press');
+    await w.send(GM, `${master('stands')}\nPROCESS!`);
+    expect(await w.send(at('italy'), 'HISTORY stands')).toContain('Broadcast from Observer during');
   }, TIMEOUT);
 });
 
@@ -115,6 +118,11 @@ describe('fake press (RULE PRESS FAKE)', () => {
     }
     const gmCopies = await pressWith(w, GM, 'Germany wins!');
     expect(gmCopies.map((m) => m.text.includes('written by France'))).toEqual([true]);
+    // The archive does not give the faker away either.
+    await w.send(GM, `${master('masks')}\nPROCESS!`);
+    const history = await w.send(at('italy'), 'HISTORY masks');
+    expect(history).toContain('Broadcast from Germany during');
+    expect(history).not.toContain('Broadcast from France');
 
     expect(await w.send(at('france'), `${signon('france', 'masks')}\nPRESS TO Italy FROM Master\nx\nENDPRESS`)).toContain(
       'press cannot claim to come from the Master',

@@ -5,6 +5,7 @@ import { clockLine } from '../lifecycle/deadlines.js';
 import { activate, create, form, pause, processCommand, resume, rollback, rollforward, seatCommand, terminate } from './master.js';
 import { join, resign, signoff, signon, takeover, watch } from './entry.js';
 import { help, history, list, map, position, status, summary } from './info.js';
+import { clearInPhaseSection, phaseCommand } from '../advance-orders.js';
 import { commandLike, flushOrders, standingOf } from './orders.js';
 import { press } from './press.js';
 import type { Session } from './session.js';
@@ -24,9 +25,11 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   SIGNOFF: (s) => signoff(s),
   CLEAR: (s, c) => {
     if (!s.signon || s.signon.role !== 'player') return s.reply.reject(c.line, c.shown, 'CLEAR needs SIGNON to a power first');
+    if (clearInPhaseSection(s, c)) return;
     s.orderLines = [];
     s.cleared = true;
   },
+  PHASE: phaseCommand,
   STATUS: status,
   ENDPRESS: (s, c) => s.reply.reject(c.line, c.shown, 'ENDPRESS without PRESS or BROADCAST before it'),
   SET: set,

@@ -20,6 +20,7 @@ import {
   samePosition,
 } from '../../store/rolled-back.js';
 import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus, type Seat } from '../../store/players.js';
+import { dropAdvanceOrdersOnRollback } from '../advance-orders.js';
 import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
@@ -194,6 +195,7 @@ export function rollback(s: Session, cmd: CommandItem): void {
     // Kept before they are deleted, for ROLLFORWARD.
     keepRolledBackPhases(s.db, on.game.id, target.seq);
     rollbackToPhase(s.db, on.game.id, target.seq);
+    s.mails.push(...dropAdvanceOrdersOnRollback(s.db, on.game, target));
     revivePowersBackInPlay(s, on.game.id, target.position);
     const settings = readSettings(on.game.settings);
     setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1 });

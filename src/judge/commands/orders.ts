@@ -11,6 +11,7 @@ import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { clearOrders, replaceOrders } from '../../store/orders.js';
 import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { ordersOf, bidsOf } from '../phase-orders.js';
+import { advanceStanding, takeAdvanceOrders } from '../advance-orders.js';
 import { obligationOf } from '../progress.js';
 import type { Session, Signon } from './session.js';
 import { VERBS } from './verbs.js';
@@ -43,16 +44,19 @@ function keyOf(order: Order, index: number): string {
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
 export function flushOrders(s: Session): void {
   const on = s.signon;
-  const lines = s.orderLines;
-  const cleared = s.cleared;
+  const written = s.orderLines;
   s.orderLines = [];
+  const wasCleared = s.cleared;
   s.cleared = false;
-  if (!on || (lines.length === 0 && !cleared)) return;
+  if (!on || (written.length === 0 && !wasCleared)) return;
   const record = orderablePhase(s, on);
   if (typeof record === 'string') {
-    for (const l of lines) s.reply.reject(l.line, l.text, `not read as an order: ${record}`, commandLike(l.text));
+    for (const l of written) s.reply.reject(l.line, l.text, `not read as an order: ${record}`, commandLike(l.text));
     return;
   }
+  // Lines for later phases (PHASE, "if dislodged", builds before the winter) are stored apart.
+  const { lines, cleared } = takeAdvanceOrders(s, on, record, written, wasCleared);
+  if (lines.length === 0 && !cleared) return;
   const power = on.power as string;
   const name = on.variant.powerById.get(power)?.name ?? power;
   if (lines.length === 0) {
@@ -139,5 +143,7 @@ export function standingOf(s: Session, on: Signon): string {
     const check = checkBids(on.variant, record.position, power, bidsOf(s.db, on.game.id, record.phase, power));
     lines.push(renderOwnAllocations(on.variant, check, power).trimEnd());
   }
+  const advance = advanceStanding(s.db, on.game.id, power);
+  if (advance) lines.push(advance);
   return lines.join('\n');
 }

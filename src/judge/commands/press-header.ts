@@ -50,6 +50,7 @@ export function readPressHeader(item: PressItem): PressHeader | { error: string 
   if (from && from.join(' ').split(/[\s,]+/).filter(Boolean).length !== 1) {
     return { error: 'FROM names exactly one power, e.g. PRESS TO Italy FROM Germany' };
   }
+  if (from && grey) return { error: 'GREY hides the sender and FROM names a false one: use one of them' };
   if (item.verb === 'PRESS' && !to) {
     return { error: 'PRESS needs a recipient list: PRESS TO France, Germany (or use BROADCAST)' };
   }

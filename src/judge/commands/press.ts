@@ -101,7 +101,9 @@ export function press(s: Session, item: PressItem): void {
   const body = item.body.join('\n');
   const shownFrom = header.grey ? 'an anonymous sender' : claimed ? powerName(on, claimed.power) : sender.name;
   const to = intent.broadcast ? ['all'] : toText.split(', ');
-  recordPress(s.db, { gameId: on.game.id, phase, from: sender.id, to, body, shownFrom: shownFrom === sender.name ? null : shownFrom });
+  // The archive keeps the truth in `from` and what the readers saw in shownFrom (HISTORY shows only that).
+  const archivedAs = shownFrom === sender.name && on.role !== 'observer' && on.role !== 'monitor' ? null : shownFrom;
+  recordPress(s.db, { gameId: on.game.id, phase, from: sender.id, to, body, shownFrom: archivedAs });
   const mail = (from: string, note: string, subject = `Diplomacy press ${on.game.name} ${phase}`) => ({
     kind: 'notice' as const,
     subject,

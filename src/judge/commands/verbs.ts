@@ -14,6 +14,7 @@ export const VERBS: Record<string, string> = {
   WITHDRAW: 'RESIGN',
   SIGNOFF: 'SIGNOFF',
   CLEAR: 'CLEAR',
+  PHASE: 'PHASE',
   STATUS: 'STATUS',
   PRESS: 'PRESS',
   BROADCAST: 'BROADCAST',

@@ -7,6 +7,7 @@ import type { Account } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import { hashPasswordSync } from '../../store/passwords.js';
+import { deleteAdvanceOrdersOfPower } from '../../store/advance-orders.js';
 import { clearOrders } from '../../store/orders.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { currentPhase } from '../../store/phases.js';
@@ -100,8 +101,12 @@ export function resignSeat(db: Db, game: Game, seat: Seat): void {
   if (seat.role === 'player') clearVote(db, game.id, seat.power);
 }
 
-/** Withdraws a power's orders and DP lines for the phase now open (a new player takes the seat). */
+/**
+ * Withdraws a power's orders and DP lines for the phase now open, and its orders sent in advance for
+ * later phases (a new player takes the seat).
+ */
 function withdrawPhaseOrders(db: Db, gameId: number, power: string): void {
+  deleteAdvanceOrdersOfPower(db, gameId, power);
   const phase = currentPhase(db, gameId);
   if (!phase || phase.result) return;
   clearOrders(db, gameId, phase.phase, power);

@@ -1,0 +1,337 @@
+// Orders in advance (njudge's best-loved feature): during a phase a player may send orders for a
+// later one — retreats "if dislodged", builds for the coming winter, or any lines after `PHASE <phase>`.
+// They are read for syntax when they arrive (the board of their phase does not exist yet) and kept as
+// written; when their phase opens they are read against its board with the same parser and legality
+// as any order, the valid ones become the power's orders for it (as if sent then), and the player is
+// told by a mail of his own what was used and what was refused. They are as secret as orders.
+import { parseOrders } from '../core/orders/parse.js';
+import { readIfDislodged, readLineSyntax } from '../core/orders/syntax.js';
+import { parsePhaseCode, phaseCode, provinceOf, type Order, type Phase, type PhaseType } from '../core/types.js';
+import type { OutgoingMail } from '../mail/types.js';
+import {
+  advanceOrdersOfPower,
+  deleteAdvanceOrders,
+  deleteAdvanceOrdersSentSince,
+  listAdvanceOrders,
+  replaceAdvanceOrders,
+  type AdvanceOrderSet,
+} from '../store/advance-orders.js';
+import type { Db } from '../store/database.js';
+import type { Game } from '../store/games.js';
+import { replaceOrders } from '../store/orders.js';
+import type { PhaseRecord } from '../store/phases.js';
+import { findSeatByPower } from '../store/players.js';
+import { comingPhase, phaseLabel, phaseRank, readPhaseArgument, sectionHeading } from './advance-phase.js';
+import type { Session, Signon } from './commands/session.js';
+import type { CommandItem, OtherItem } from './commands/tokenize.js';
+import { addressOf } from './lifecycle/roster.js';
+import { ordersOf } from './phase-orders.js';
+import { variantOf } from './variants.js';
+
+// PHASE and CLEAR lines are commands, but they divide the order lines of a mail into sections, so
+// they are kept among those lines as markers, known by identity (no order line can pass for one).
+const PHASE_MARKERS = new WeakSet<OtherItem>();
+const CLEAR_MARKERS = new WeakSet<OtherItem>();
+
+/** PHASE <phase>: the order lines after it (up to another PHASE or the end) are for that phase. */
+export function phaseCommand(s: Session, cmd: CommandItem): void {
+  if (!s.signon || s.signon.role !== 'player') return s.reply.reject(cmd.line, cmd.shown, 'PHASE needs SIGNON to a power first');
+  const marker: OtherItem = { kind: 'other', line: cmd.line, text: cmd.shown };
+  PHASE_MARKERS.add(marker);
+  s.orderLines.push(marker);
+}
+
+/**
+ * CLEAR after a PHASE line withdraws the advance orders for that phase (njudge's CLEAR); elsewhere it
+ * is the ordinary CLEAR of the open phase. Returns whether this CLEAR was taken as the former.
+ */
+export function clearInPhaseSection(s: Session, cmd: CommandItem): boolean {
+  if (!s.orderLines.some((item) => PHASE_MARKERS.has(item))) return false;
+  const marker: OtherItem = { kind: 'other', line: cmd.line, text: 'CLEAR' };
+  CLEAR_MARKERS.add(marker);
+  s.orderLines.push(marker);
+  return true;
+}
+
+interface Section {
+  phase: Phase;
+  lines: { line: number; text: string }[];
+  cleared: boolean;
+}
+
+/** Where the lines being read go: the open phase, a later one, or nowhere (after a bad PHASE line). */
+type Target = { kind: 'open' } | { kind: 'later'; phase: Phase } | { kind: 'refused'; reason: string };
+
+/**
+ * Sorts a mail's order lines: those for later phases are checked and stored (with a line in the
+ * reply for each phase), the others are returned for the open phase, with whether CLEAR withdrew its
+ * orders. Called with the lines of one signed-on player, for a phase open for orders.
+ */
+export function takeAdvanceOrders(
+  s: Session,
+  on: Signon,
+  record: PhaseRecord,
+  items: OtherItem[],
+  cleared: boolean,
+): { lines: OtherItem[]; cleared: boolean } {
+  const open = record.position.phase;
+  const power = on.power as string;
+  const sections = new Map<string, Section>();
+  let current: OtherItem[] = [];
+  let target: Target = { kind: 'open' };
+
+  const later = (phase: Phase): Target => {
+    if (phaseRank(phase) === phaseRank(open)) return { kind: 'open' };
+    if (phaseRank(phase) < phaseRank(open)) return { kind: 'refused', reason: `${phaseCode(phase)} is over` };
+    return { kind: 'later', phase };
+  };
+  const sectionOf = (phase: Phase): Section => {
+    const code = phaseCode(phase);
+    let section = sections.get(code);
+    if (!section) sections.set(code, (section = { phase, lines: [], cleared: false }));
+    return section;
+  };
+
+  for (const item of items) {
+    if (PHASE_MARKERS.has(item)) {
+      const phase = readPhaseArgument(item.text.replace(/^\S+\s*/, ''));
+      const shown = item.text;
+      if (typeof phase === 'string') {
+        s.reply.reject(item.line, shown, phase);
+        target = { kind: 'refused', reason: `the PHASE line ${item.line} above names no phase to order for` };
+      } else {
+        target = later(phase);
+        if (target.kind === 'refused') s.reply.reject(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
+        else if (target.kind === 'later') sectionOf(phase);
+      }
+      continue;
+    }
+    if (CLEAR_MARKERS.has(item)) {
+      if (target.kind === 'later') Object.assign(sectionOf(target.phase), { lines: [], cleared: true });
+      else if (target.kind === 'open') [current, cleared] = [[], true];
+      continue;
+    }
+    const heading = sectionHeading(item.text);
+    if (heading) {
+      target = heading === 'movement' ? { kind: 'open' } : later(comingPhase(open, heading));
+      if (target.kind === 'later') sectionOf(target.phase);
+      continue;
+    }
+    const ifDislodged = readIfDislodged(item.text);
+    if (ifDislodged !== null) {
+      const retreats = later(comingPhase(open, 'retreat'));
+      if (retreats.kind === 'later') sectionOf(retreats.phase).lines.push({ line: item.line, text: ifDislodged });
+      else if (retreats.kind === 'open') current.push({ ...item, text: ifDislodged });
+      else s.reply.reject(item.line, item.text, 'no retreat phase is coming before the next movement');
+      continue;
+    }
+    if (target.kind === 'refused') {
+      s.reply.reject(item.line, item.text, `not read: ${target.reason}`);
+      continue;
+    }
+    if (target.kind === 'later') {
+      sectionOf(target.phase).lines.push({ line: item.line, text: item.text });
+      continue;
+    }
+    const routed = plainlyForLater(on, open, item.text);
+    if (routed) sectionOf(routed).lines.push({ line: item.line, text: item.text });
+    else current.push(item);
+  }
+  for (const section of sections.values()) storeSection(s, on, record, power, section);
+  return { lines: current, cleared };
+}
+
+/**
+ * A line that cannot be an order of the open phase but plainly is one of a coming phase: a BUILD or
+ * WAIVE sent before the winter, a RETREAT ("A Ser R Alb") sent during the movement before it.
+ */
+function plainlyForLater(on: Signon, open: Phase, text: string): Phase | null {
+  if (open.type === 'adjustment') return null;
+  const read = readLineSyntax(on.variant, text, on.power as string);
+  if (read.status !== 'orders' || read.phases.length !== 1 || read.phases[0] === open.type) return null;
+  if (read.phases[0] === 'adjustment') return comingPhase(open, 'adjustment');
+  if (read.phases[0] === 'retreat' && open.type === 'movement') return comingPhase(open, 'retreat');
+  return null;
+}
+
+const KIND_WORD: Record<PhaseType, string> = { movement: 'a movement', retreat: 'a retreat', adjustment: 'an adjustment' };
+
+function storeSection(s: Session, on: Signon, record: PhaseRecord, power: string, section: Section): void {
+  const code = phaseCode(section.phase);
+  const label = phaseLabel(section.phase);
+  const good: string[] = [];
+  for (const { line, text } of section.lines) {
+    const read = readLineSyntax(on.variant, text, power);
+    if (read.status === 'blank' || read.status === 'heading') continue;
+    if (read.status === 'error') {
+      s.reply.reject(line, text, `${read.error} (an order for ${code})`, read.suggestion);
+      continue;
+    }
+    if (!read.phases.includes(section.phase.type)) {
+      s.reply.reject(line, text, `not an order for ${code}, ${KIND_WORD[section.phase.type]} phase`);
+      continue;
+    }
+    good.push(text);
+  }
+  if (good.length) {
+    replaceAdvanceOrders(s.db, { gameId: on.game.id, phase: code, power, sentSeq: record.seq, lines: good });
+    const count = `${good.length} order${good.length === 1 ? '' : 's'}`;
+    s.reply.ok(
+      `${count} stored in advance for ${label}: checked for syntax now, and against the board when ${code} opens. ` +
+        `This set replaces any advance orders sent before for ${code}.`,
+    );
+  } else if (section.cleared) {
+    const had = deleteAdvanceOrders(s.db, on.game.id, code, power);
+    s.reply.ok(had ? `CLEAR: the advance orders for ${label} were withdrawn.` : `CLEAR: there were no advance orders for ${label}.`);
+  } else if (section.lines.length) {
+    s.reply.ok(`No valid order for ${code} in this mail; the advance orders stored before for it (if any) stand.`);
+  } else {
+    s.reply.ok(`PHASE ${code}: no order lines followed, so nothing was stored for ${label}.`);
+  }
+}
+
+/** STATUS: the player's own advance orders, phase by phase (nothing when there are none). */
+export function advanceStanding(db: Db, gameId: number, power: string): string {
+  const sets = advanceOrdersOfPower(db, gameId, power).sort((a, b) => rankOfCode(a.phase) - rankOfCode(b.phase));
+  if (!sets.length) return '';
+  const lines = ['Orders in advance (read against the board when their phase opens):'];
+  for (const set of sets) {
+    const phase = parsePhaseCode(set.phase);
+    lines.push(`  for ${phase ? phaseLabel(phase) : set.phase}:`, ...set.lines.map((l) => `    ${l}`));
+  }
+  return lines.join('\n');
+}
+
+function rankOfCode(code: string): number {
+  const phase = parsePhaseCode(code);
+  return phase ? phaseRank(phase) : Number.MAX_SAFE_INTEGER;
+}
+
+/** The key under which a later order for the same unit (or build site) replaces an earlier one. */
+function unitKey(order: Order, index: number): string {
+  if (order.kind === 'waive') return `waive:${index}`;
+  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
+}
+
+/**
+ * A phase has opened (`record`, just appended): every advance set for it is read against its board
+ * and becomes its power's orders; sets for phases that were skipped (nobody had to retreat, nothing
+ * to adjust) are dropped. Each player concerned gets a mail of his own saying what was used and what
+ * was refused, and why. At the end of the game every set still kept is dropped.
+ */
+export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  const sets = listAdvanceOrders(db, game.id);
+  if (!record) {
+    for (const set of sets) deleteAdvanceOrders(db, game.id, set.phase, set.power);
+    return mails;
+  }
+  const rank = phaseRank(record.position.phase);
+  for (const set of sets) {
+    if (rankOfCode(set.phase) > rank) continue;
+    deleteAdvanceOrders(db, game.id, set.phase, set.power);
+    const text = set.phase === record.phase ? applySet(db, game, record, set) : skippedText(game, record, set);
+    const seat = findSeatByPower(db, game.id, set.power);
+    const to = seat ? addressOf(db, seat.accountId) : null;
+    if (to) {
+      mails.push({
+        kind: 'notice',
+        to,
+        subject: `Diplomacy advance orders ${game.name} ${set.phase}`,
+        text,
+        game: { id: game.id, name: game.name },
+        dedupeKey: `advance:${game.name}:${set.phase}:${set.power}:${set.submittedAt}`,
+      });
+    }
+  }
+  return mails;
+}
+
+function powerLabel(game: Game, power: string): string {
+  return variantOf(game.variant).powerById.get(power)?.name ?? power;
+}
+
+function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet): string {
+  const phase = parsePhaseCode(set.phase);
+  const why = phase?.type === 'retreat' ? 'nobody had to retreat' : phase?.type === 'adjustment' ? 'nobody had builds or removals' : 'it was not played';
+  return [
+    `Game ${game.name}, ${powerLabel(game, set.power)}: the orders you sent in advance for ${phase ? phaseLabel(phase) : set.phase}`,
+    `were not used: there was no such phase (${why}); the game went on to ${phaseLabel(record.position.phase)}.`,
+    '',
+    'They were:',
+    ...set.lines.map((l) => `  ${l}`),
+    '',
+  ].join('\n');
+}
+
+/** Reads one advance set against the phase's board and stores the valid orders; the mail's text. */
+function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet): string {
+  const name = powerLabel(game, set.power);
+  const label = phaseLabel(record.position.phase);
+  const head = `Game ${game.name}, ${name}: the orders you sent in advance for ${label} were read against the board now.`;
+  if (ordersOf(db, game.id, record.phase, set.power)) {
+    return `${head}\nThey were not used: orders for ${record.phase} were in place already (given before a rollback).\n`;
+  }
+  const variant = variantOf(game.variant);
+  const verdicts = parseOrders(set.lines.join('\n'), { variant, position: record.position, power: set.power });
+  const kept = new Map<string, { order: Order; shown: string; text: string }>();
+  const refused: string[] = [];
+  for (const v of verdicts) {
+    if (v.status === 'heading') continue;
+    if (v.status === 'error') {
+      refused.push(`  ${v.text}\n      -> ${v.error}${v.suggestion ? ` (${v.suggestion})` : ''}`);
+      continue;
+    }
+    if (v.status === 'dp') {
+      refused.push(`  ${v.text}\n      -> DP bids are not taken in advance`);
+      continue;
+    }
+    const key = unitKey(v.order, kept.size);
+    const earlier = kept.get(key);
+    if (earlier) refused.push(`  ${earlier.text}\n      -> replaced by a later order for the same unit (${v.text})`);
+    kept.set(key, { order: v.order, shown: v.normalised, text: v.text });
+  }
+  const orders = [...kept.values()];
+  if (orders.length) {
+    replaceOrders(db, {
+      gameId: game.id,
+      phase: record.phase,
+      power: set.power,
+      lines: orders.map((o) => o.text),
+      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
+    });
+  }
+  return [
+    head,
+    '',
+    orders.length ? `Used, now your orders for ${record.phase}:` : `None could be used: you have no orders for ${record.phase} yet.`,
+    ...orders.map((o) => `  ${o.shown}`),
+    ...(refused.length ? ['', 'Refused:', ...refused] : []),
+    '',
+    `A mail of orders for ${record.phase} replaces these as usual (SIGNON ${set.power}@${game.name} <password>, then the orders).`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * ROLLBACK to `target`: the advance orders sent during it or after it were written for a course of
+ * the game that is undone, and are withdrawn; each player concerned is told by a mail of his own.
+ */
+export function dropAdvanceOrdersOnRollback(db: Db, game: Game, target: PhaseRecord): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  for (const power of deleteAdvanceOrdersSentSince(db, game.id, target.seq)) {
+    const seat = findSeatByPower(db, game.id, power);
+    const to = seat ? addressOf(db, seat.accountId) : null;
+    if (!to) continue;
+    mails.push({
+      kind: 'notice',
+      to,
+      subject: `Diplomacy advance orders ${game.name}: withdrawn by a rollback`,
+      text:
+        `Game ${game.name}, ${powerLabel(game, power)}: the GM rolled the game back to ${target.phase}.\n` +
+        `The orders you sent in advance during ${target.phase} or later were withdrawn; send them again if you still mean them.\n`,
+      game: { id: game.id, name: game.name },
+    });
+  }
+  return mails;
+}
