@@ -221,7 +221,9 @@ describe('press only in movement phases, and only after ordering', () => {
     const inOrder = await w.send(at('france'), `${signon('france', 'duty')}\nA PAR - BUR\nA MAR H\nF BRE - MAO\nPRESS TO Germany\nNow we talk\nENDPRESS`);
     expect(inOrder).toContain('Press sent to Germany');
     expect(await pressWith(w, at('germany'), 'Now we talk')).toHaveLength(1);
-    // Stored orders count in a later mail too.
+    // PRESS TO ALL is a broadcast (njudge), and stored orders count in a later mail too.
+    expect(await w.send(at('france'), `${signon('france', 'duty')}\nPRESS TO ALL\nTo all\nENDPRESS`)).toContain('Broadcast sent to everyone');
+    expect(await pressWith(w, at('turkey'), 'To all')).toHaveLength(1);
     expect(await w.send(at('france'), `${signon('france', 'duty')}\nBROADCAST\nHello\nENDPRESS`)).toContain('Broadcast sent');
   }, TIMEOUT);
 });

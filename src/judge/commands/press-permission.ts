@@ -44,7 +44,8 @@ export function pressRefusal(s: Session, on: Signon, intent: PressIntent): strin
   if (options.broadcastOnly && !intent.broadcast) {
     return `game ${game} allows only broadcast press (RULE NO_PARTIAL): send BROADCAST instead; ${toGm}`;
   }
-  const record = on.game.status === 'active' ? currentPhase(s.db, on.game.id) : null;
+  // A paused game keeps its phase and its rules; a forming one has no phase yet.
+  const record = on.game.status === 'forming' ? null : currentPhase(s.db, on.game.id);
   const open = record && !record.result ? record : null;
   if (options.movementOnly && open && open.position.phase.type !== 'movement') {
     const kind = PHASE_KIND[open.position.phase.type];
