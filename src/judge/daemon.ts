@@ -1,6 +1,5 @@
 // `chancery run`: the mail service (inbox + outbox) and the judge's clock, until SIGINT/SIGTERM.
 import type { JudgeConfig } from '../config/types.js';
-import { queueMails } from '../mail/queue.js';
 import { createMailService, type MailService } from '../mail/service.js';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
@@ -10,6 +9,7 @@ import { apologyFor, handleMail } from './handler.js';
 import { REPLY_OPENING } from './template.js';
 import { processGame, type ProcessOutcome } from './process.js';
 import { tick } from './tick.js';
+import { queueForReaders } from './reader-zones.js';
 
 export interface Daemon {
   service: MailService;
@@ -88,7 +88,7 @@ export function processFromCli(db: Db, judge: MailService['judge'], name: string
   if (!game) return { processed: false, reason: `no game called ${name}`, mails: [] };
   return db.transaction(() => {
     const outcome = processGame(db, game.id, nowIso(), 'force', phase);
-    if (outcome.processed) queueMails(db, outcome.mails, { judge, origin: `cli:${getGame(db, game.id)!.name}:${outcome.phase}` });
+    if (outcome.processed) queueForReaders(db, outcome.mails, { judge, origin: `cli:${getGame(db, game.id)!.name}:${outcome.phase}` });
     return outcome;
   }).immediate();
 }

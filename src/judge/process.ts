@@ -14,6 +14,7 @@ import { listSeats, setSeatWait } from '../store/players.js';
 import { forgetRolledBackPhase, restoreRolledBackOrders, rolledBackPhase, samePosition } from '../store/rolled-back.js';
 import { openAdvanceOrders } from './advance-orders.js';
 import { boardAttachment } from './board-mail.js';
+import { calendarRequest } from './calendar/deadline-attachment.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
@@ -156,7 +157,7 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       game: { id: game.id, name: game.name },
       dedupeKey: `results:${game.name}:${record.phase}${suffix}`,
       headers: { 'X-Chancery-Phase': record.phase },
-      attachments: boardAttachment(game, record.phase, true),
+      attachments: [...boardAttachment(game, record.phase, true), ...calendarRequest(game, nextCode, nextDeadline)],
     },
     ...bidChartMails(db, game, record, result, { preview: false, dedupeSuffix: suffix }),
     ...advance,

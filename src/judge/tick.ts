@@ -5,7 +5,6 @@
 // overdue jobs run in order, stale reminders and late notices are dropped, and each next deadline
 // is computed from the time of processing.
 import type { JudgeIdentity } from '../mail/compose.js';
-import { queueMails } from '../mail/queue.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { isStorageFault, type Db } from '../store/database.js';
 import { getGame, listGames, type Game } from '../store/games.js';
@@ -25,6 +24,8 @@ import {
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
 import { activePlayers, addressOf } from './lifecycle/roster.js';
 import { lateTableMail, othersLateLine } from './late-table.js';
+import { queueForReaders } from './reader-zones.js';
+import { calendarRequest } from './calendar/deadline-attachment.js';
 import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
 import { processGame, type ProcessMode, type ProcessOutcome } from './process.js';
 import { renderTemplate } from './template.js';
@@ -116,7 +117,7 @@ function isolated<T>(report: TickReport, what: string, work: () => T): T | false
 }
 
 function recordProcessed(db: Db, judge: JudgeIdentity, origin: string, outcome: Extract<ProcessOutcome, { processed: true }>, report: TickReport): void {
-  queueMails(db, outcome.mails, { judge, origin: `${origin}:${outcome.phase}` });
+  queueForReaders(db, outcome.mails, { judge, origin: `${origin}:${outcome.phase}` });
   report.processed.push(outcome.phase);
 }
 
@@ -155,7 +156,7 @@ function drop(ctx: JobContext, reason: string): void {
 
 function send(ctx: JobContext, mails: OutgoingMail[], what: string): void {
   // The due time is part of the origin: a deadline moved and reached again mails afresh.
-  queueMails(ctx.db, mails, { judge: ctx.judge, origin: `${ctx.job.key}@${ctx.job.dueAt}` });
+  queueForReaders(ctx.db, mails, { judge: ctx.judge, origin: `${ctx.job.key}@${ctx.job.dueAt}` });
   ctx.report.notices.push(`${ctx.job.key}: ${what}`);
 }
 
@@ -200,9 +201,13 @@ function deadlinePassed(ctx: JobContext): void {
   const mails = toLatePlayers(ctx, game, late, `Diplomacy late notice ${game.name} ${record.phase}`, (seat) =>
     renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), othersLate: othersLateLine(game, late, seat), ...times }),
   );
+  // For the late powers (and the GM) the end of the grace period is the phase's deadline now: their calendars move.
+  const graceCalendar = calendarRequest(game, record.phase, untilIso, 'grace');
+  for (const notice of mails) notice.attachments = graceCalendar;
   const table = lateTableMail(ctx.db, game, record.phase, late, times);
   if (table) mails.push(table);
   const gm = gmMail(ctx, game, record.phase, late, 'the deadline has passed with orders missing.', `Late orders are awaited until ${formatDeadline(untilIso, zone)}; then ${latePolicyText(rules.late)}.`);
+  if (gm) gm.attachments = graceCalendar;
   send(ctx, gm ? [...mails, gm] : mails, `late: ${late.map((l) => l.name).join(', ')}; grace until ${untilIso}`);
 }
 

@@ -7,6 +7,7 @@ import { join, resign, signoff, signon, takeover, watch } from './entry.js';
 import { help, history, list, map, position, status, summary } from './info.js';
 import { clearInPhaseSection, phaseCommand } from '../advance-orders.js';
 import { commandLike, flushOrders, standingOf } from './orders.js';
+import { playerPreview } from './player-preview.js';
 import { press } from './press.js';
 import type { Session } from './session.js';
 import { set } from './set.js';
@@ -45,7 +46,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   TERMINATE: terminate,
   PROCESS: (s, c) => processCommand(s, c, 'gm'),
   'PROCESS!': (s, c) => processCommand(s, c, 'force'),
-  PREVIEW: (s, c) => processCommand(s, c, 'preview'),
+  // A player's PREVIEW is his own (player-preview.ts); the GM's is exactly what PROCESS would do.
+  PREVIEW: (s, c) => (s.signon?.role === 'player' ? playerPreview(s, c) : processCommand(s, c, 'preview')),
   ROLLBACK: rollback,
   ROLLFORWARD: rollforward,
   CD: seatCommand,
@@ -105,6 +107,7 @@ export function execute(s: Session, items: Item[]): void {
     run(s, item);
   }
   flushOrders(s);
+  for (const work of s.afterOrders.splice(0)) work();
   if (s.signon?.role === 'player') s.reply.standing = standingOf(s, s.signon);
   if (s.signon) s.reply.clock = clockLine(s.db, getGame(s.db, s.signon.game.id) ?? s.signon.game, s.now);
   if (items.length === 0) s.reply.ok('Your mail held no commands. Send HELP for the list.');

@@ -21,6 +21,8 @@ import {
 } from '../../store/rolled-back.js';
 import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus, type Seat } from '../../store/players.js';
 import { dropAdvanceOrdersOnRollback } from '../advance-orders.js';
+import type { MailAttachment } from '../../store/outbox.js';
+import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { createNewGame } from '../lifecycle/create.js';
 import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
@@ -83,9 +85,9 @@ function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) =
   if (after && s.signon) s.signon = { ...s.signon, game: after };
 }
 
-function broadcast(s: Session, on: Signon, subject: string, body: string): void {
+function broadcast(s: Session, on: Signon, subject: string, body: string, attachments: MailAttachment[] = []): void {
   const notice = gameNotice(s.db, on.game, subject, body);
-  if (notice) s.mails.push(notice);
+  if (notice) s.mails.push(attachments.length ? { ...notice, attachments } : notice);
 }
 
 export function form(s: Session, cmd: CommandItem): void {
@@ -131,7 +133,7 @@ export function resume(s: Session, cmd: CommandItem): void {
     setGameStatus(s.db, on.game.id, 'active');
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const due = scheduleDeadline(s.db, on.game, phase, s.now);
-    broadcast(s, on, `Diplomacy game ${on.game.name} resumed`, `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`);
+    broadcast(s, on, `Diplomacy game ${on.game.name} resumed`, `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`, calendarRequest(on.game, phase, due));
     s.reply.ok(`Game ${on.game.name} resumed; the deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`);
   });
 }
@@ -205,7 +207,7 @@ export function rollback(s: Session, cmd: CommandItem): void {
     if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
     const game = getGame(s.db, on.game.id)!;
     const due = game.status === 'active' ? scheduleDeadline(s.db, game, target.phase, s.now, { reopen: true }) : null;
-    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`);
+    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`, calendarRequest(game, target.phase, due));
     const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
     s.reply.ok(`Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`);
   });

@@ -48,6 +48,8 @@ export interface Session {
   origin?: MailOrigin;
   /** Files the reply carries (MAP's picture). */
   attachments: MailAttachment[];
+  /** Work that needs the mail's orders stored first (a player's PREVIEW): run after the last flush. */
+  afterOrders: (() => void)[];
 }
 
 export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: string, origin?: MailOrigin): Session {
@@ -67,6 +69,7 @@ export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: st
     replyCopies: new Map(),
     origin,
     attachments: [],
+    afterOrders: [],
   };
 }
 

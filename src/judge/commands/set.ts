@@ -16,6 +16,7 @@ import { setDeadlineCommand } from './master.js';
 import { announceDeadline, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { SET_WORDS } from './verbs.js';
+import { setZone } from './zone.js';
 import { vote } from './votes.js';
 
 export function set(s: Session, cmd: CommandItem): void {
@@ -35,6 +36,7 @@ export function set(s: Session, cmd: CommandItem): void {
   if (sub === 'PASSWORD') return setPassword(s, on, rest, fail);
   if (sub === 'ADDRESS') return setAddress(s, on, rest, fail);
   if (sub === 'TIMING' || sub === 'GRACE') return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);
+  if (sub === 'ZONE' || sub === 'NOZONE') return setZone(s, on, rest, sub === 'NOZONE', fail);
   if (on.role !== 'player' || on.seatId === null || !on.power) return fail(`SET ${sub} is for players`);
   if (sub === 'WAIT' || sub === 'NOWAIT') {
     setSeatWait(s.db, on.seatId, sub === 'WAIT');

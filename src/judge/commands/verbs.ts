@@ -74,4 +74,7 @@ export const SET_WORDS: Record<string, string> = {
   DEADLINE: 'DEADLINE',
   TIMING: 'TIMING',
   GRACE: 'GRACE',
+  ZONE: 'ZONE',
+  TIMEZONE: 'ZONE',
+  NOZONE: 'NOZONE',
 };

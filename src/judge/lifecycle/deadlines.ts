@@ -18,6 +18,7 @@ import type { Timing } from '../timing/parse.js';
 import type { DateRange } from '../timing/rules.js';
 import { formatInstant } from '../timing/zone.js';
 import { renderTemplate } from '../template.js';
+import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { isPlaying, resultRecipients } from './roster.js';
 
 export const PROCESS_JOB = 'process-phase';
@@ -189,5 +190,6 @@ export function deadlineChangeMail(db: Db, game: Game, phase: string, due: strin
     subject: `Diplomacy deadline changed ${game.name} ${phase}`,
     text: renderTemplate('deadline-change', { game: game.name, phase, why, deadline: formatDeadline(due, gameZone(game)), left: timeLeft(due, now) }),
     game: { id: game.id, name: game.name },
+    attachments: calendarRequest(game, phase, due),
   };
 }

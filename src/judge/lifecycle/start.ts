@@ -12,6 +12,7 @@ import { appendPhase } from '../../store/phases.js';
 import { setSeatPower, setSeatStatus } from '../../store/players.js';
 import { seededShuffle } from '../seeds.js';
 import { boardAttachment } from '../board-mail.js';
+import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
 import { formatDeadline, gameZone, scheduleDeadline } from './deadlines.js';
@@ -72,7 +73,7 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
       text: body,
       game: { id: game.id, name: game.name },
       dedupeKey: `start:${game.name}`,
-      attachments: boardAttachment(game, code, false),
+      attachments: [...boardAttachment(game, code, false), ...calendarRequest(game, code, deadline)],
     },
   ];
   for (const [power, accountId] of assignments) {

@@ -1,0 +1,78 @@
+// PREVIEW for a player: his orders as stored, adjudicated against the board with every other unit
+// holding (neutral units too: no DP bid is applied, his own included), and what would happen to his
+// units, in the results layout, in his reply alone. Nothing is stored and nobody else's orders are
+// read, so the preview can reveal nothing but the board everyone sees. (The GM's PREVIEW, exactly what
+// PROCESS would do, is master.ts's.)
+// Neither DPjudge nor njudge has it.
+import { adjudicate } from '../../core/adjudicate/index.js';
+import type { PhaseResult } from '../../core/adjudicate/result.js';
+import { renderResults } from '../../render/results.js';
+import { getGame } from '../../store/games.js';
+import { currentPhase } from '../../store/phases.js';
+import { ordersOf } from '../phase-orders.js';
+import { phaseSeed } from '../seeds.js';
+import { readSettings } from '../settings.js';
+import { variantOf } from '../variants.js';
+import type { Session, Signon } from './session.js';
+import type { CommandItem } from './tokenize.js';
+
+/** What the others are assumed to do, by phase type. */
+const OTHERS = {
+  movement: 'every other unit holds (neutral units too: no DP bid is applied, yours included)',
+  retreat: 'every other dislodged unit disbands',
+  adjustment: 'the other powers build and remove nothing',
+} as const;
+
+/**
+ * PREVIEW from a signed-on player. It runs once the mail's order lines are stored, so orders sent in
+ * the same mail, before or after the PREVIEW line, are the ones previewed.
+ */
+export function playerPreview(s: Session, cmd: CommandItem): void {
+  const on = s.signon as Signon;
+  if (!on.power) return s.reply.reject(cmd.line, cmd.shown, 'PREVIEW needs SIGNON to a power');
+  const fail = (reason: string) => s.reply.reject(cmd.line, cmd.shown, reason);
+  if (cmd.args.length) return fail('a player\'s PREVIEW takes no phase: it previews the phase open now');
+  s.afterOrders.push(() => previewOrders(s, on, fail));
+}
+
+function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): void {
+  const game = getGame(s.db, on.game.id) ?? on.game;
+  if (game.status !== 'active') return fail(`game ${game.name} is ${game.status}; PREVIEW works while it is active`);
+  const record = currentPhase(s.db, game.id);
+  if (!record || record.result) return fail(`game ${game.name} has no phase waiting for orders`);
+  const power = on.power as string;
+  const variant = variantOf(game.variant);
+  const name = variant.powerById.get(power)?.name ?? power;
+  const stored = ordersOf(s.db, game.id, record.phase, power);
+  const result = adjudicate(variant, record.position, stored?.orders ?? [], {
+    seed: phaseSeed(game.seed, record.phase),
+    bids: [],
+    yearCap: readSettings(game.settings).yearCap,
+  });
+  // Without the "::" header lines: tools that read results mails must never take this for results.
+  const text = renderResults(variant, record.position, onlyHis(result, power), { game: game.name })
+    .split('\n')
+    .filter((line) => !line.startsWith('::'))
+    .join('\n');
+  const kind = record.position.phase.type;
+  const given = stored?.orders.length ? `your ${stored.orders.length} stored order(s)` : 'no stored orders (your units hold)';
+  s.reply.section(
+    `PRIVATE PREVIEW for ${name}, game ${game.name}, ${record.phase}: nothing has been stored`,
+    [
+      `What would happen with ${given} if ${OTHERS[kind]}.`,
+      `Only you get this; nobody else's orders were read. The real results depend on everyone's orders.`,
+      '',
+      text.trimEnd(),
+    ].join('\n'),
+  );
+  s.reply.ok(`PREVIEW of ${name}'s orders for ${record.phase} is below; nothing was stored or sent to anyone else.`);
+}
+
+/**
+ * His outcomes only: the other powers' default orders say nothing, and a removal the judge would
+ * choose for someone else stays unknown until the phase is processed. Units his orders dislodge are
+ * kept: that is what his orders would do.
+ */
+function onlyHis(result: PhaseResult, power: string): PhaseResult {
+  return { ...result, outcomes: result.outcomes.filter((o) => o.order.power === power) };
+}
