@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { CONFIG_FILE_NAME, loadConfig } from '../config/load.js';
 import { startDaemon, processFromCli } from '../judge/daemon.js';
 import { runDemo } from '../judge/demo.js';
-import { deadlineOf, formatDeadline, gameZone } from '../judge/lifecycle/deadlines.js';
+import { gameWaitsFor } from '../judge/game-waits.js';
 import { lateness } from '../judge/progress.js';
 import { judgeIdentity } from '../mail/service.js';
 import { createMailService } from '../mail/service.js';
@@ -156,7 +156,7 @@ export function register(program: Command): void {
           if (!game) continue;
           const record = currentPhase(db, game.id);
           const phase = record && !record.result ? record.phase : '';
-          console.log(`${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${game.status.padEnd(10)} ${phase.padEnd(8)} ${phase ? formatDeadline(deadlineOf(db, game.id, phase), gameZone(game)) : ''}`);
+          console.log(`${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${game.status.padEnd(10)} ${phase.padEnd(8)} ${gameWaitsFor(db, game)}`);
           if (!name) continue;
           const seats = listSeats(db, game.id);
           console.log(`  players ${seats.filter((s) => s.role === 'player').length}, observers/monitors ${seats.filter((s) => s.role !== 'player').length}`);

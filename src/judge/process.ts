@@ -9,6 +9,7 @@ import { renderResults } from '../render/results.js';
 import type { Db } from '../store/database.js';
 import { getGame, setGameStatus, type Game } from '../store/games.js';
 import { claimJob, findJob } from '../store/jobs.js';
+import { hasMailKeyed } from '../store/outbox.js';
 import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
 import { listSeats, setSeatWait } from '../store/players.js';
 import { forgetRolledBackPhase, restoreRolledBackOrders, rolledBackPhase, samePosition } from '../store/rolled-back.js';
@@ -143,6 +144,10 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
 
   const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
+  // A phase processed again after a ROLLBACK: its readers hold results for it already.
+  const replacesEarlier = hasMailKeyed(db, `results:${game.name}:${record.phase}`)
+    ? `These results for ${record.phase} replace the results mailed earlier for that phase (the GM rolled the game back).`
+    : '';
   const reveal = result.gameOver ? dpRevealText(db, game) : '';
   const mails: OutgoingMail[] = [
     {
@@ -150,7 +155,7 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       bcc: resultRecipients(db, game),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
       text: renderTemplate('results', {
-        preamble: [mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried].filter(Boolean).join('\n'),
+        preamble: [replacesEarlier, mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried].filter(Boolean).join('\n'),
         results: text.trimEnd(),
         reveal,
       }),

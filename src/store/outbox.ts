@@ -222,3 +222,13 @@ export function listOutbox(db: Db, filter: { status?: OutboxStatus } = {}): Outb
     : db.prepare('SELECT * FROM outbox ORDER BY id').all();
   return (rows as OutboxRow[]).map(toMail);
 }
+
+/** Whether a mail was queued under this dedupe key, or under it followed by ":" and a suffix. */
+export function hasMailKeyed(db: Db, key: string): boolean {
+  const prefix = `${key}:`;
+  // substr, not LIKE: a game name may hold "_", which LIKE reads as a wildcard.
+  const row = db
+    .prepare('SELECT 1 FROM outbox WHERE dedupe_key = ? OR substr(dedupe_key, 1, length(?)) = ? LIMIT 1')
+    .get(key, prefix, prefix);
+  return row !== undefined;
+}
