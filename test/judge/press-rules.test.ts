@@ -138,6 +138,9 @@ describe('fake press (RULE PRESS FAKE)', () => {
     const refused = await w.send(at('france'), `${signon('france', 'honest')}\nPRESS TO Italy FROM Germany\nSneaky\nENDPRESS`);
     expect(refused).toContain('game honest does not allow fake press (it needs RULE PRESS FAKE)');
     expect(await pressWith(w, at('italy'), 'Sneaky')).toHaveLength(0);
+    const ownName = await w.send(at('france'), `${signon('france', 'honest')}\nPRESS TO Italy FROM France\nSigned\nENDPRESS`);
+    expect(ownName).toContain('Press sent to Italy.');
+    expect((await pressWith(w, at('italy'), 'Signed'))[0]?.text).toContain('Press from France to Italy');
   }, TIMEOUT);
 });
 

@@ -68,7 +68,9 @@ export function press(s: Session, item: PressItem): void {
   if (!item.body.some((l) => l.trim())) return fail('the press message is empty');
   const audience = header.to ? readAudience(on, header.to) : { powers: new Set<string>(), master: false };
   if ('error' in audience) return fail(audience.error, audience.suggestion);
-  const claimed = header.claimedFrom ? claimedSender(on, header.claimedFrom) : null;
+  const named = header.claimedFrom ? claimedSender(on, header.claimedFrom) : null;
+  // FROM one's own power is no fake: it is plain signed press.
+  const claimed = named && 'power' in named && named.power === on.power ? null : named;
   if (claimed && 'error' in claimed) return fail(claimed.error, claimed.suggestion);
   const intent = { broadcast: !header.to, powers: audience.powers, toMaster: audience.master, claimedFrom: claimed?.power ?? null };
   const refusal = pressRefusal(s, on, intent);
