@@ -35,7 +35,8 @@ const CLEAR_MARKERS = new WeakSet<OtherItem>();
 
 /** PHASE <phase>: the order lines after it (up to another PHASE or the end) are for that phase. */
 export function phaseCommand(s: Session, cmd: CommandItem): void {
-  if (!s.signon || s.signon.role !== 'player') return s.reply.reject(cmd.line, cmd.shown, 'PHASE needs SIGNON to a power first');
+  if (!s.signon || s.signon.role !== 'player')
+    return s.reply.reject(cmd.line, cmd.shown, 'PHASE needs SIGNON to a power first');
   const marker: OtherItem = { kind: 'other', line: cmd.line, text: cmd.shown };
   PHASE_MARKERS.add(marker);
   s.orderLines.push(marker);
@@ -101,7 +102,8 @@ export function takeAdvanceOrders(
         target = { kind: 'refused', reason: `the PHASE line ${item.line} above names no phase to order for` };
       } else {
         target = later(phase);
-        if (target.kind === 'refused') s.reply.reject(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
+        if (target.kind === 'refused')
+          s.reply.reject(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
         else if (target.kind === 'later') sectionOf(phase);
       }
       continue;
@@ -154,7 +156,11 @@ function plainlyForLater(on: Signon, open: Phase, text: string): Phase | null {
   return null;
 }
 
-const KIND_WORD: Record<PhaseType, string> = { movement: 'a movement', retreat: 'a retreat', adjustment: 'an adjustment' };
+const KIND_WORD: Record<PhaseType, string> = {
+  movement: 'a movement',
+  retreat: 'a retreat',
+  adjustment: 'an adjustment',
+};
 
 function storeSection(s: Session, on: Signon, record: PhaseRecord, power: string, section: Section): void {
   const code = phaseCode(section.phase);
@@ -182,7 +188,11 @@ function storeSection(s: Session, on: Signon, record: PhaseRecord, power: string
     );
   } else if (section.cleared) {
     const had = deleteAdvanceOrders(s.db, on.game.id, code, power);
-    s.reply.ok(had ? `CLEAR: the advance orders for ${label} were withdrawn.` : `CLEAR: there were no advance orders for ${label}.`);
+    s.reply.ok(
+      had
+        ? `CLEAR: the advance orders for ${label} were withdrawn.`
+        : `CLEAR: there were no advance orders for ${label}.`,
+    );
   } else if (section.lines.length) {
     s.reply.ok(`No valid order for ${code} in this mail; the advance orders stored before for it (if any) stand.`);
   } else {
@@ -253,9 +263,15 @@ function powerLabel(game: Game, power: string): string {
 
 function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet): string {
   const phase = parsePhaseCode(set.phase);
-  const why = phase?.type === 'retreat' ? 'nobody had to retreat' : phase?.type === 'adjustment' ? 'nobody had builds or removals' : 'it was not played';
+  const why =
+    phase?.type === 'retreat'
+      ? 'nobody had to retreat'
+      : phase?.type === 'adjustment'
+        ? 'nobody had builds or removals'
+        : 'it was not played';
   return [
-    `Game ${game.name}, ${powerLabel(game, set.power)}: the orders you sent in advance for ${phase ? phaseLabel(phase) : set.phase}`,
+    `Game ${game.name}, ${powerLabel(game, set.power)}: the orders you sent in advance for ` +
+      `${phase ? phaseLabel(phase) : set.phase}`,
     `were not used: there was no such phase (${why}); the game went on to ${phaseLabel(record.position.phase)}.`,
     '',
     'They were:',
@@ -268,7 +284,8 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet): str
 function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet): string {
   const name = powerLabel(game, set.power);
   const label = phaseLabel(record.position.phase);
-  const head = `Game ${game.name}, ${name}: the orders you sent in advance for ${label} were read against the board now.`;
+  const head =
+    `Game ${game.name}, ${name}: the orders you sent in advance for ${label} ` + 'were read against the board now.';
   if (ordersOf(db, game.id, record.phase, set.power)) {
     return `${head}\nThey were not used: orders for ${record.phase} were in place already (given before a rollback).\n`;
   }
@@ -304,11 +321,14 @@ function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet)
   return [
     head,
     '',
-    orders.length ? `Used, now your orders for ${record.phase}:` : `None could be used: you have no orders for ${record.phase} yet.`,
+    orders.length
+      ? `Used, now your orders for ${record.phase}:`
+      : `None could be used: you have no orders for ${record.phase} yet.`,
     ...orders.map((o) => `  ${o.shown}`),
     ...(refused.length ? ['', 'Refused:', ...refused] : []),
     '',
-    `A mail of orders for ${record.phase} replaces these as usual (SIGNON ${set.power}@${game.name} <password>, then the orders).`,
+    `A mail of orders for ${record.phase} replaces these as usual ` +
+      `(SIGNON ${set.power}@${game.name} <password>, then the orders).`,
     '',
   ].join('\n');
 }
@@ -329,7 +349,8 @@ export function dropAdvanceOrdersOnRollback(db: Db, game: Game, target: PhaseRec
       subject: `Diplomacy advance orders ${game.name}: withdrawn by a rollback`,
       text:
         `Game ${game.name}, ${powerLabel(game, power)}: the GM rolled the game back to ${target.phase}.\n` +
-        `The orders you sent in advance during ${target.phase} or later were withdrawn; send them again if you still mean them.\n`,
+        `The orders you sent in advance during ${target.phase} or later were withdrawn; ` +
+        'send them again if you still mean them.\n',
       game: { id: game.id, name: game.name },
     });
   }

@@ -4,7 +4,13 @@
 import { phaseText, readPhase } from '../core/position/names.js';
 import { phaseCode, type Phase, type PhaseType } from '../core/types.js';
 
-const SEQUENCE: readonly string[] = ['spring movement', 'spring retreat', 'fall movement', 'fall retreat', 'winter adjustment'];
+const SEQUENCE: readonly string[] = [
+  'spring movement',
+  'spring retreat',
+  'fall movement',
+  'fall retreat',
+  'winter adjustment',
+];
 
 /** Phases in playing order: a larger rank comes later. */
 export function phaseRank(phase: Phase): number {
@@ -30,7 +36,8 @@ export function readPhaseArgument(text: string): Phase | string {
   const read = readPhase(text);
   if ('error' in read) return read.error;
   const phase = read.ok;
-  if (!SEQUENCE.includes(`${phase.season} ${phase.type}`)) return `there is no ${phaseText(phase)} phase: retreats follow movement, and adjustments come in the Winter`;
+  if (!SEQUENCE.includes(`${phase.season} ${phase.type}`))
+    return `there is no ${phaseText(phase)} phase: retreats follow movement, and adjustments come in the Winter`;
   return phase;
 }
 

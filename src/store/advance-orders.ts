@@ -42,7 +42,9 @@ export function replaceAdvanceOrders(db: Db, set: Omit<AdvanceOrderSet, 'submitt
 
 /** Every advance set of the game, all phases and powers. */
 export function listAdvanceOrders(db: Db, gameId: number): AdvanceOrderSet[] {
-  const rows = db.prepare('SELECT * FROM advance_orders WHERE game_id = ? ORDER BY phase, power').all(gameId) as AdvanceRow[];
+  const rows = db
+    .prepare('SELECT * FROM advance_orders WHERE game_id = ? ORDER BY phase, power')
+    .all(gameId) as AdvanceRow[];
   return rows.map(toSet);
 }
 
@@ -52,7 +54,10 @@ export function advanceOrdersOfPower(db: Db, gameId: number, power: string): Adv
 
 /** Withdraws one power's set for one phase. Returns whether there was one. */
 export function deleteAdvanceOrders(db: Db, gameId: number, phase: string, power: string): boolean {
-  return db.prepare('DELETE FROM advance_orders WHERE game_id = ? AND phase = ? AND power = ?').run(gameId, phase, power).changes > 0;
+  return (
+    db.prepare('DELETE FROM advance_orders WHERE game_id = ? AND phase = ? AND power = ?').run(gameId, phase, power)
+      .changes > 0
+  );
 }
 
 /** A new player takes the seat: the sets his predecessor sent stay with the predecessor. */

@@ -53,20 +53,38 @@ describe('orders in advance', () => {
     });
     expect(phaseOf(w)).toBe('F1901M');
 
-    const austria = await w.send(addr('austria'), [signon('austria'), 'A Ser H', 'A Vie H', 'F Tri H', 'if dislodged, F Tri - Alb'].join('\n'));
+    const austria = await w.send(
+      addr('austria'),
+      [signon('austria'), 'A Ser H', 'A Vie H', 'F Tri H', 'if dislodged, F Tri - Alb'].join('\n'),
+    );
     expect(austria).toContain('3 orders stored for Austria (F1901M)');
-    expect(austria).toMatch(/1 order stored in advance for Fall 1901 Retreat \(F1901R\): checked for syntax now, and against the board when F1901R opens/);
-    expect(austria).toMatch(/Orders in advance \(read against the board when their phase opens\):\n\s+for Fall 1901 Retreat \(F1901R\):\n\s+F Tri - Alb/);
+    expect(austria).toMatch(
+      /1 order stored in advance for Fall 1901 Retreat \(F1901R\): checked for syntax now, and against the board when/,
+    );
+    expect(austria).toMatch(
+      /Orders in advance \(read against the board when their phase opens\):\n\s+for Fall 1901 Retr.*\n\s+F Tri - Alb/,
+    );
     // STATUS lists them too.
-    expect(await w.send(addr('austria'), `${signon('austria')}\nSTATUS`)).toMatch(/for Fall 1901 Retreat \(F1901R\):\n\s+F Tri - Alb/);
+    expect(await w.send(addr('austria'), `${signon('austria')}\nSTATUS`)).toMatch(
+      /for Fall 1901 Retreat \(F1901R\):\n\s+F Tri - Alb/,
+    );
 
     // A BUILD during the Fall movement is plainly for the winter; so are the lines under a heading or after PHASE.
-    const russia = await w.send(addr('russia'), [signon('russia'), 'F Rum H', 'A Mos H', 'A War H', 'F StP/sc H', 'Build F Sev'].join('\n'));
+    const russia = await w.send(
+      addr('russia'),
+      [signon('russia'), 'F Rum H', 'A Mos H', 'A War H', 'F StP/sc H', 'Build F Sev'].join('\n'),
+    );
     expect(russia).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
-    const turkey = await w.send(addr('turkey'), [signon('turkey'), 'A Bul H', 'F Ank H', 'A Smy H', 'PHASE Winter 1901', 'Build A Con'].join('\n'));
+    const turkey = await w.send(
+      addr('turkey'),
+      [signon('turkey'), 'A Bul H', 'F Ank H', 'A Smy H', 'PHASE Winter 1901', 'Build A Con'].join('\n'),
+    );
     expect(turkey).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
     expect(turkey).toMatch(/for Winter 1901 Adjustment \(W1901A\):\n\s+Build A Con/);
-    const italy = await w.send(addr('italy'), [signon('italy'), 'A Ven - Tri', 'A Tyr S A Ven - Tri', 'F Nap H', 'Builds:', 'A Rom B'].join('\n'));
+    const italy = await w.send(
+      addr('italy'),
+      [signon('italy'), 'A Ven - Tri', 'A Tyr S A Ven - Tri', 'F Nap H', 'Builds:', 'A Rom B'].join('\n'),
+    );
     expect(italy).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
 
     for (const p of ['england', 'france', 'germany']) await w.send(addr(p), [signon(p), ...holds(w, p)].join('\n'));
@@ -79,7 +97,9 @@ describe('orders in advance', () => {
     expect(board).toContainEqual({ power: 'russia', type: 'F', loc: 'sev' });
 
     const [told] = await mailsTitled(w, 'austria', `Diplomacy advance orders ${GAME} F1901R`);
-    expect(told.text).toContain('the orders you sent in advance for Fall 1901 Retreat (F1901R) were read against the board now');
+    expect(told.text).toContain(
+      'the orders you sent in advance for Fall 1901 Retreat (F1901R) were read against the board now',
+    );
     expect(told.text).toMatch(/Used, now your orders for F1901R:\n\s+F TRI R ALB/);
     expect(told.text).not.toContain('Refused');
     const [built] = await mailsTitled(w, 'turkey', `Diplomacy advance orders ${GAME} W1901A`);
@@ -95,7 +115,7 @@ describe('orders in advance', () => {
     }
   });
 
-  it('checks syntax at once and legality when the phase opens, says what was refused, and a later mail replaces them', async () => {
+  it('checks syntax at once and legality when the phase opens, tells what was refused; new mail replaces', async () => {
     const w = (world = createWorld());
     await started(w);
     const france = await w.send(
@@ -152,7 +172,10 @@ describe('orders in advance', () => {
   it('CLEAR after PHASE withdraws the advance orders for that phase only', async () => {
     const w = (world = createWorld());
     await started(w);
-    await w.send(addr('italy'), [signon('italy'), 'A Ven H', 'PHASE F1901M', 'A Ven - Tri', 'PHASE W1901A', 'WAIVE'].join('\n'));
+    await w.send(
+      addr('italy'),
+      [signon('italy'), 'A Ven H', 'PHASE F1901M', 'A Ven - Tri', 'PHASE W1901A', 'WAIVE'].join('\n'),
+    );
     const cleared = await w.send(addr('italy'), [signon('italy'), 'PHASE F1901M', 'CLEAR'].join('\n'));
     expect(cleared).toContain('CLEAR: the advance orders for Fall 1901 Movement (F1901M) were withdrawn.');
     expect(cleared).toMatch(/Current orders for Italy \(advance S1901M\):\n\s+A VEN H/);
@@ -160,10 +183,31 @@ describe('orders in advance', () => {
     expect(cleared).not.toContain('A Ven - Tri');
   });
 
+  it('takes a retreat written with R, or a WAIVE, for the coming phase without a heading', async () => {
+    const w = (world = createWorld());
+    await started(w);
+    const reply = await w.send(
+      addr('italy'),
+      [signon('italy'), 'A Ven H', 'F Nap R Ion', 'WAIVE', 'PHASE W1901A'].join('\n'),
+    );
+    expect(reply).toContain('1 order stored for Italy (S1901M)');
+    expect(reply).toContain('1 order stored in advance for Spring 1901 Retreat (S1901R)');
+    expect(reply).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
+    expect(reply).toMatch(
+      /for Spring 1901 Retreat \(S1901R\):\n\s+F Nap R Ion\n\s+for Winter 1901 Adjustment \(W1901A\):\n\s+WAIVE/,
+    );
+    expect(reply).not.toContain('rejected');
+    // Before SIGNON, PHASE is refused like CLEAR.
+    expect(await w.send(addr('italy'), 'PHASE F1901R')).toContain('PHASE needs SIGNON to a power first');
+  });
+
   it('a newcomer does not inherit them, and a ROLLBACK of the phase they were sent in withdraws them', async () => {
     const w = (world = createWorld());
     await started(w);
-    const russia = await w.send(addr('russia'), [signon('russia'), ...holds(w, 'russia'), 'PHASE W1901A', 'Build F Sev'].join('\n'));
+    const russia = await w.send(
+      addr('russia'),
+      [signon('russia'), ...holds(w, 'russia'), 'PHASE W1901A', 'Build F Sev'].join('\n'),
+    );
     expect(russia).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
     await w.send(addr('russia'), `RESIGN russia@${GAME} pw-russia`);
     const newcomer = await w.send('tsar@players.test', `TAKEOVER russia@${GAME} pw-tsar`);
@@ -171,7 +215,10 @@ describe('orders in advance', () => {
     expect(newcomer).not.toContain('Orders in advance');
     expect(newcomer).not.toContain('Build F Sev');
 
-    const turkey = await w.send(addr('turkey'), [signon('turkey'), ...holds(w, 'turkey'), 'PHASE F1901M', 'A Con - Bul'].join('\n'));
+    const turkey = await w.send(
+      addr('turkey'),
+      [signon('turkey'), ...holds(w, 'turkey'), 'PHASE F1901M', 'A Con - Bul'].join('\n'),
+    );
     expect(turkey).toContain('1 order stored in advance for Fall 1901 Movement (F1901M)');
     for (const p of POWERS.filter((x) => x !== 'turkey' && x !== 'russia')) {
       await w.send(addr(p), [signon(p), ...holds(w, p)].join('\n'));

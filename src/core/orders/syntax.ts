@@ -47,10 +47,14 @@ function readClause(variant: Variant, clause: string): Draft | { error: string; 
   const draft = 'error' in tidied ? tidied : readDraft(tidied);
   if (!('error' in draft)) return draft;
   if (draft.unknownWord === undefined) return { error: draft.error };
-  const places = nearbyPlaces(variant, draft.unknownWord).map((l) => `${l.toUpperCase()} (${variant.map.locName.get(l) ?? l})`);
+  const places = nearbyPlaces(variant, draft.unknownWord).map(
+    (l) => `${l.toUpperCase()} (${variant.map.locName.get(l) ?? l})`,
+  );
   const words = nearbyOrderWords(draft.unknownWord).map((w) => w.toUpperCase());
   const near = [...places, ...words];
-  return near.length ? { error: draft.error, suggestion: `did you mean ${near.join(' or ')}?` } : { error: draft.error };
+  return near.length
+    ? { error: draft.error, suggestion: `did you mean ${near.join(' or ')}?` }
+    : { error: draft.error };
 }
 
 /** Reads one line of `power`'s orders: its clauses split at ";" (or at "," when every piece reads). */
@@ -66,15 +70,22 @@ export function readLineSyntax(variant: Variant, line: string, power: PowerId): 
     return { status: 'error', error: `orders for ${name(named)}, but you are ${name(power)}` };
   }
   if (heading !== undefined || (prefix && !/[^\s;]/.test(prefix.rest))) return { status: 'heading' };
-  const clauses = (prefix ? prefix.rest : body).split(';').map((c) => c.trim()).filter(Boolean);
+  const clauses = (prefix ? prefix.rest : body)
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
   let phases = ALL;
   for (const clause of clauses) {
-    if (readDpPrefix(clause)) return { status: 'error', error: 'DP bids are not taken in advance: send them in their own phase' };
+    if (readDpPrefix(clause))
+      return { status: 'error', error: 'DP bids are not taken in advance: send them in their own phase' };
     let drafts: Draft[];
     const whole = readClause(variant, clause);
     if (!('error' in whole)) drafts = [whole];
     else {
-      const pieces = clause.split(',').map((c) => c.trim()).filter(Boolean);
+      const pieces = clause
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
       const read = pieces.length > 1 ? pieces.map((p) => readClause(variant, p)) : [];
       if (!read.length || read.some((r) => 'error' in r)) return { status: 'error', ...whole };
       drafts = read as Draft[];
