@@ -1,15 +1,17 @@
 // At the deadline the whole table learns which powers are late, as DPjudge tells every player
 // unless HIDE_LATE_POWERS: the late players in their own late notice, everyone else (players on
 // time, observers) in one notice of their own. `RULE HIDE_LATE` keeps it between each late
-// player and the GM. Powers are named, never addresses.
+// player and the GM. Powers are named, never addresses. When the grace period ends under LATE CD,
+// the table learns which powers fell into civil disorder.
 import type { OutgoingMail } from '../mail/types.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { addressOf } from './lifecycle/roster.js';
-import { tableAddresses } from './lifecycle/seat-news.js';
+import { seatChangeMails, tableAddresses } from './lifecycle/seat-news.js';
 import type { LateSeat } from './progress.js';
 import { readSettings } from './settings.js';
 import { renderTemplate } from './template.js';
+import { variantOf } from './variants.js';
 
 export function lateHidden(game: Game): boolean {
   return !!readSettings(game.settings).hideLate;
@@ -30,9 +32,17 @@ export interface LateTimes {
 }
 
 /** The notice to everyone at the table who is not late (the GM has his own), or null. */
-export function lateTableMail(db: Db, game: Game, phase: string, late: LateSeat[], times: LateTimes): OutgoingMail | null {
+export function lateTableMail(
+  db: Db,
+  game: Game,
+  phase: string,
+  late: LateSeat[],
+  times: LateTimes,
+): OutgoingMail | null {
   if (lateHidden(game) || !late.length) return null;
-  const skip = new Set([...late.map((l) => addressOf(db, l.seat.accountId)), addressOf(db, game.gmAccountId)].map((a) => a?.toLowerCase()));
+  const skip = new Set(
+    [...late.map((l) => addressOf(db, l.seat.accountId)), addressOf(db, game.gmAccountId)].map((a) => a?.toLowerCase()),
+  );
   const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
   if (!readers.length) return null;
   return {
@@ -42,4 +52,12 @@ export function lateTableMail(db: Db, game: Game, phase: string, late: LateSeat[
     text: renderTemplate('late-powers', { game: game.name, phase, late: late.map((l) => l.name).join(', '), ...times }),
     game: { id: game.id, name: game.name },
   };
+}
+
+/** LATE CD: the table learns which powers fell into civil disorder at the end of the grace period. */
+export function lapsedMails(db: Db, game: Game, late: LateSeat[]): OutgoingMail[] {
+  const variant = variantOf(game.variant);
+  return late.flatMap((l) =>
+    seatChangeMails(db, game, variant, { change: 'lapsed', power: l.power, formerAccountId: l.seat.accountId }),
+  );
 }

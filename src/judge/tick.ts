@@ -23,7 +23,7 @@ import {
 } from './lifecycle/deadlines.js';
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
 import { activePlayers, addressOf } from './lifecycle/roster.js';
-import { lateTableMail, othersLateLine } from './late-table.js';
+import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
 import { queueForReaders } from './reader-zones.js';
 import { calendarRequest } from './calendar/deadline-attachment.js';
 import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
@@ -260,6 +260,7 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
     return drop(ctx, outcome.reason);
   }
   recordProcessed(ctx.db, ctx.judge, ctx.job.key, outcome, ctx.report);
+  if (policy === 'cd') notices.push(...lapsedMails(ctx.db, game, late));
   const gm = gmMail(ctx, game, record.phase, late, policy === 'cd' ? 'declared in civil disorder after the grace period.' : 'processed with default orders after the grace period.', policy === 'cd' ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also TAKEOVER it.` : '');
   send(ctx, gm ? [...notices, gm] : notices, `grace over, ${policy === 'cd' ? 'civil disorder' : 'defaults'}: ${names}`);
 }

@@ -32,7 +32,7 @@ const overMail = async (w: World, who: string, game: string) =>
   (await w.mails(who)).find((m) => m.subject === `Diplomacy game ${game} is over`);
 
 describe('draws (issue 13.1)', SLOW, () => {
-  it('a draw includes every surviving power, vacant and in civil disorder too, once every player votes for it', async () => {
+  it('includes every surviving power, vacant and in civil disorder too, once every player votes for it', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'dias');
     await w.send(address('england'), `${signon('england', 'dias')}\nRESIGN`);
@@ -94,11 +94,14 @@ describe('draws (issue 13.1)', SLOW, () => {
     expect(await vote(w, 'named', 'france', 'DRAW Germany, France')).toContain('draw among France and Germany');
     // One player wants a three-way draw: no agreement yet.
     expect(await vote(w, 'named', 'germany', 'DRAW France Germany Italy')).not.toContain('drawn');
-    for (const p of POWERS.filter((x) => x !== 'france' && x !== 'germany')) await vote(w, 'named', p, 'DRAW France Germany');
+    for (const p of POWERS.filter((x) => x !== 'france' && x !== 'germany'))
+      await vote(w, 'named', p, 'DRAW France Germany');
     expect(status(w, 'named')).toBe('active');
     const last = await vote(w, 'named', 'germany', 'DRAW F G');
     expect(last).toContain('The game is drawn among France and Germany.');
-    expect((await overMail(w, address('turkey'), 'named'))?.text).toContain('The game is drawn among France and Germany.');
+    expect((await overMail(w, address('turkey'), 'named'))?.text).toContain(
+      'The game is drawn among France and Germany.',
+    );
   });
 });
 
@@ -110,9 +113,12 @@ describe('concessions (issue 13.1)', SLOW, () => {
     expect(refused).toContain('a concession goes only to the largest power: Russia with 4 centres (France has 3)');
     expect(await vote(w, 'yield', 'russia', 'CONCEDE Turkey')).toContain('a concession goes only to the largest power');
     const others = POWERS.filter((p) => p !== 'russia');
-    for (const p of others.slice(0, -1)) expect(await vote(w, 'yield', p, 'CONCEDE Russia')).toContain('concede to Russia');
+    for (const p of others.slice(0, -1))
+      expect(await vote(w, 'yield', p, 'CONCEDE Russia')).toContain('concede to Russia');
     expect(status(w, 'yield')).toBe('active');
-    expect(await vote(w, 'yield', others[others.length - 1], 'CONCEDE Russia')).toContain('Every other player conceded: Russia wins the game.');
+    expect(await vote(w, 'yield', others[others.length - 1], 'CONCEDE Russia')).toContain(
+      'Every other player conceded: Russia wins the game.',
+    );
     expect((await overMail(w, address('russia'), 'yield'))?.text).toContain('Russia wins the game.');
     expect(status(w, 'yield')).toBe('completed');
   });

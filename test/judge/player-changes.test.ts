@@ -32,14 +32,20 @@ async function standardGame(w: World, game: string, settings: string[] = []): Pr
 async function order(w: World, game: string, power: string, limit?: number): Promise<void> {
   const id = findGameByName(w.db, game)!.id;
   const record = currentPhase(w.db, id)!;
-  const lines = botOrders(loadVariant(record.position.variant), record.position, power, adjustmentsDue(w.db, id, record));
+  const lines = botOrders(
+    loadVariant(record.position.variant),
+    record.position,
+    power,
+    adjustmentsDue(w.db, id, record),
+  );
   await w.send(address(power), [`SIGNON ${power}@${game} pw-${power}`, ...lines.slice(0, limit)].join('\n'));
 }
 
-const withSubject = async (w: World, who: string, subject: string) => (await w.mails(who)).filter((m) => m.subject === subject);
+const withSubject = async (w: World, who: string, subject: string) =>
+  (await w.mails(who)).filter((m) => m.subject === subject);
 
 describe('changes of player are told to the table (issue 13.2)', SLOW, () => {
-  it('RESIGN, TAKEOVER, EJECT, CD and REVIVE: every player, observer and the GM learn the power, never an address', async () => {
+  it('RESIGN, TAKEOVER, EJECT, CD, REVIVE: players, observers and the GM learn the power, no address', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'table');
     const readers = [address('austria'), OBSERVER, GM];
@@ -47,7 +53,7 @@ describe('changes of player are told to the table (issue 13.2)', SLOW, () => {
     await w.send(address('france'), 'SIGNON france@table pw-france\nRESIGN');
     for (const who of readers) {
       const [notice] = await withSubject(w, who, 'Diplomacy game table: France resigned');
-      expect(notice?.text).toContain('The player of France has resigned from game \'table\'.');
+      expect(notice?.text).toContain("The player of France has resigned from game 'table'.");
       expect(notice.text).toContain('TAKEOVER france@table <password>');
       expect(notice.text).not.toContain(address('france'));
     }
@@ -100,10 +106,11 @@ describe('units without orders in the results (issue 13.2)', SLOW, () => {
     for (const line of lines.filter((l) => l.startsWith('Turkey: '))) expect(line).toMatch(/HOLD\.  \(\*no order\*\)$/);
     const russian = lines.filter((l) => l.startsWith('Russia: '));
     expect(russian.filter((l) => l.includes('(*no order*)'))).toHaveLength(3);
-    for (const line of lines.filter((l) => /^(Austria|England|France|Germany|Italy): /.test(l))) expect(line).not.toContain('no order');
+    for (const line of lines.filter((l) => /^(Austria|England|France|Germany|Italy): /.test(l)))
+      expect(line).not.toContain('no order');
   });
 
-  it('a DP game marks the Great Powers\' unordered units, never the neutral units nobody bid on', async () => {
+  it("a DP game marks the Great Powers' unordered units, never the neutral units nobody bid on", async () => {
     const w = (world = createWorld());
     const variant = loadVariant('ambition6');
     const greats = variant.powers.filter((p) => p.kind === 'great');
@@ -112,7 +119,9 @@ describe('units without orders in the results (issue 13.2)', SLOW, () => {
     expect(await w.send(GM, `${master('bids')}\nACTIVATE`)).toContain('has started');
     await w.send(GM, `${master('bids')}\nPROCESS!`);
     const [results] = await withSubject(w, address(greats[0].id), 'Diplomacy results bids S1763M');
-    const unitLines = results.text.split('\n').filter((l) => /^[\w .'-]+: (Army|Fleet) /.test(l) && !l.includes('can retreat'));
+    const unitLines = results.text
+      .split('\n')
+      .filter((l) => /^[\w .'-]+: (Army|Fleet) /.test(l) && !l.includes('can retreat'));
     const greatNames = new Set(greats.map((p) => p.name));
     const neutral = unitLines.filter((l) => !greatNames.has(l.slice(0, l.indexOf(':'))));
     const great = unitLines.filter((l) => greatNames.has(l.slice(0, l.indexOf(':'))));
@@ -132,7 +141,7 @@ describe('the late notice tells the table (issue 13.2)', SLOW, () => {
     await w.settle();
   }
 
-  it('names the late powers to the players on time and the observers; each late player learns who else is late', async () => {
+  it('names the late powers to players on time and observers; each late player learns who else is late', async () => {
     const w = (world = createWorld());
     await lateAtDeadline(w, 'tardy', []);
     for (const who of [address('france'), OBSERVER]) {
@@ -145,6 +154,18 @@ describe('the late notice tells the table (issue 13.2)', SLOW, () => {
     expect(await withSubject(w, GM, 'Diplomacy powers late tardy S1901M')).toEqual([]);
     const [russia] = await withSubject(w, address('russia'), 'Diplomacy late notice tardy S1901M');
     expect(russia?.text).toContain('Orders are also missing from: Turkey.');
+
+    // Under LATE CD the end of the grace period puts both in civil disorder: the table is told.
+    w.advance(24);
+    await w.settle();
+    for (const who of [address('france'), OBSERVER, GM]) {
+      const [notice] = await withSubject(w, who, 'Diplomacy game tardy: Turkey in civil disorder');
+      expect(notice?.text).toContain(
+        "Turkey sent no orders by the end of the grace period in game 'tardy' and is in civil disorder",
+      );
+    }
+    expect(await withSubject(w, address('turkey'), 'Diplomacy game tardy: Turkey in civil disorder')).toEqual([]);
+    expect(await withSubject(w, address('turkey'), 'Diplomacy grace period over tardy S1901M')).toHaveLength(1);
   });
 
   it('RULE HIDE_LATE keeps the late powers between each of them and the GM', async () => {

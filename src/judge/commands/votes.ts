@@ -25,16 +25,20 @@ function listNames(variant: Variant, powers: PowerId[]): string {
  * a name of several words ("Holy Roman Empire") is matched longest first. A string: why not.
  */
 function namedPowers(variant: Variant, words: string[]): PowerId[] | string {
-  const parts = words.join(' ').split(/[\s,]+/).filter((w) => w && w.toUpperCase() !== 'AND');
+  const parts = words
+    .join(' ')
+    .split(/[\s,]+/)
+    .filter((w) => w && w.toUpperCase() !== 'AND');
   const powers: PowerId[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     let found: { power: PowerId; length: number } | null = null;
     for (let length = Math.min(4, parts.length - i); length >= 1 && !found; length--) {
       const power = findPower(variant, parts.slice(i, i + length).join(' '));
       if (power) found = { power, length };
     }
     if (!found) return `"${parts[i]}" is not a power of ${variant.title}`;
-    if (variant.powerById.get(found.power)?.kind !== 'great') return `${variant.powerById.get(found.power)?.name} is not a Great Power`;
+    if (variant.powerById.get(found.power)?.kind !== 'great')
+      return `${variant.powerById.get(found.power)?.name} is not a Great Power`;
     if (!powers.includes(found.power)) powers.push(found.power);
     i += found.length;
   }
@@ -42,7 +46,14 @@ function namedPowers(variant: Variant, words: string[]): PowerId[] | string {
 }
 
 /** Applies one SET word to the seat's vote; a string says why it cannot be. */
-function changedVote(on: Signon, position: Position, noDias: boolean, sub: string, rest: string[], mine: Vote): Vote | string {
+function changedVote(
+  on: Signon,
+  position: Position,
+  noDias: boolean,
+  sub: string,
+  rest: string[],
+  mine: Vote,
+): Vote | string {
   const variant = on.variant;
   const alive = survivors(variant, position);
   const next = { ...mine };
@@ -51,13 +62,17 @@ function changedVote(on: Signon, position: Position, noDias: boolean, sub: strin
     delete next.drawWith;
     if (!rest.length) return next;
     if (!noDias) {
-      return `a draw in game ${on.game.name} includes every surviving power (${listNames(variant, alive)}); naming the powers of a draw needs RULE NO_DIAS`;
+      const all = listNames(variant, alive);
+      const game = on.game.name;
+      return `a draw in game ${game} includes every surviving power (${all}); naming its powers needs RULE NO_DIAS`;
     }
     const named = namedPowers(variant, rest);
     if (typeof named === 'string') return named;
     const gone = named.filter((p) => !alive.includes(p));
-    if (gone.length) return `${listNames(variant, gone)} ${gone.length > 1 ? 'have' : 'has'} no centre or unit left and cannot share a draw`;
-    if (named.length < 2) return 'a draw names at least two powers (a single winner is a concession: SET CONCEDE power)';
+    if (gone.length)
+      return `${listNames(variant, gone)} ${gone.length > 1 ? 'have' : 'has'} no centre or unit left to share a draw`;
+    if (named.length < 2)
+      return 'a draw names at least two powers (a single winner is a concession: SET CONCEDE power)';
     next.drawWith = alive.filter((p) => named.includes(p));
     return next;
   }
@@ -71,16 +86,19 @@ function changedVote(on: Signon, position: Position, noDias: boolean, sub: strin
     return next;
   }
   const to = rest.length ? findPower(variant, rest.join(' ')) : null;
-  if (!to || variant.powerById.get(to)?.kind !== 'great') return 'SET CONCEDE names the power you concede to, e.g. SET CONCEDE France';
+  if (!to || variant.powerById.get(to)?.kind !== 'great')
+    return 'SET CONCEDE names the power you concede to, e.g. SET CONCEDE France';
   if (to === on.power) return 'you cannot concede to yourself';
   const largest = largestPowers(variant, position);
   const name = variant.powerById.get(to)?.name ?? to;
   if (largest.powers.length !== 1) {
-    return `a concession goes only to the largest power, and ${listNames(variant, largest.powers)} share the most centres (${largest.centres})`;
+    const tied = listNames(variant, largest.powers);
+    return `a concession goes only to the largest power, and ${tied} share the most centres (${largest.centres})`;
   }
   if (largest.powers[0] !== to) {
     const owned = Object.values(position.owners).filter((p) => p === to).length;
-    return `a concession goes only to the largest power: ${listNames(variant, largest.powers)} with ${largest.centres} centres (${name} has ${owned})`;
+    const biggest = `${listNames(variant, largest.powers)} with ${largest.centres} centres`;
+    return `a concession goes only to the largest power: ${biggest} (${name} has ${owned})`;
   }
   next.concede = to;
   return next;
@@ -101,7 +119,10 @@ export function vote(s: Session, on: Signon, sub: string, rest: string[], fail: 
   const record = currentPhase(s.db, game.id);
   if (!record || record.result) return fail(`game ${game.name} has no phase open for votes`);
   const seat = voterSeats(s.db, game.id, on.variant, record.position).find((x) => x.id === on.seatId);
-  if (!seat) return fail(`${on.variant.powerById.get(on.power as string)?.name} has no centre or unit left: only surviving powers vote`);
+  if (!seat)
+    return fail(
+      `${on.variant.powerById.get(on.power as string)?.name} has no centre or unit left: only surviving powers vote`,
+    );
   const settings = readSettings(game.settings);
   const power = on.power as string;
   const stored = settings.votes[power];

@@ -10,7 +10,8 @@ import { listSeats } from '../../store/players.js';
 import { renderTemplate } from '../template.js';
 import { addressOf, unique } from './roster.js';
 
-export type SeatChange = 'resign' | 'eject' | 'cd' | 'revive' | 'takeover';
+/** lapsed: civil disorder after the grace period (LATE CD), the judge's doing, not the GM's. */
+export type SeatChange = 'resign' | 'eject' | 'cd' | 'lapsed' | 'revive' | 'takeover';
 
 export interface SeatChangeNews {
   change: SeatChange;
@@ -34,32 +35,57 @@ export function tableAddresses(db: Db, game: Game): string[] {
 }
 
 function tableText(game: Game, name: string, news: SeatChangeNews): string {
+  const where = `in game '${game.name}'`;
+  const vacant = `${name} is vacant: ${DEFAULTS} until a new player takes it over.`;
   const takeover = `Anyone may take it over: TAKEOVER ${news.power}@${game.name} <password>.`;
   switch (news.change) {
     case 'resign':
-      return `The player of ${name} has resigned from game '${game.name}'.\n${name} is vacant: ${DEFAULTS} until a new player takes it over.\n${takeover}`;
+      return [`The player of ${name} has resigned from game '${game.name}'.`, vacant, takeover].join('\n');
     case 'eject':
-      return `The GM has removed the player of ${name} from game '${game.name}'.\n${name} is vacant: ${DEFAULTS} until a new player takes it over.\n${takeover}`;
+      return [`The GM has removed the player of ${name} from game '${game.name}'.`, vacant, takeover].join('\n');
     case 'cd':
-      return `The GM has put ${name} in civil disorder in game '${game.name}': ${DEFAULTS} until the GM gives it back to its player (REVIVE) or a new player takes it over.\n${takeover}`;
+      return [
+        `The GM has put ${name} in civil disorder ${where}: ${DEFAULTS}`,
+        'until the GM gives it back to its player (REVIVE) or a new player takes it over.',
+        takeover,
+      ].join('\n');
+    case 'lapsed':
+      return [
+        `${name} sent no orders by the end of the grace period ${where} and is in civil disorder:`,
+        `${DEFAULTS} until its player or a new one takes it over.`,
+        takeover,
+      ].join('\n');
     case 'revive':
-      return `${name} in game '${game.name}' is played again by its player.`;
+      return `${name} ${where} is played again by its player.`;
     case 'takeover':
-      return `${name} in game '${game.name}' has a new player.`;
+      return `${name} ${where} has a new player.`;
   }
 }
 
 function ownText(game: Game, name: string, change: SeatChange): string | null {
+  const where = `in game '${game.name}'`;
   switch (change) {
     case 'eject':
-      return `The GM has ejected you from game '${game.name}', where you played ${name}.\nYou no longer play in it and receive no more of its mail. Ask the GM if you think this is a mistake.`;
+      return [
+        `The GM has ejected you from game '${game.name}', where you played ${name}.`,
+        'You no longer play in it and receive no more of its mail. Ask the GM if you think this is a mistake.',
+      ].join('\n');
     case 'cd':
-      return `The GM has put your power, ${name}, in civil disorder in game '${game.name}': ${DEFAULTS}.\nYou still receive the results. The GM may give ${name} back to you (REVIVE); until then anyone may take it over.`;
+      return [
+        `The GM has put your power, ${name}, in civil disorder ${where}: ${DEFAULTS}.`,
+        `You still receive the results. The GM may give ${name} back to you (REVIVE);`,
+        'until then anyone may take it over.',
+      ].join('\n');
     case 'revive':
-      return `The GM has given ${name} in game '${game.name}' back to you: please send your orders again (SIGNON ${game.name} <your password>).`;
+      return [
+        `The GM has given ${name} ${where} back to you:`,
+        `please send your orders again (SIGNON ${game.name} <your password>).`,
+      ].join('\n');
     case 'takeover':
-      return `${name} in game '${game.name}' was taken over by a new player: you no longer play it, and receive no more of its mail.`;
+      return `${name} ${where} was taken over by a new player: you no longer play it, and receive no more of its mail.`;
     case 'resign':
+    case 'lapsed':
+      // Told already: the reply to his RESIGN, the grace-over notice.
       return null;
   }
 }
@@ -68,6 +94,7 @@ const SUBJECT: Record<SeatChange, string> = {
   resign: 'resigned',
   eject: 'player removed',
   cd: 'in civil disorder',
+  lapsed: 'in civil disorder',
   revive: 'played again',
   takeover: 'taken over',
 };
@@ -79,13 +106,25 @@ export function seatChangeMails(db: Db, game: Game, variant: Variant, news: Seat
   const ref = { id: game.id, name: game.name };
   const former = news.wasPlayed === false ? null : addressOf(db, news.formerAccountId ?? null);
   const own = former ? ownText(game, name, news.change) : null;
-  const skip = new Set([own ? former : null, addressOf(db, news.newAccountId ?? null)].filter(Boolean).map((a) => (a as string).toLowerCase()));
+  const toldAlready = own || news.change === 'lapsed';
+  const skip = new Set(
+    [toldAlready ? former : null, addressOf(db, news.newAccountId ?? null)]
+      .filter(Boolean)
+      .map((a) => (a as string).toLowerCase()),
+  );
   const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
   const mails: OutgoingMail[] = [];
   if (readers.length) {
     const text = renderTemplate('notice', { game: game.name, body: tableText(game, name, news) });
     mails.push({ kind: 'notice', bcc: readers, subject, text, game: ref });
   }
-  if (own && former) mails.push({ kind: 'notice', to: former, subject, text: renderTemplate('notice', { game: game.name, body: own }), game: ref });
+  if (own && former)
+    mails.push({
+      kind: 'notice',
+      to: former,
+      subject,
+      text: renderTemplate('notice', { game: game.name, body: own }),
+      game: ref,
+    });
   return mails;
 }

@@ -28,7 +28,9 @@ function centreCounts(position: Position): Map<PowerId, number> {
 export function survivors(variant: Variant, position: Position): PowerId[] {
   const centres = centreCounts(position);
   const withUnits = new Set([...position.units, ...position.dislodged].map((u) => u.power));
-  return variant.powers.filter((p) => p.kind === 'great' && (centres.get(p.id) || withUnits.has(p.id))).map((p) => p.id);
+  return variant.powers
+    .filter((p) => p.kind === 'great' && (centres.get(p.id) || withUnits.has(p.id)))
+    .map((p) => p.id);
 }
 
 /** The Great Powers with the most centres, and how many that is. */
