@@ -88,14 +88,18 @@ describe('the board by mail (issue 13.5)', () => {
     await w.send(GM, 'CREATE dpboard gmpass1 ambition6\nRULE POWER_CHOICE\nFORM');
     for (const p of greats) await w.send(`${p}@players.test`, `JOIN dpboard pw-${p} ${p}`);
     await w.send(GM, `${master('dpboard')}\nACTIVATE`);
-    const board = await w.send('someone@elsewhere.test', 'POSITION dpboard');
+    const bid = await w.send('spain@players.test', `${player('spain', 'dpboard')}\n2 DP: F ALG H`);
+    expect(bid).toContain('1 DP line stored');
+    const board = await w.send('britain@players.test', `${player('britain', 'dpboard')}\nPOSITION`);
     expect(board).toContain('Algiers: Fleet Algiers.');
     expect(board).toContain('Savoy & Sardinia: Army Savoy.');
     // The power column is as wide as the longest name shown, so every centre list starts in one column.
     const ownership = board.slice(board.indexOf('Ownership of supply centers:'), board.indexOf('Supply centers and units:'));
     const starts = ownership.split('\n').filter((l) => /^[A-Z][^:]*: +\S/.test(l)).map((l) => l.search(/: +\S/) + l.match(/: +/)![0].length);
     expect(new Set(starts).size).toBe(1);
-    expect(board).not.toMatch(/\bDP\b|points/i);
+    const section = board.slice(board.indexOf('Position of dpboard'), board.indexOf('Current orders for'));
+    expect(section).toContain('Supply centers and units:');
+    expect(section).not.toMatch(/\bDP\b|points|allocat/i);
   });
 
   it('HISTORY gives the phases asked for with the broadcasts sent during them, never private press', async () => {
