@@ -98,6 +98,11 @@ describe('cosmetic defects left (issue 13.4)', () => {
     const summary = await w.send('someone@elsewhere.test', 'SUMMARY peace');
     for (const name of ['Denmark-Norway', 'Ottoman Empire', 'Poland-Lithuania']) expect(summary).toMatch(new RegExp(`\\n${name} +\\d+ +\\d+\\n`));
     expect(summary).not.toMatch(/Denmark-\s/);
+
+    const listed = await w.send('someone@elsewhere.test', 'LIST peace');
+    const seatColumns = listed.split('\n').filter((l) => / played$/.test(l)).map((l) => l.indexOf(' played'));
+    expect(seatColumns).toHaveLength(9);
+    expect(new Set(seatColumns).size).toBe(1);
   });
 
   it('a phase processed again after a ROLLBACK says its results replace the ones mailed earlier', async () => {

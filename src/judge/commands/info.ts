@@ -50,9 +50,12 @@ export function list(s: Session, cmd: CommandItem): void {
     if (settings.description) lines.push(`About: ${settings.description}`);
     if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
     lines.push(describeTiming(gameTiming(game)));
+    const nameOf = (p: string) => variant.powerById.get(p)?.name ?? p;
+    // As wide as the longest name, so "Poland-Lithuania" keeps the column.
+    const width = Math.max(12, ...greatPowers(variant).map((p) => nameOf(p).length + 1));
     for (const p of greatPowers(variant)) {
       const seat = seats.find((x) => x.power === p);
-      if (seat) lines.push(`  ${(variant.powerById.get(p)?.name ?? p).padEnd(12)} ${seat.status === 'active' ? 'played' : seat.status}`);
+      if (seat) lines.push(`  ${nameOf(p).padEnd(width)} ${seat.status === 'active' ? 'played' : seat.status}`);
     }
     const watchers = seats.filter((x) => x.role !== 'player').length;
     if (watchers) lines.push(`Observers and monitors: ${watchers}`);
