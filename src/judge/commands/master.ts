@@ -313,13 +313,14 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
       setSeatStatus(s.db, seat.id, 'cd');
       clearVote(s.db, on.game.id, seat.power);
       tellSeatChange(s, on, 'cd', seat, seat.status === 'active');
-      return s.reply.ok(`${name} is in civil disorder: its units are defaulted until REVIVE or TAKEOVER; the table and its player were told.`);
+      const told = 'The table was told which power, never who.';
+      return s.reply.ok(`${name} is in civil disorder: its units are defaulted until REVIVE or TAKEOVER. ${told}`);
     }
     if (cmd.verb === 'REVIVE') {
       if (!VACANT_STATUSES.has(seat.status)) return fail(`${name} is not in civil disorder`);
       setSeatStatus(s.db, seat.id, 'active');
       tellSeatChange(s, on, 'revive', seat, true);
-      return s.reply.ok(`${name} is played again by its player; the table was told.`);
+      return s.reply.ok(`${name} is played again by its player. The table was told.`);
     }
     recordEjection(s.db, on.game.id, seat.accountId, seat.power, s.now);
     if (on.game.status === 'forming' || !seat.power) removeSeat(s.db, seat.id);
