@@ -19,6 +19,7 @@ import { calendarRequest } from './calendar/deadline-attachment.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
+import { gmOrdersLine } from './lifecycle/gm-entered.js';
 import { holdAfterRollback } from './lifecycle/rollback-hold.js';
 import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
@@ -155,7 +156,7 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       bcc: resultRecipients(db, game),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
       text: renderTemplate('results', {
-        preamble: [replacesEarlier, mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried].filter(Boolean).join('\n'),
+        preamble: [replacesEarlier, mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried, gmOrdersLine(game, record.phase)].filter(Boolean).join('\n'),
         results: text.trimEnd(),
         reveal,
       }),

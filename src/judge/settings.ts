@@ -1,5 +1,6 @@
 // A game's settings: a small typed table, validated when the GM creates the game (never a free-form
 // status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
+import { hashPasswordSync } from '../store/passwords.js';
 import { applyPressRule, PRESS_RULE_NAMES, type PressOptions } from './press-options.js';
 import { applyTimingWords, type Timing } from './timing/parse.js';
 import { defaultTiming, type TimingRules } from './timing/rules.js';
@@ -45,6 +46,29 @@ export interface GameSettings {
   noReveal?: boolean;
   /** Who took over which power when (TAKEOVER): SUMMARY lists them (lifecycle/replacements.ts). */
   replacements?: Replacement[];
+  /** PRIVATE password / SET PRIVATE: JOIN, OBSERVE, MONITOR and TAKEOVER must give it (lifecycle/private-game.ts). */
+  joinPasswordHash?: string | null;
+  /** RULE AUTOSTART: the game starts when the last power is taken. */
+  autoStart?: boolean;
+  /** SET PREFERENCE, by seat id: ranked groups of equally wanted powers (lifecycle/preferences.ts). */
+  preferences?: Record<string, string[][]>;
+  /** PROMOTE: co-GMs, each with his own password, and the promotions still waiting (lifecycle/co-masters.ts). */
+  coMasters?: CoMaster[];
+  promotions?: Promotion[];
+  /** The powers whose orders the GM entered, by phase: the phase's results say so. */
+  gmOrders?: Record<string, string[]>;
+}
+
+export interface CoMaster {
+  accountId: number;
+  passwordHash: string;
+}
+
+/** A PROMOTE waiting for the promoted address's JOIN with the code it was mailed (only its hash is kept). */
+export interface Promotion {
+  address: string;
+  codeHash: string;
+  expiresAt: string;
 }
 
 /** A new player for a power: the phase open then and both accounts (addresses shown only where allowed). */
@@ -117,7 +141,7 @@ export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', '
  *   RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE
  *   RULE NO_DIAS                  RULE HIDE_LATE
  *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
- *   PRIVATE | UNLISTED            DESC free text
+ *   PRIVATE [join password] | UNLISTED    RULE AUTOSTART    DESC free text
  * Returns an error message, or null when the line was applied.
  */
 export function applySettingLine(settings: GameSettings, line: string): string | null {
@@ -129,6 +153,12 @@ export function applySettingLine(settings: GameSettings, line: string): string |
   }
   if (head === 'PRIVATE' || head === 'UNLISTED') {
     settings.unlisted = true;
+    // PRIVATE <join password>: DPjudge's privacy password; JOIN and OBSERVE must give it.
+    if (head === 'PRIVATE' && words.length > 2) return 'PRIVATE takes one join password (no spaces)';
+    if (head === 'PRIVATE' && words[1]) {
+      if (words[1].length < 4) return 'the join password of PRIVATE needs at least 4 characters';
+      settings.joinPasswordHash = hashPasswordSync(words[1]);
+    }
     return null;
   }
   if (head === 'TIMING') return applyTiming(settings, words.slice(1));
@@ -147,6 +177,10 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     }
     if (rule === 'HIDE_LATE' || rule === 'HIDE_LATE_POWERS') {
       settings.hideLate = true;
+      return null;
+    }
+    if (rule === 'AUTOSTART' || rule === 'AUTO_START') {
+      settings.autoStart = true;
       return null;
     }
     if (rule === 'POWER_CHOICE' || rule === 'POWERCHOICE') {
@@ -169,7 +203,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.yearCap = years;
       return null;
     }
-    return `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE, NO_REVEAL)`;
+    return `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL)`;
   }
   return `not a game setting: "${words[0]}"`;
 }

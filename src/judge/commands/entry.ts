@@ -1,12 +1,16 @@
 // Getting into a game and out of it: JOIN, OBSERVE, MONITOR, SIGNON, TAKEOVER, RESIGN, SIGNOFF.
 import { findAccount, getAccount, type Account } from '../../store/accounts.js';
-import type { Game } from '../../store/games.js';
+import { getGame, type Game } from '../../store/games.js';
 import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
 import { DISORDERED, VACANT_STATUSES } from '../lifecycle/roster.js';
-import { joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
+import { greatPowers, joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
 import { seatChangeMails } from '../lifecycle/seat-news.js';
 import { readTarget } from '../lifecycle/target.js';
+import { matchMasterPassword } from '../lifecycle/co-masters.js';
+import { privateGameRefusal, splitJoinPassword } from '../lifecycle/private-game.js';
+import { acceptPromotion, startWhenFull } from './gm-tools.js';
+import { ACTING_NOTE, gmActingSignon, isGmActing } from './gm-orders.js';
 import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
 import { SignonGuard, type GuardedPassword } from './signon-guard.js';
@@ -42,10 +46,17 @@ function changeAsSender(s: Session, change: (account: Account) => SeatResult): S
 }
 
 export function join(s: Session, cmd: CommandItem): void {
-  const [where, password, powerWord] = cmd.args;
+  const [where, password, ...after] = cmd.args;
   if (!where || !password) return fail(s, cmd, 'JOIN needs a game and a password: JOIN <game> <password> [power]');
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
+  // JOIN master@game pw code (or JOIN game pw MASTER code): a promoted co-GM accepts.
+  if (target.who.kind === 'master') return acceptPromotion(s, cmd, target.game, password, after[0]);
+  if (/^(master|gm)$/i.test(after[0] ?? '')) return acceptPromotion(s, cmd, target.game, password, after[1]);
+  const { extra, joinPassword } = splitJoinPassword(target.game, after);
+  const closed = privateGameRefusal(s, target.game, joinPassword, `JOIN ${target.game.name} <your password> [power] <join password>`);
+  if (closed) return fail(s, cmd, closed);
+  const powerWord = extra[0];
   let power: string | null = target.who.kind === 'power' ? target.who.power : null;
   if (powerWord) {
     const named = readTarget(s.db, `${powerWord}@${target.game.name}`);
@@ -56,15 +67,21 @@ export function join(s: Session, cmd: CommandItem): void {
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
   const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
-  const assigned = power ? 'The game starts when the GM sends ACTIVATE.' : 'Powers are assigned when the GM starts the game.';
+  const starts = readSettings(target.game.settings).autoStart ? 'the last power is taken' : 'the GM sends ACTIVATE';
+  const example = greatPowers(target.variant).slice(0, 2).map((p) => target.variant.powerById.get(p)?.name).join(', ');
+  const prefer = `SIGNON ${target.game.name} <password> and SET PREFERENCE ${example}, ... say which powers you want`;
+  const assigned = power ? `The game starts when ${starts}.` : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
   s.reply.ok(`You joined game ${target.game.name}${which} (${result.note}). ${assigned}`);
+  startWhenFull(s, getGame(s.db, target.game.id) ?? target.game);
 }
 
 export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'): void {
-  const [where, password] = cmd.args;
+  const [where, password, joinPassword] = cmd.args;
   if (!where || !password) return fail(s, cmd, `${cmd.word} needs a game and a password`);
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
+  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, `${cmd.word} ${target.game.name} <your password> <join password>`);
+  if (closed) return fail(s, cmd, closed);
   const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
   if ('error' in result) return fail(s, cmd, result.error);
   s.reply.ok(
@@ -85,9 +102,17 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if (who.kind === 'master') {
     const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
     const master = { key: `master:${game.id}`, owner: gm, ownerAccountId: game.gmAccountId };
-    const verdict = checkPassword(s, guard, master, password, readSettings(game.settings).masterPasswordHash, `the GM password of game ${game.name}`, game);
-    return verdict === true ? { game, variant, role: 'master', power: null, seatId: null } : verdict;
+    // The game password, or a co-GM's own (PROMOTE).
+    let matched: Signon['gm'];
+    const isMaster = (pw: string) => (matched = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
+    const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
+    return verdict === true ? { game, variant, role: 'master', power: null, seatId: null, gm: matched } : verdict;
   }
+  // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
+  let asGm: Signon['gm'];
+  const gmMayAct = who.kind === 'power' && game.status !== 'forming';
+  const isMaster = (pw: string) => gmMayAct && (asGm = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
+  const gmSignon = (): Signon | string => gmActingSignon(s.db, game, variant, who.kind === 'power' ? who.power : '', asGm);
   // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
   const account = findAccount(s.db, s.sender);
   const seat =
@@ -96,14 +121,18 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
       : listSeats(s.db, game.id).find((x) => x.accountId === account?.id && (who.kind === 'self' || x.role !== 'player'));
   if (!seat) {
     if (who.kind === 'power' && game.status === 'forming') return `powers are assigned when ${game.name} starts; until then sign on with SIGNON ${game.name} <password>`;
-    return noSeat(guard);
+    return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(guard);
   }
-  if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) return noSeat(guard);
+  if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) {
+    return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(guard);
+  }
   const owner = getAccount(s.db, seat.accountId);
   const seatName = seat.power ? (variant.powerById.get(seat.power)?.name ?? seat.power) : `your ${seat.role} seat`;
   const guarded = { key: `seat:${seat.id}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
-  const verdict = checkPassword(s, guard, guarded, password, seat.passwordHash, `${seatName} in game ${game.name}`, game);
+  const isSeats = (pw: string) => Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash)) || isMaster(pw);
+  const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
+  if (asGm) return gmSignon();
   if (seat.role === 'player' && seat.status === 'resigned') return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
   if (seat.role === 'player' && seat.status === DISORDERED) return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;
   return { game, variant, role: seat.role, power: seat.power, seatId: seat.id };
@@ -116,10 +145,19 @@ function noSeat(guard: SignonGuard): string {
   return refusal ?? WRONG;
 }
 
-/** Checks `password` against `hash` unless the guard refuses the attempt. True, or why not. */
-function checkPassword(s: Session, guard: SignonGuard, target: GuardedPassword, password: string, hash: string | null, what: string, game: Game): true | string {
+/** The GM's SIGNON to a power that has no player of the sender's: only a master password opens it. */
+function gmPowerSignon(s: Session, guard: SignonGuard, game: Game, password: string, isMaster: (pw: string) => boolean, signon: () => Signon | string): Signon | string {
+  const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
+  const master = { key: `master:${game.id}`, owner: gm, ownerAccountId: game.gmAccountId };
+  const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
+  return verdict === true ? signon() : verdict;
+}
+
+/** Checks `password` (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */
+function checkPassword(s: Session, guard: SignonGuard, target: GuardedPassword, password: string, check: string | null | ((pw: string) => boolean), what: string, game: Game): true | string {
   const refusal = guard.refusal(target);
-  if (refusal === null && hash && verifyPasswordSync(password, hash)) {
+  const right = typeof check === 'function' ? check : (pw: string) => Boolean(check && verifyPasswordSync(pw, check));
+  if (refusal === null && right(password)) {
     guard.succeeded(target);
     return true;
   }
@@ -150,7 +188,8 @@ export function signon(s: Session, cmd: CommandItem): void {
   s.signon = result;
   s.signonFailed = false;
   const as = result.role === 'master' ? 'GM' : result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role;
-  s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
+  if (isGmActing(result)) s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
+  else s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
   warnOwner(s, result, as);
 }
 
@@ -159,17 +198,20 @@ export function signon(s: Session, cmd: CommandItem): void {
  * a stolen password then cannot be used without the owner seeing what was done in his name.
  */
 function warnOwner(s: Session, on: Signon, as: string): void {
-  const owner = on.role === 'master' ? on.game.gmAccountId : on.seatId === null ? null : (getSeat(s.db, on.seatId)?.accountId ?? null);
+  const master = on.gm ? (on.gm.coMasterAccountId ?? on.game.gmAccountId) : null;
+  const owner = on.gm ? master : on.seatId === null ? null : (getSeat(s.db, on.seatId)?.accountId ?? null);
   copyReplyToOwner(s, owner, on.game.name, as);
 }
 
 export function takeover(s: Session, cmd: CommandItem): void {
   flushOrders(s);
-  const [where, password] = cmd.args;
+  const [where, password, joinPassword] = cmd.args;
   if (!where || !password) return fail(s, cmd, 'TAKEOVER needs two words: TAKEOVER france@game password');
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
   if (target.who.kind !== 'power') return fail(s, cmd, 'TAKEOVER names the power: TAKEOVER france@game password');
+  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, `TAKEOVER ${where} <your password> <join password>`);
+  if (closed) return fail(s, cmd, closed);
   const power = target.who.power;
   const before = findSeatByPower(s.db, target.game.id, power);
   const result = withSenderAccount(s, (account) => takeOver(s.db, target.game, target.variant, power, account, password));

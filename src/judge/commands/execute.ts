@@ -9,13 +9,15 @@ import { clearInPhaseSection, phaseCommand } from '../advance-orders.js';
 import { commandLike, flushOrders, standingOf } from './orders.js';
 import { playerPreview } from './player-preview.js';
 import { press } from './press.js';
+import { become } from './gm-orders.js';
+import { demote, promote, roster, withRoster } from './gm-tools.js';
 import type { Session } from './session.js';
 import { set } from './set.js';
 import type { CommandItem, Item } from './tokenize.js';
 import { PASSWORD_ARGS, VERBS } from './verbs.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
-  LIST: list,
+  LIST: withRoster(list),
   HELP: (s) => help(s),
   JOIN: join,
   OBSERVE: (s, c) => watch(s, c, 'observer'),
@@ -31,7 +33,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
     s.cleared = true;
   },
   PHASE: phaseCommand,
-  STATUS: status,
+  STATUS: withRoster(status),
   ENDPRESS: (s, c) => s.reply.reject(c.line, c.shown, 'ENDPRESS without PRESS or BROADCAST before it'),
   SET: set,
   HISTORY: history,
@@ -53,6 +55,10 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   CD: seatCommand,
   REVIVE: seatCommand,
   EJECT: seatCommand,
+  ROSTER: roster,
+  BECOME: become,
+  PROMOTE: promote,
+  DEMOTE: demote,
 };
 
 /**
@@ -64,8 +70,8 @@ export const MAIL_LIMITS = { passwordCommands: 10, creates: 3, pressBlocks: 20 }
 
 function needsPassword(item: CommandItem): boolean {
   const at = PASSWORD_ARGS[item.verb];
-  if (at) return item.args.length > Math.max(...at);
-  return item.verb === 'SET' && /^PASS/i.test(item.args[0] ?? '');
+  if (at) return item.args.length > Math.min(...at);
+  return item.verb === 'SET' && /^(PASS|PRIVATE)/i.test(item.args[0] ?? '');
 }
 
 function overLimit(item: Item, used: { passwords: number; creates: number; press: number }): string | null {

@@ -13,6 +13,7 @@ import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { ordersOf, bidsOf } from '../phase-orders.js';
 import { advanceStanding, takeAdvanceOrders } from '../advance-orders.js';
 import { obligationOf } from '../progress.js';
+import { noteGmOrders } from './gm-orders.js';
 import type { Session, Signon } from './session.js';
 import { VERBS } from './verbs.js';
 
@@ -64,6 +65,7 @@ export function flushOrders(s: Session): void {
     replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
     s.reply.ok(had ? `CLEAR: the orders and DP of ${name} for ${record.phase} were withdrawn.` : `CLEAR: ${name} had no orders for ${record.phase}.`);
     s.touched.add(on.game.id);
+    noteGmOrders(s, on, record.phase);
     return;
   }
   const verdicts = parseOrders(lines.map((l) => l.text).join('\n'), { variant: on.variant, position: record.position, power });
@@ -103,6 +105,7 @@ export function flushOrders(s: Session): void {
   }
   if (bids.length) storeBids(s, on, record, power, bids);
   s.touched.add(on.game.id);
+  if (orders.length || bids.length) noteGmOrders(s, on, record.phase);
 }
 
 function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, bids: { bid: DpBid; line: number; text: string }[]): void {

@@ -4,6 +4,7 @@
 // name suggested, because njudge's "PRESS TO Turkey" = U, K, Y trap is worse than a retry.
 // Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
 // of them at once by Bcc.
+import { isGmActing } from './gm-orders.js';
 import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import { recordPress } from '../../store/press.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
@@ -59,6 +60,7 @@ export function press(s: Session, item: PressItem): void {
   const on = s.signon;
   const fail = (reason: string, suggestion?: string) => s.reply.reject(item.line, item.shown, reason, suggestion);
   if (!on) return fail('press needs SIGNON first');
+  if (isGmActing(on)) return fail('the GM acting for a power sends no press in its name: BECOME MASTER first');
   if (item.verb === 'OFFICIAL') return official(s, item, on);
   if (on.game.status === 'completed' || on.game.status === 'terminated') return fail(`game ${on.game.name} is over`);
   const settings = readSettings(on.game.settings);

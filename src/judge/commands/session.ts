@@ -19,6 +19,12 @@ export interface Signon {
   role: Role;
   power: string | null;
   seatId: number | null;
+  /**
+   * Signed on with a master password: as the GM (role master), or as the GM acting for a power (role
+   * player, seatId null: BECOME, or a power's SIGNON with the game password). coMasterAccountId names
+   * the co-GM whose own password it was (null: the game password).
+   */
+  gm?: { coMasterAccountId: number | null };
 }
 
 export interface Session {

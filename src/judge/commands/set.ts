@@ -18,6 +18,7 @@ import type { CommandItem } from './tokenize.js';
 import { SET_WORDS } from './verbs.js';
 import { setZone } from './zone.js';
 import { vote } from './votes.js';
+import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
@@ -33,6 +34,7 @@ export function set(s: Session, cmd: CommandItem): void {
   const on = s.signon;
   if (!on) return fail(`SET ${sub} needs SIGNON first`);
   if (sub === 'DEADLINE') return setDeadlineCommand(s, cmd, on, rest);
+  if (GM_TOOL_SETTINGS.has(sub)) return setGmTool(s, cmd, sub, rest);
   if (sub === 'PASSWORD') return setPassword(s, on, rest, fail);
   if (sub === 'ADDRESS') return setAddress(s, on, rest, fail);
   if (sub === 'TIMING' || sub === 'GRACE') return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);

@@ -59,7 +59,8 @@ function readVerb(words: string[]): { word: string; used: number } | null {
 
 export function maskPasswords(verb: string, words: string[], used: number): string {
   const hidden = new Set((PASSWORD_ARGS[verb] ?? []).map((i) => i + used));
-  if (verb === 'SET' && /^PASSWORD$/i.test(words[used] ?? '')) hidden.add(used + 1);
+  // SET PRIVATE's word is the game's join password.
+  if (verb === 'SET' && /^(PASSWORD|PRIVATE)$/i.test(words[used] ?? '')) hidden.add(used + 1);
   return words.map((w, i) => (hidden.has(i) ? '********' : w)).join(' ');
 }
 

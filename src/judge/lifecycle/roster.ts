@@ -6,6 +6,7 @@ import type { Game } from '../../store/games.js';
 import type { OutgoingMail } from '../../mail/types.js';
 import { listSeats, type Seat } from '../../store/players.js';
 import { renderTemplate } from '../template.js';
+import { coMasterAddresses } from './co-masters.js';
 
 /** Seat statuses of a power nobody plays any more: its units are defaulted. */
 export const VACANT_STATUSES = new Set(['cd', 'resigned', 'dummy']);
@@ -39,7 +40,7 @@ export function activePlayers(db: Db, gameId: number): Seat[] {
 export function resultRecipients(db: Db, game: Game): string[] {
   // A power in civil disorder still has a player who may come back; resigned and dummy seats have none.
   const seats = listSeats(db, game.id).filter((s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'));
-  return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId)]);
+  return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)]);
 }
 
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
@@ -59,6 +60,8 @@ export function pressRecipients(db: Db, game: Game): { power: string | null; rol
   }
   const gm = addressOf(db, game.gmAccountId);
   if (gm) out.push({ power: null, role: 'master', address: gm });
+  // Co-GMs read what is written to the Master, as the GM does.
+  for (const address of coMasterAddresses(db, game)) out.push({ power: null, role: 'master', address });
   return out;
 }
 

@@ -1,5 +1,6 @@
 // ACTIVATE: checks that the game can start, and only then assigns the powers (a shuffle seeded from
-// the game seed, great powers only), records the first phase, sets its deadline and announces it.
+// the game seed, great powers only, honouring preference lists: preferences.ts), records the first
+// phase, sets its deadline and announces it.
 // It never reports success for a start that did not happen (DPjudge's ACTIVATE bug).
 import { initialPosition } from '../../core/adjudicate/index.js';
 import { rulesFor } from '../../core/rules/index.js';
@@ -11,6 +12,8 @@ import { setGameStatus, type Game } from '../../store/games.js';
 import { appendPhase } from '../../store/phases.js';
 import { setSeatPower, setSeatStatus } from '../../store/players.js';
 import { seededShuffle } from '../seeds.js';
+import { readSettings } from '../settings.js';
+import { assignPowers } from './preferences.js';
 import { boardAttachment } from '../board-mail.js';
 import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { renderTemplate } from '../template.js';
@@ -43,13 +46,15 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
 
   const taken = new Set(seats.map((s) => s.power).filter((p): p is string => p !== null));
   const free = seededShuffle(powers.filter((p) => !taken.has(p)), `${game.seed}:powers`);
+  const unassigned = seats.filter((seat) => seat.power === null).map((seat) => seat.id);
+  const dealt = assignPowers(unassigned, free, readSettings(game.settings).preferences ?? {}, game.seed);
   const assignments = new Map<string, number>();
   for (const seat of seats) {
     if (seat.power !== null) {
       assignments.set(seat.power, seat.accountId);
       continue;
     }
-    const power = free.shift() as string;
+    const power = dealt.get(seat.id) as string;
     setSeatPower(db, seat.id, power);
     setSeatStatus(db, seat.id, 'active');
     assignments.set(power, seat.accountId);

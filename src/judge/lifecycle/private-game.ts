@@ -1,0 +1,36 @@
+// PRIVATE games (DPjudge's privacy password): JOIN, OBSERVE, MONITOR and TAKEOVER must give the
+// game's join password as their last word, e.g. `JOIN game mypw [power] joinpw`. Wrong join passwords
+// are counted like wrong SIGNON passwords (per sender and per game), so it cannot be guessed by mail.
+import { verifyPasswordSync } from '../../store/passwords.js';
+import type { Game } from '../../store/games.js';
+import { SignonGuard } from '../commands/signon-guard.js';
+import type { Session } from '../commands/session.js';
+import { readSettings } from '../settings.js';
+
+export function isPrivate(game: Game): boolean {
+  return Boolean(readSettings(game.settings).joinPasswordHash);
+}
+
+/**
+ * Splits the words after a JOIN's (or OBSERVE's…) own password: in a private game the last one is the
+ * join password, the others (a power) stay; in other games all stay.
+ */
+export function splitJoinPassword(game: Game, extra: string[]): { extra: string[]; joinPassword: string | null } {
+  if (!isPrivate(game) || extra.length === 0) return { extra, joinPassword: null };
+  return { extra: extra.slice(0, -1), joinPassword: extra[extra.length - 1] };
+}
+
+/** Why the sender may not enter `game` with `joinPassword`, or null when he may. */
+export function privateGameRefusal(s: Session, game: Game, joinPassword: string | null, usage: string): string | null {
+  const hash = readSettings(game.settings).joinPasswordHash;
+  if (!hash) return null;
+  const why = `game ${game.name} is private: ${usage}, with the join password its GM gave you as the last word`;
+  if (!joinPassword) return why;
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
+  const target = { key: `join:${game.id}`, owner: null };
+  const refused = guard.refusal(target);
+  if (refused) return refused;
+  if (verifyPasswordSync(joinPassword, hash)) return null;
+  guard.failed(target);
+  return `wrong join password for the private game ${game.name}`;
+}
