@@ -2,6 +2,7 @@
 // them; a draw includes every surviving power (DIAS) unless RULE NO_DIAS; a concession goes only to
 // the largest power.
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
@@ -102,6 +103,24 @@ describe('draws (issue 13.1)', SLOW, () => {
     expect((await overMail(w, address('turkey'), 'named'))?.text).toContain(
       'The game is drawn among France and Germany.',
     );
+  });
+});
+
+describe('draws in a DP game (issue 13.1)', SLOW, () => {
+  it('leave out a power in permanent civil disorder, whose player does not vote', async () => {
+    const w = (world = createWorld());
+    const greats = loadVariant('ambition6').powers.filter((p) => p.kind === 'great');
+    await w.send(GM, 'CREATE empire gmpass1 ambition6\nRULE POWER_CHOICE\nFORM');
+    for (const p of greats) await w.send(address(p.id), `JOIN empire pw-${p.id} ${p.id}`);
+    expect(await w.send(GM, `${master('empire')}\nACTIVATE`)).toContain('has started');
+    expect(await w.send(GM, `${master('empire')}\nCD britain PERMANENT`)).toContain('permanent civil disorder');
+    expect(await vote(w, 'empire', 'britain', 'DRAW')).toContain('Britain is in permanent civil disorder');
+    const others = greats.filter((p) => p.id !== 'britain');
+    for (const p of others) await vote(w, 'empire', p.id, 'DRAW');
+    const names = others.map((p) => p.name);
+    const drawn = `The game is drawn among ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}.`;
+    expect((await overMail(w, address('britain'), 'empire'))?.text).toContain(drawn);
+    expect(status(w, 'empire')).toBe('completed');
   });
 });
 

@@ -9,6 +9,7 @@
 // voter names the same set. Either way every voter must vote for it: a voter is a player who still
 // plays a surviving power. A concession goes only to the one largest power (most centres).
 import type { Variant } from '../../core/map/variant.js';
+import { isRetired } from '../../core/rules/variant/powers-in-play.js';
 import type { Position, PowerId } from '../../core/types.js';
 import type { Db } from '../../store/database.js';
 import { getGame, setGameSettings } from '../../store/games.js';
@@ -24,12 +25,15 @@ function centreCounts(position: Position): Map<PowerId, number> {
   return counts;
 }
 
-/** Great Powers still holding a centre or a unit, in the variant's order. */
+/**
+ * Great Powers still holding a centre or a unit, in the variant's order. A power in permanent civil
+ * disorder (CD power PERMANENT) is out of the game even while it keeps an occupied centre for now.
+ */
 export function survivors(variant: Variant, position: Position): PowerId[] {
   const centres = centreCounts(position);
   const withUnits = new Set([...position.units, ...position.dislodged].map((u) => u.power));
   return variant.powers
-    .filter((p) => p.kind === 'great' && (centres.get(p.id) || withUnits.has(p.id)))
+    .filter((p) => p.kind === 'great' && !isRetired(position, p.id) && (centres.get(p.id) || withUnits.has(p.id)))
     .map((p) => p.id);
 }
 
