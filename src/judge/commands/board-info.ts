@@ -118,16 +118,19 @@ export function history(s: Session, cmd: CommandItem): void {
   const press = listPress(s.db, game.id).filter(isPublic);
   const pressOf = (code: string, name: string) => press.filter((p) => p.phase === code).map((p) => pressText(variant, p, name));
   const toTheEnd = !target.rest.some((w) => w.toUpperCase() === 'TO');
-  const parts: string[] = [];
-  if (range.from === 0) parts.push(...pressOf('FORMING', 'the forming of the game'));
+  // One block per phase: its broadcasts, then its results; the blocks apart by a ruler.
+  const blocks: string[][] = [];
+  const before = range.from === 0 ? pressOf('FORMING', 'the forming of the game') : [];
   for (const record of done.slice(range.from, range.to + 1)) {
-    parts.push(...pressOf(record.phase, phaseLabel(record.position.phase)));
-    parts.push(renderResults(variant, record.position, record.result!, { game: game.name, judge: JUDGE_ID }).trimEnd());
+    const results = renderResults(variant, record.position, record.result!, { game: game.name, judge: JUDGE_ID }).trimEnd();
+    blocks.push([...(blocks.length ? [] : before), ...pressOf(record.phase, phaseLabel(record.position.phase)), results]);
   }
   const open = records.at(-1);
-  if (toTheEnd && open && !open.result) parts.push(...pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`));
+  const openPress = toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`) : [];
+  if (openPress.length || (!blocks.length && before.length)) blocks.push([...(blocks.length ? [] : before), ...openPress]);
   const reveal = isOver(game) ? dpRevealText(s.db, game) : '';
-  const body = [parts.join(`\n\n${RULER}\n\n`) || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n');
+  const text = blocks.map((b) => b.join('\n\n')).join(`\n\n${RULER}\n\n`);
+  const body = [text || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n');
   const shown = done.length && range.to >= range.from ? ` (${done[range.from].phase} to ${done[range.to].phase})` : '';
   s.reply.section(`History of ${game.name}${shown}`, body);
 }
