@@ -8,6 +8,7 @@ import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import { listSeats } from '../../store/players.js';
 import { renderTemplate } from '../template.js';
+import { coMasterAddresses } from './co-masters.js';
 import { addressOf, unique } from './roster.js';
 
 /** lapsed: civil disorder after the grace period (LATE CD), the judge's doing, not the GM's. */
@@ -26,12 +27,13 @@ export interface SeatChangeNews {
 
 const DEFAULTS = 'its units get default orders (units hold, retreats disband, no builds)';
 
-/** Players who still receive the results, observers and the GM; monitors receive results only. */
+/** Players who still receive the results, observers, the GM and co-GMs; monitors receive results only. */
 export function tableAddresses(db: Db, game: Game): string[] {
   const seats = listSeats(db, game.id).filter(
     (s) => s.role === 'observer' || (s.role === 'player' && s.status !== 'resigned' && s.status !== 'dummy'),
   );
-  return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId)]);
+  const masters = [addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)];
+  return unique([...seats.map((s) => addressOf(db, s.accountId)), ...masters]);
 }
 
 function tableText(game: Game, name: string, news: SeatChangeNews): string {
