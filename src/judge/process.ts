@@ -156,7 +156,9 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       bcc: resultRecipients(db, game),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
       text: renderTemplate('results', {
-        preamble: [replacesEarlier, mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried, gmOrdersLine(game, record.phase)].filter(Boolean).join('\n'),
+        preamble: [replacesEarlier, mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried, gmOrdersLine(game, record.phase)]
+          .filter(Boolean)
+          .join('\n'),
         results: text.trimEnd(),
         reveal,
       }),

@@ -70,7 +70,9 @@ describe('the GM sees who has ordered and who plays what (ROSTER / WHO, LIST gam
     const neutral = record.position.units.find((u) => variant.powerById.get(u.power)!.kind !== 'great')!;
     const bidder = greats[0];
     const bid = `1 DP: ${neutral.type} ${neutral.loc.toUpperCase()} H`;
-    expect(await w.send(player(bidder.id), `SIGNON ${bidder.id}@dprost pw-${bidder.id}\n${bid}`)).toContain('1 DP line stored');
+    expect(await w.send(player(bidder.id), `SIGNON ${bidder.id}@dprost pw-${bidder.id}\n${bid}`)).toContain(
+      '1 DP line stored',
+    );
 
     const reply = await w.send(GM, `${master('dprost')}\nROSTER`);
     expect(rosterLine(reply, bidder.name)).toContain('DP sheet sent');
@@ -80,7 +82,7 @@ describe('the GM sees who has ordered and who plays what (ROSTER / WHO, LIST gam
 });
 
 describe('the GM enters or corrects orders for a power', () => {
-  it('BECOME power: stored as the power\'s, its player told, the results say so', async () => {
+  it("BECOME power: stored as the power's, its player told, the results say so", async () => {
     const w = (world = createWorld());
     await standardGame(w, 'becm');
     const reply = await w.send(GM, `${master('becm')}\nBECOME France\nA Par - Bur\nA Mar H\nF Bre H`);
@@ -88,7 +90,9 @@ describe('the GM enters or corrects orders for a power', () => {
     expect(reply).toMatch(/3 orders stored for France/);
     expect(reply).toMatch(/Current orders for France[\s\S]*A PAR - BUR/i);
 
-    const told = (await w.mails(player('france'))).find((m) => m.subject === 'Diplomacy game becm: the GM changed the orders of France');
+    const told = (await w.mails(player('france'))).find(
+      (m) => m.subject === 'Diplomacy game becm: the GM changed the orders of France',
+    );
     expect(told?.text).toMatch(/A PAR - BUR/i);
     expect(told?.text).toContain('S1901M');
     // Nobody else is told.
@@ -98,7 +102,10 @@ describe('the GM enters or corrects orders for a power', () => {
     expect(await w.send(player('france'), 'SIGNON france@becm pw-france\nSTATUS')).toMatch(/A PAR - BUR/i);
 
     // BECOME MASTER goes back to the GM's commands; acting for a power, the GM writes no press in its name.
-    const back = await w.send(GM, `${master('becm')}\nBECOME Germany\nBROADCAST\nHello from Berlin\nENDPRESS\nBECOME MASTER\nPROCESS!`);
+    const back = await w.send(
+      GM,
+      `${master('becm')}\nBECOME Germany\nBROADCAST\nHello from Berlin\nENDPRESS\nBECOME MASTER\nPROCESS!`,
+    );
     expect(back).toMatch(/BECOME MASTER first/);
     expect(back).toContain('S1901M was processed');
     const results = (await w.mails(player('italy'))).find((m) => m.subject.startsWith('Diplomacy results becm S1901M'));
@@ -114,10 +121,14 @@ describe('the GM enters or corrects orders for a power', () => {
     expect(reply).toContain('Signed on to game dpway as the GM acting for France');
     expect(reply).toMatch(/1 order stored for France/);
     expect(reply).not.toContain('gmpass1');
-    const told = (await w.mails(player('france'))).find((m) => m.subject.includes('the GM changed the orders of France'));
+    const told = (await w.mails(player('france'))).find((m) =>
+      m.subject.includes('the GM changed the orders of France'),
+    );
     expect(told?.text).toMatch(/A PAR - PIC/i);
 
-    expect(await w.send('someone@else.test', 'SIGNON france@dpway notthepw\nA Par - Bur')).toContain('wrong game, power or password');
+    expect(await w.send('someone@else.test', 'SIGNON france@dpway notthepw\nA Par - Bur')).toContain(
+      'wrong game, power or password',
+    );
     // The player's own password still signs on as the player, with his own standing.
     const own = await w.send(player('france'), 'SIGNON france@dpway pw-france\nA Par - Bur');
     expect(own).toContain('Signed on to game dpway as France.');
@@ -132,17 +143,25 @@ describe('a co-GM (PROMOTE / DEMOTE)', () => {
     await standardGame(w, 'cogm');
     const promoted = await w.send(GM, `${master('cogm')}\nPROMOTE helper@example.org`);
     expect(promoted).toContain('helper@example.org was sent a code');
-    const invite = (await w.mails('helper@example.org')).find((m) => m.subject === 'Diplomacy game cogm: you are named co-GM')!;
+    const invite = (await w.mails('helper@example.org')).find(
+      (m) => m.subject === 'Diplomacy game cogm: you are named co-GM',
+    )!;
     const code = /JOIN master@cogm <your password> ([A-Z0-9]+)/.exec(invite.text)![1];
     expect(promoted).not.toContain(code);
 
     // A forged From without the code, the code from another address, a wrong code: all refused.
     expect(await w.send('helper@example.org', 'JOIN master@cogm helperpw')).toContain('the code the judge mailed you');
-    expect(await w.send('thief@example.net', `JOIN master@cogm thiefpw ${code}`)).toMatch(/no promotion of thief@example\.net/);
+    expect(await w.send('thief@example.net', `JOIN master@cogm thiefpw ${code}`)).toMatch(
+      /no promotion of thief@example\.net/,
+    );
     expect(await w.send('helper@example.org', 'JOIN master@cogm helperpw WRONGCODE1')).toMatch(/matches that code/);
-    expect(await w.send('thief@example.net', 'SIGNON master@cogm thiefpw\nPAUSE')).toContain('wrong game, power or password');
+    expect(await w.send('thief@example.net', 'SIGNON master@cogm thiefpw\nPAUSE')).toContain(
+      'wrong game, power or password',
+    );
 
-    expect(await w.send('helper@example.org', `JOIN master@cogm helperpw ${code}`)).toContain('You are a co-GM of cogm');
+    expect(await w.send('helper@example.org', `JOIN master@cogm helperpw ${code}`)).toContain(
+      'You are a co-GM of cogm',
+    );
     expect((await w.mails(GM)).some((m) => m.subject === 'Diplomacy game cogm: new co-GM')).toBe(true);
     // The code is used up.
     expect(await w.send('thief@example.net', `JOIN master@cogm thiefpw ${code}`)).toMatch(/no promotion/);
@@ -150,12 +169,26 @@ describe('a co-GM (PROMOTE / DEMOTE)', () => {
     const roster = await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nROSTER');
     expect(roster).toContain('Signed on to game cogm as GM.');
     expect(roster).toContain('Co-GMs: helper@example.org');
-    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPROMOTE other@example.org')).toMatch(/not a co-GM/);
-    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPROCESS!')).toContain('S1901M was processed');
-    expect((await w.mails('helper@example.org')).some((m) => m.subject.startsWith('Diplomacy results cogm S1901M'))).toBe(true);
+    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPROMOTE other@example.org')).toMatch(
+      /not a co-GM/,
+    );
+    // A co-GM's PREVIEW is his alone.
+    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPREVIEW')).toContain('mailed to you alone');
+    const previewOf = async (address: string) =>
+      (await w.mails(address)).some((m) => m.subject.startsWith('Diplomacy preview cogm'));
+    expect(await previewOf('helper@example.org')).toBe(true);
+    expect(await previewOf(GM)).toBe(false);
+    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPROCESS!')).toContain(
+      'S1901M was processed',
+    );
+    expect(
+      (await w.mails('helper@example.org')).some((m) => m.subject.startsWith('Diplomacy results cogm S1901M')),
+    ).toBe(true);
 
     expect(await w.send(GM, `${master('cogm')}\nDEMOTE helper@example.org`)).toContain('no longer a co-GM');
-    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPAUSE')).toContain('wrong game, power or password');
+    expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPAUSE')).toContain(
+      'wrong game, power or password',
+    );
   });
 });
 
@@ -168,7 +201,9 @@ describe('listing and private games', () => {
     expect(await w.send('anyone@example.test', 'LIST')).not.toMatch(/^shown\s/m);
     expect(await w.send(GM, `${master('shown')}\nSET LIST`)).toContain('shown in LIST');
     expect(await w.send('anyone@example.test', 'LIST')).toMatch(/^shown\s/m);
-    expect(await w.send('anna@players.test', 'SIGNON master@shown wrongpw\nSET NOLIST')).toContain('wrong game, power or password');
+    expect(await w.send('anna@players.test', 'SIGNON master@shown wrongpw\nSET NOLIST')).toContain(
+      'wrong game, power or password',
+    );
   });
 
   it('a PRIVATE game is joined and observed only with its join password', async () => {
@@ -191,7 +226,9 @@ describe('listing and private games', () => {
     expect(closed).toContain('is private');
     expect(closed).not.toContain('new-secret');
     expect(await w.send('dora@players.test', 'JOIN hidden dorapw russia club-secret')).toMatch(/wrong join password/);
-    expect(await w.send('dora@players.test', 'JOIN hidden dorapw russia new-secret')).toContain('You joined game hidden as Russia');
+    expect(await w.send('dora@players.test', 'JOIN hidden dorapw russia new-secret')).toContain(
+      'You joined game hidden as Russia',
+    );
   });
 });
 
@@ -214,7 +251,8 @@ describe('preference lists and RULE AUTOSTART', () => {
     expect(await w.send(player('p3'), 'SIGNON prefs pw-p3\nSET PREFERENCE E[FG')).toMatch(/without its "\]"/);
     expect(await w.send(GM, `${master('prefs')}\nROSTER`)).toMatch(/p3@players\.test\s+preference E\[FG\]/);
     expect(await w.send(GM, `${master('prefs')}\nACTIVATE`)).toContain('has started');
-    const powerOf = async (p: string) => (await w.mails(player(p))).find((m) => / you are /.test(m.subject))?.subject.replace(/.* you are /, '');
+    const powerOf = async (p: string) =>
+      (await w.mails(player(p))).find((m) => / you are /.test(m.subject))?.subject.replace(/.* you are /, '');
     expect(await powerOf('p1')).toBe('Turkey');
     expect(await powerOf('p2')).toBe('Russia');
     expect(await powerOf('p3')).toBe('England');
@@ -227,14 +265,21 @@ describe('preference lists and RULE AUTOSTART', () => {
     // Both want France first; the second choices differ: one gets France, the other his second choice.
     const clash = { '1': [['france'], ['germany']], '2': [['france'], ['england']] };
     const dealt = assignPowers([1, 2, 3], free, clash, 'seed-a');
-    expect(new Set([dealt.get(1), dealt.get(2)])).toEqual(new Set(dealt.get(1) === 'france' ? ['france', 'england'] : ['germany', 'france']));
+    expect(new Set([dealt.get(1), dealt.get(2)])).toEqual(
+      new Set(dealt.get(1) === 'france' ? ['france', 'england'] : ['germany', 'france']),
+    );
     expect(assignPowers([1, 2, 3], free, clash, 'seed-a')).toEqual(dealt);
     // Who wins a clash of equal lists depends on the seed, not on the join order.
     const same = { '1': [['france'], ['england']], '2': [['france'], ['england']] };
-    const winner = (seed: string) => (assignPowers([1, 2], ['france', 'england'], same, seed).get(1) === 'france' ? 1 : 2);
+    const winner = (seed: string) =>
+      assignPowers([1, 2], ['france', 'england'], same, seed).get(1) === 'france' ? 1 : 2;
     expect(new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(winner))).toEqual(new Set([1, 2]));
     // Nobody is pushed to his third choice so that another gets his first rather than his second.
-    const squared = { '1': [['france'], ['germany'], ['england']], '2': [['germany'], ['england'], ['france']], '3': [['germany'], ['france'], ['england']] };
+    const squared = {
+      '1': [['france'], ['germany'], ['england']],
+      '2': [['germany'], ['england'], ['france']],
+      '3': [['germany'], ['france'], ['england']],
+    };
     const fair = assignPowers([1, 2, 3], free, squared, 'seed-b');
     const rank = (id: number) => squared[String(id) as '1'].findIndex((g) => g.includes(fair.get(id)!));
     expect(Math.max(rank(1), rank(2), rank(3))).toBeLessThanOrEqual(1);
@@ -245,7 +290,8 @@ describe('preference lists and RULE AUTOSTART', () => {
   it('RULE AUTOSTART starts the game when the last power is taken', async () => {
     const w = (world = createWorld());
     expect(await w.send(GM, 'CREATE auto gmpass1 standard\nRULE AUTOSTART\nFORM')).toContain('was created');
-    for (const p of POWERS.slice(0, -1)) expect(await w.send(player(p), `JOIN auto pw-${p}`)).toContain('when the last power is taken');
+    for (const p of POWERS.slice(0, -1))
+      expect(await w.send(player(p), `JOIN auto pw-${p}`)).toContain('when the last power is taken');
     expect(findGameByName(w.db, 'auto')!.status).toBe('forming');
     const last = await w.send(player('turkey'), 'JOIN auto pw-turkey');
     expect(last).toContain('the game has started (RULE AUTOSTART)');

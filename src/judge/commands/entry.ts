@@ -54,7 +54,8 @@ export function join(s: Session, cmd: CommandItem): void {
   if (target.who.kind === 'master') return acceptPromotion(s, cmd, target.game, password, after[0]);
   if (/^(master|gm)$/i.test(after[0] ?? '')) return acceptPromotion(s, cmd, target.game, password, after[1]);
   const { extra, joinPassword } = splitJoinPassword(target.game, after);
-  const closed = privateGameRefusal(s, target.game, joinPassword, `JOIN ${target.game.name} <your password> [power] <join password>`);
+  const usage = `JOIN ${target.game.name} <your password> [power] <join password>`;
+  const closed = privateGameRefusal(s, target.game, joinPassword, usage);
   if (closed) return fail(s, cmd, closed);
   const powerWord = extra[0];
   let power: string | null = target.who.kind === 'power' ? target.who.power : null;
@@ -68,9 +69,14 @@ export function join(s: Session, cmd: CommandItem): void {
   s.touched.add(target.game.id);
   const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
   const starts = readSettings(target.game.settings).autoStart ? 'the last power is taken' : 'the GM sends ACTIVATE';
-  const example = greatPowers(target.variant).slice(0, 2).map((p) => target.variant.powerById.get(p)?.name).join(', ');
+  const example = greatPowers(target.variant)
+    .slice(0, 2)
+    .map((p) => target.variant.powerById.get(p)?.name)
+    .join(', ');
   const prefer = `SIGNON ${target.game.name} <password> and SET PREFERENCE ${example}, ... say which powers you want`;
-  const assigned = power ? `The game starts when ${starts}.` : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
+  const assigned = power
+    ? `The game starts when ${starts}.`
+    : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
   s.reply.ok(`You joined game ${target.game.name}${which} (${result.note}). ${assigned}`);
   startWhenFull(s, getGame(s.db, target.game.id) ?? target.game);
 }
@@ -80,7 +86,8 @@ export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'
   if (!where || !password) return fail(s, cmd, `${cmd.word} needs a game and a password`);
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
-  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, `${cmd.word} ${target.game.name} <your password> <join password>`);
+  const usage = `${cmd.word} ${target.game.name} <your password> <join password>`;
+  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, usage);
   if (closed) return fail(s, cmd, closed);
   const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
   if ('error' in result) return fail(s, cmd, result.error);
@@ -111,8 +118,10 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
   let asGm: Signon['gm'];
   const gmMayAct = who.kind === 'power' && game.status !== 'forming';
-  const isMaster = (pw: string) => gmMayAct && (asGm = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
-  const gmSignon = (): Signon | string => gmActingSignon(s.db, game, variant, who.kind === 'power' ? who.power : '', asGm);
+  const isMaster = (pw: string) =>
+    gmMayAct && (asGm = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
+  const gmSignon = (): Signon | string =>
+    gmActingSignon(s.db, game, variant, who.kind === 'power' ? who.power : '', asGm);
   // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
   const account = findAccount(s.db, s.sender);
   const seat =
@@ -129,7 +138,8 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const owner = getAccount(s.db, seat.accountId);
   const seatName = seat.power ? (variant.powerById.get(seat.power)?.name ?? seat.power) : `your ${seat.role} seat`;
   const guarded = { key: `seat:${seat.id}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
-  const isSeats = (pw: string) => Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash)) || isMaster(pw);
+  const isSeats = (pw: string) =>
+    Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash)) || isMaster(pw);
   const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
@@ -146,7 +156,14 @@ function noSeat(guard: SignonGuard): string {
 }
 
 /** The GM's SIGNON to a power that has no player of the sender's: only a master password opens it. */
-function gmPowerSignon(s: Session, guard: SignonGuard, game: Game, password: string, isMaster: (pw: string) => boolean, signon: () => Signon | string): Signon | string {
+function gmPowerSignon(
+  s: Session,
+  guard: SignonGuard,
+  game: Game,
+  password: string,
+  isMaster: (pw: string) => boolean,
+  signon: () => Signon | string,
+): Signon | string {
   const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
   const master = { key: `master:${game.id}`, owner: gm, ownerAccountId: game.gmAccountId };
   const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
@@ -188,7 +205,9 @@ export function signon(s: Session, cmd: CommandItem): void {
   s.signon = result;
   s.signonFailed = false;
   const as = result.role === 'master' ? 'GM' : result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role;
-  if (isGmActing(result)) s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
+  if (isGmActing(result)) {
+    s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
+  }
   else s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
   warnOwner(s, result, as);
 }
@@ -210,7 +229,8 @@ export function takeover(s: Session, cmd: CommandItem): void {
   const target = readTarget(s.db, where);
   if ('error' in target) return fail(s, cmd, target.error);
   if (target.who.kind !== 'power') return fail(s, cmd, 'TAKEOVER names the power: TAKEOVER france@game password');
-  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, `TAKEOVER ${where} <your password> <join password>`);
+  const usage = `TAKEOVER ${where} <your password> <join password>`;
+  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, usage);
   if (closed) return fail(s, cmd, closed);
   const power = target.who.power;
   const before = findSeatByPower(s.db, target.game.id, power);

@@ -18,7 +18,8 @@ export function gmActingSignon(db: Db, game: Game, variant: Variant, power: stri
   const name = variant.powerById.get(power)?.name ?? power;
   if (variant.powerById.get(power)?.kind !== 'great') return `${name} is not a power anyone plays in ${variant.title}`;
   if (game.status === 'forming') return `game ${game.name} has not started; powers have no orders yet`;
-  if (findSeatByPower(db, game.id, power)?.status === DISORDERED) return `${name} is in permanent civil disorder: nobody orders for it`;
+  if (findSeatByPower(db, game.id, power)?.status === DISORDERED)
+    return `${name} is in permanent civil disorder: nobody orders for it`;
   return { game, variant, role: 'player', power, seatId: null, gm: gm ?? { coMasterAccountId: null } };
 }
 
@@ -49,7 +50,8 @@ export function become(s: Session, cmd: CommandItem): void {
 }
 
 export const ACTING_NOTE =
-  'the orders and DP lines that follow are stored as its own, its player is told and the results say the GM entered them. ' +
+  'the orders and DP lines that follow are stored as its own, its player is told ' +
+  'and the results say the GM entered them. ' +
   'BECOME MASTER goes back.';
 
 /**
@@ -71,5 +73,11 @@ export function noteGmOrders(s: Session, on: Signon, phase: string): void {
     `These are the orders that stand now; send your own to replace them.\n\n${standingOf(s, on)}`;
   const earlier = s.mails.findIndex((m) => m.subject === subject);
   if (earlier >= 0) s.mails.splice(earlier, 1);
-  s.mails.push({ kind: 'notice', to: player, subject, text: renderTemplate('notice', { game: game.name, body }), game: { id: game.id, name: game.name } });
+  s.mails.push({
+    kind: 'notice',
+    to: player,
+    subject,
+    text: renderTemplate('notice', { game: game.name, body }),
+    game: { id: game.id, name: game.name },
+  });
 }

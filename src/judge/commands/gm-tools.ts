@@ -1,6 +1,7 @@
 // The GM's tools beyond running the clock: the roster (ROSTER / WHO), co-GMs (PROMOTE / DEMOTE and the
 // promoted address's JOIN), SET LIST / NOLIST, SET PRIVATE / NOPRIVATE, SET AUTOSTART / NOAUTOSTART,
 // and the players' SET PREFERENCE before the start. Entering orders for a power is gm-orders.ts.
+import type { OutgoingMail } from '../../mail/types.js';
 import { findAccount, getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
 import { hashPasswordSync } from '../../store/passwords.js';
@@ -55,7 +56,8 @@ export function roster(s: Session, cmd: CommandItem): void {
   const word = cmd.args.join(' ');
   if (word && word.toLowerCase() !== on.game.name.toLowerCase()) {
     const power = findPower(on.variant, word);
-    if (!power || on.variant.powerById.get(power)?.kind !== 'great') return fail(`"${word}" is not a power of ${on.variant.title}`);
+    if (!power || on.variant.powerById.get(power)?.kind !== 'great')
+      return fail(`"${word}" is not a power of ${on.variant.title}`);
     const standing = standingOf(s, { ...on, role: 'player', power, seatId: null });
     if (!standing) return fail(`game ${on.game.name} has no phase waiting for orders`);
     return s.reply.section(`Orders of ${on.variant.powerById.get(power)?.name} in ${on.game.name}`, standing);
@@ -84,12 +86,14 @@ export function promote(s: Session, cmd: CommandItem): void {
   if (!on) return;
   if (on.gm?.coMasterAccountId) return fail(`${cmd.word} is for the GM who holds the game password, not a co-GM`);
   const address = (cmd.args[0] ?? '').trim();
-  if (cmd.args.length !== 1 || !ADDRESS.test(address)) return fail(`${cmd.word} needs one e-mail address: ${cmd.word} cogm@example.org`);
+  if (cmd.args.length !== 1 || !ADDRESS.test(address))
+    return fail(`${cmd.word} needs one e-mail address: ${cmd.word} cogm@example.org`);
   const game = on.game;
   if (game.status === 'completed' || game.status === 'terminated') return fail(`game ${game.name} is over`);
   const account = findAccount(s.db, address);
   if (account && account.id === game.gmAccountId) return fail('that is your own address: you are the GM already');
-  if (account && coMastersOf(readSettings(game.settings)).some((c) => c.accountId === account.id)) return fail(`${address} is a co-GM of ${game.name} already`);
+  if (account && coMastersOf(readSettings(game.settings)).some((c) => c.accountId === account.id))
+    return fail(`${address} is a co-GM of ${game.name} already`);
   if (account && listSeats(s.db, game.id).some((x) => x.accountId === account.id && x.role === 'player')) {
     return fail(`${address} plays in ${game.name}; a player cannot also be its GM`);
   }
@@ -99,7 +103,8 @@ export function promote(s: Session, cmd: CommandItem): void {
   saveSettings(s, game, { ...settings, promotions: [...others, promotion] });
   const body =
     `The GM of game '${game.name}' (${variantOf(game.variant).title}) names you its co-GM.\n` +
-    `To accept, send this line to the judge from this address within ${PROMOTION_DAYS} days, with a password of your own:\n\n` +
+    `To accept, send this line to the judge from this address within ${PROMOTION_DAYS} days,\n` +
+    'with a password of your own:\n\n' +
     `  JOIN master@${game.name} <your password> ${code}\n\n` +
     `Then sign on with SIGNON master@${game.name} <your password> for every GM command.\n` +
     'If you do not know this game, ignore this mail: nothing happens without your JOIN.\n';
@@ -110,7 +115,10 @@ export function promote(s: Session, cmd: CommandItem): void {
     text: renderTemplate('notice', { game: game.name, body }),
     game: { id: game.id, name: game.name },
   });
-  s.reply.ok(`${address} was sent a code to accept the co-GM seat of ${game.name} (within ${PROMOTION_DAYS} days); you will see it in ROSTER.`);
+  s.reply.ok(
+    `${address} was sent a code to accept the co-GM seat of ${game.name} (within ${PROMOTION_DAYS} days); ` +
+      'you will see it in ROSTER.',
+  );
 }
 
 /** DEMOTE address: the co-GM (or a promotion not yet accepted) is removed. */
@@ -133,33 +141,60 @@ export function demote(s: Session, cmd: CommandItem): void {
 }
 
 /** JOIN master@game <password> <code>: the promoted address accepts, from that address, with the code mailed to it. */
-export function acceptPromotion(s: Session, cmd: CommandItem, game: Game, password: string, code: string | undefined): void {
+export function acceptPromotion(
+  s: Session,
+  cmd: CommandItem,
+  game: Game,
+  password: string,
+  code: string | undefined,
+): void {
   const fail = (reason: string) => s.reply.reject(cmd.line, cmd.shown, reason);
   const settings = readSettings(game.settings);
   const usage = `JOIN master@${game.name} <your password> <the code the judge mailed you>`;
   if (!code) return fail(`to become co-GM of ${game.name}, write ${usage}`);
   const promotion = openPromotion(settings, s.sender, code, s.now);
-  if (!promotion) return fail(`no promotion of ${s.sender || 'this address'} in ${game.name} matches that code (it may have expired)`);
+  if (!promotion)
+    return fail(
+      `no promotion of ${s.sender || 'this address'} in ${game.name} matches that code (it may have expired)`,
+    );
   if (password.length < 4) return fail('a password needs at least 4 characters');
   const account = senderAccount(s);
-  if (listSeats(s.db, game.id).some((x) => x.accountId === account.id && x.role === 'player')) return fail(`you play in ${game.name}; a player cannot also be its GM`);
+  if (listSeats(s.db, game.id).some((x) => x.accountId === account.id && x.role === 'player'))
+    return fail(`you play in ${game.name}; a player cannot also be its GM`);
   setGameSettings(s.db, game.id, { ...withCoMaster(settings, account.id, promotion.address, password) });
   s.touched.add(game.id);
   s.reply.ok(`You are a co-GM of ${game.name}: sign on with SIGNON master@${game.name} <your password>.`);
   const gm = game.gmAccountId === null ? null : getAccount(s.db, game.gmAccountId)?.address;
   if (gm) {
-    const body = `${promotion.address} accepted and is now a co-GM of game '${game.name}'. DEMOTE ${promotion.address} removes it.`;
-    s.mails.push({ kind: 'notice', to: gm, subject: `Diplomacy game ${game.name}: new co-GM`, text: renderTemplate('notice', { game: game.name, body }), game: { id: game.id, name: game.name } });
+    const who = promotion.address;
+    const body = `${who} accepted and is now a co-GM of game '${game.name}'. DEMOTE ${who} removes it.`;
+    s.mails.push({
+      kind: 'notice',
+      to: gm,
+      subject: `Diplomacy game ${game.name}: new co-GM`,
+      text: renderTemplate('notice', { game: game.name, body }),
+      game: { id: game.id, name: game.name },
+    });
   }
 }
 
 /** The SET words of this module, canonical. */
-export const GM_TOOL_SETTINGS = new Set(['LIST', 'NOLIST', 'PRIVATE', 'NOPRIVATE', 'AUTOSTART', 'NOAUTOSTART', 'PREFERENCE', 'NOPREFERENCE']);
+export const GM_TOOL_SETTINGS = new Set([
+  'LIST',
+  'NOLIST',
+  'PRIVATE',
+  'NOPRIVATE',
+  'AUTOSTART',
+  'NOAUTOSTART',
+  'PREFERENCE',
+  'NOPREFERENCE',
+]);
 
 /** SET LIST / NOLIST / PRIVATE pw / NOPRIVATE / AUTOSTART / NOAUTOSTART (the GM's) and SET PREFERENCE (a player's). */
 export function setGmTool(s: Session, cmd: CommandItem, sub: string, rest: string[]): void {
   const fail = (reason: string) => s.reply.reject(cmd.line, cmd.shown, reason);
-  if (sub === 'PREFERENCE' || sub === 'NOPREFERENCE') return setPreference(s, sub === 'PREFERENCE' ? rest : ['*'], fail);
+  if (sub === 'PREFERENCE' || sub === 'NOPREFERENCE')
+    return setPreference(s, sub === 'PREFERENCE' ? rest : ['*'], fail);
   const on = gmOn(s, { ...cmd, word: `SET ${sub}` }, fail);
   if (!on) return;
   const game = on.game;
@@ -167,16 +202,27 @@ export function setGmTool(s: Session, cmd: CommandItem, sub: string, rest: strin
   const settings = readSettings(game.settings);
   if (sub === 'LIST' || sub === 'NOLIST') {
     saveSettings(s, game, { ...settings, unlisted: sub === 'NOLIST' });
-    return s.reply.ok(sub === 'LIST' ? `Game ${game.name} is shown in LIST.` : `Game ${game.name} is left out of LIST (players who know its name can still JOIN it).`);
+    return s.reply.ok(
+      sub === 'LIST'
+        ? `Game ${game.name} is shown in LIST.`
+        : `Game ${game.name} is left out of LIST (players who know its name can still JOIN it).`,
+    );
   }
   if (sub === 'PRIVATE') {
-    if (rest.length !== 1 || rest[0].length < 4) return fail('SET PRIVATE needs one join password of at least 4 characters');
+    if (rest.length !== 1 || rest[0].length < 4)
+      return fail('SET PRIVATE needs one join password of at least 4 characters');
     saveSettings(s, game, { ...settings, joinPasswordHash: hashPasswordSync(rest[0]), unlisted: true });
-    return s.reply.ok(`Game ${game.name} is private: JOIN, OBSERVE, MONITOR and TAKEOVER must give the join password as their last word. It is left out of LIST (SET LIST shows it).`);
+    return s.reply.ok(
+      `Game ${game.name} is private: JOIN, OBSERVE, MONITOR and TAKEOVER must give the join password ` +
+        'as their last word. It is left out of LIST (SET LIST shows it).',
+    );
   }
   if (sub === 'NOPRIVATE') {
     saveSettings(s, game, { ...settings, joinPasswordHash: null });
-    return s.reply.ok(`Game ${game.name} needs no join password any more${settings.unlisted ? ' (it is still left out of LIST: SET LIST shows it)' : ''}.`);
+    return s.reply.ok(
+      `Game ${game.name} needs no join password any more` +
+        `${settings.unlisted ? ' (it is still left out of LIST: SET LIST shows it)' : ''}.`,
+    );
   }
   if (game.status !== 'forming') return fail(`game ${game.name} has started already`);
   saveSettings(s, game, { ...settings, autoStart: sub === 'AUTOSTART' });
@@ -188,11 +234,15 @@ export function setGmTool(s: Session, cmd: CommandItem, sub: string, rest: strin
 /** SET PREFERENCE France, Germany, ... (or FGR, E[FGR]T; * for none), by a player before the start. */
 function setPreference(s: Session, words: string[], fail: Fail): void {
   const on = s.signon;
-  if (!on || on.role !== 'player' || on.seatId === null) return fail(`SET PREFERENCE is for players: SIGNON <game> <password> first`);
+  if (!on || on.role !== 'player' || on.seatId === null)
+    return fail(`SET PREFERENCE is for players: SIGNON <game> <password> first`);
   const game = getGame(s.db, on.game.id) ?? on.game;
   if (game.status !== 'forming') return fail(`game ${game.name} has started: powers are assigned already`);
   const seat = listSeats(s.db, game.id).find((x) => x.id === on.seatId);
-  if (seat?.power) return fail(`you chose ${on.variant.powerById.get(seat.power)?.name} when you joined; RESIGN and JOIN again to choose anew`);
+  if (seat?.power)
+    return fail(
+      `you chose ${on.variant.powerById.get(seat.power)?.name} when you joined; RESIGN and JOIN again to choose anew`,
+    );
   const groups = readPreference(on.variant, words);
   if (typeof groups === 'string') return fail(groups);
   const settings = readSettings(game.settings);
@@ -200,7 +250,10 @@ function setPreference(s: Session, words: string[], fail: Fail): void {
   if (groups.length) preferences[String(on.seatId)] = groups;
   else delete preferences[String(on.seatId)];
   saveSettings(s, game, { ...settings, preferences });
-  s.reply.ok(`Your preference for game ${game.name}: ${describePreference(on.variant, groups)}. Powers are dealt at the start to honour everyone's list as well as possible (see HELP).`);
+  s.reply.ok(
+    `Your preference for game ${game.name}: ${describePreference(on.variant, groups)}. ` +
+      "Powers are dealt at the start to honour everyone's list as well as possible (see HELP).",
+  );
 }
 
 /** RULE AUTOSTART: starts a forming game whose last power was just taken; true when it started. */
@@ -213,7 +266,9 @@ export function startWhenFull(s: Session, game: Game): boolean {
   if (!outcome.ok) return false;
   s.mails.push(...outcome.mails);
   s.touched.add(game.id);
-  s.reply.ok(`Every power of ${game.name} is taken: the game has started (RULE AUTOSTART) and everyone was told his power.`);
+  s.reply.ok(
+    `Every power of ${game.name} is taken: the game has started (RULE AUTOSTART) and everyone was told his power.`,
+  );
   return true;
 }
 
@@ -230,4 +285,11 @@ export function withRoster(run: (s: Session, cmd: CommandItem) => void): (s: Ses
     if (cmd.verb === 'LIST' ? named?.toLowerCase() !== on.game.name.toLowerCase() : named !== undefined) return;
     rosterSection(s, getGame(s.db, on.game.id) ?? on.game);
   };
+}
+
+/** A co-GM's PREVIEW goes to him alone (processing addresses it to the game's GM). */
+export function toRequestingMaster(s: Session, on: Signon, mails: OutgoingMail[]): OutgoingMail[] {
+  const coMaster = on.gm?.coMasterAccountId;
+  const address = coMaster ? getAccount(s.db, coMaster)?.address : null;
+  return address ? mails.map((m) => ({ ...m, to: address })) : mails;
 }

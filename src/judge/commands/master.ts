@@ -38,6 +38,7 @@ import { processGame, type ProcessMode } from '../process.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import { flushOrders } from './orders.js';
+import { toRequestingMaster } from './gm-tools.js';
 import { announceDeadline, senderAccount, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -178,7 +179,7 @@ export function processCommand(s: Session, cmd: CommandItem, mode: ProcessMode):
       const reason = outcome.reason.replace(/;\s*nothing was processed$/, '');
       return fail(`nothing was processed: ${reason}`);
     }
-    s.mails.push(...outcome.mails);
+    s.mails.push(...(mode === 'preview' ? toRequestingMaster(s, on, outcome.mails) : outcome.mails));
     if (mode === 'preview') s.reply.ok(`PREVIEW of ${outcome.phase} mailed to you alone; nothing was stored.`);
     else s.reply.ok(`${outcome.phase} was processed; the results went to everyone.`);
   });

@@ -84,7 +84,10 @@ function runningRoster(db: Db, game: Game, variant: Variant, record: PhaseRecord
 function formingRoster(db: Db, game: Game, variant: Variant, seats: Seat[]): string[] {
   const settings = readSettings(game.settings);
   const players = seats.filter((x) => x.role === 'player');
-  const lines = [`  ${players.length} of ${greatPowers(variant).length} players have joined${settings.autoStart ? '; the game starts when the last place is taken (RULE AUTOSTART)' : ''}.`];
+  const lines = [
+    `  ${players.length} of ${greatPowers(variant).length} players have joined` +
+      `${settings.autoStart ? '; the game starts when the last place is taken (RULE AUTOSTART)' : ''}.`,
+  ];
   for (const seat of players) {
     const chosen = seat.power ? `chose ${variant.powerById.get(seat.power)?.name ?? seat.power}` : null;
     const groups = settings.preferences?.[String(seat.id)] ?? [];
@@ -100,21 +103,29 @@ export function rosterText(db: Db, game: Game, variant: Variant, now: string): s
   const seats = listSeats(db, game.id);
   const record = currentPhase(db, game.id);
   const head: string[] = [];
-  if (game.status === 'forming') head.push(`Game ${game.name} is forming${settings.open ? '' : ' (not open yet: FORM opens it)'}.`);
+  if (game.status === 'forming')
+    head.push(`Game ${game.name} is forming${settings.open ? '' : ' (not open yet: FORM opens it)'}.`);
   else if (record) {
     const deadline = record.result ? null : deadlineOf(db, game.id, record.phase);
     const due = deadline ? `, deadline ${formatDeadline(deadline, gameZone(game))} (${timeLeft(deadline, now)})` : '';
     head.push(`Game ${game.name} is ${game.status}, phase ${record.phase}${due}.`);
   }
-  head.push(`Listed in LIST: ${settings.unlisted ? 'no' : 'yes'}. Private (join password): ${isPrivate(game) ? 'yes' : 'no'}.`);
-  const body = game.status === 'forming' ? formingRoster(db, game, variant, seats) : runningRoster(db, game, variant, record, seats);
+  head.push(
+    `Listed in LIST: ${settings.unlisted ? 'no' : 'yes'}. Private (join password): ${isPrivate(game) ? 'yes' : 'no'}.`,
+  );
+  const body =
+    game.status === 'forming'
+      ? formingRoster(db, game, variant, seats)
+      : runningRoster(db, game, variant, record, seats);
   const watchers = (role: string) => seats.filter((x) => x.role === role).map((x) => addressOfSeat(db, x));
   const observers = watchers('observer');
   const monitors = watchers('monitor');
   const tail: string[] = [''];
   tail.push(`GM: ${game.gmAccountId === null ? '-' : (getAccount(db, game.gmAccountId)?.address ?? '?')}`);
   const co = coMastersOf(settings).map((c) => getAccount(db, c.accountId)?.address ?? '?');
-  const waiting = (settings.promotions ?? []).filter((p) => Date.parse(p.expiresAt) > Date.parse(now)).map((p) => p.address);
+  const waiting = (settings.promotions ?? [])
+    .filter((p) => Date.parse(p.expiresAt) > Date.parse(now))
+    .map((p) => p.address);
   if (co.length) tail.push(`Co-GMs: ${co.join(', ')}`);
   if (waiting.length) tail.push(`Promoted, not yet accepted: ${waiting.join(', ')}`);
   tail.push(`Observers: ${observers.join(', ') || '-'}`);

@@ -27,8 +27,12 @@ export function coMasterAddresses(db: Db, game: Game): string[] {
  * Which master password `password` is: the game password (the GM, null) or a co-GM's own (his
  * account id); undefined when it is neither. The game password is tried first: the GM signs on most.
  */
-export function matchMasterPassword(settings: GameSettings, password: string): { coMasterAccountId: number | null } | undefined {
-  if (settings.masterPasswordHash && verifyPasswordSync(password, settings.masterPasswordHash)) return { coMasterAccountId: null };
+export function matchMasterPassword(
+  settings: GameSettings,
+  password: string,
+): { coMasterAccountId: number | null } | undefined {
+  if (settings.masterPasswordHash && verifyPasswordSync(password, settings.masterPasswordHash))
+    return { coMasterAccountId: null };
   const co = coMastersOf(settings).find((c) => verifyPasswordSync(password, c.passwordHash));
   return co ? { coMasterAccountId: co.accountId } : undefined;
 }
@@ -42,14 +46,27 @@ export function newPromotion(address: string, now: string): { code: string; prom
 }
 
 /** The promotion waiting for `address` that `code` opens, if any (expired ones never match). */
-export function openPromotion(settings: GameSettings, address: string, code: string, now: string): Promotion | undefined {
+export function openPromotion(
+  settings: GameSettings,
+  address: string,
+  code: string,
+  now: string,
+): Promotion | undefined {
   return (settings.promotions ?? []).find(
-    (p) => p.address === address.toLowerCase() && Date.parse(p.expiresAt) > Date.parse(now) && verifyPasswordSync(code.toUpperCase(), p.codeHash),
+    (p) =>
+      p.address === address.toLowerCase() &&
+      Date.parse(p.expiresAt) > Date.parse(now) &&
+      verifyPasswordSync(code.toUpperCase(), p.codeHash),
   );
 }
 
 /** The settings with `accountId` a co-GM (password hashed) and the promotions of `address` used up. */
-export function withCoMaster(settings: GameSettings, accountId: number, address: string, password: string): GameSettings {
+export function withCoMaster(
+  settings: GameSettings,
+  accountId: number,
+  address: string,
+  password: string,
+): GameSettings {
   const others = coMastersOf(settings).filter((c) => c.accountId !== accountId);
   return {
     ...settings,

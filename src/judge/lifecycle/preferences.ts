@@ -32,7 +32,7 @@ function readLetters(variant: Variant, text: string): Preference | string {
   const groups: Preference = [];
   let open: string[] | null = null;
   const upper = text.toUpperCase();
-  for (let i = 0; i < upper.length; ) {
+  for (let i = 0; i < upper.length;) {
     const c = upper[i];
     if (c === '[') {
       if (open) return 'a "[" inside another "[...]"';
@@ -74,7 +74,10 @@ export function readPreference(variant: Variant, words: string[]): Preference | 
   let groups: Preference | string;
   if (text.includes(',')) {
     groups = [];
-    for (const item of text.split(',').map((w) => w.trim()).filter(Boolean)) {
+    for (const item of text
+      .split(',')
+      .map((w) => w.trim())
+      .filter(Boolean)) {
       const id = readName(variant, item);
       if (!id) return `"${item}" is not a power of ${variant.title}`;
       groups.push([id]);
@@ -117,7 +120,12 @@ const SEARCH_LIMIT = 2_000_000;
  * Deals `free` (already in the game's seeded shuffle order) to `seatIds` (in seat order), honouring
  * the preferences by seat id. Returns the power of each seat. See the method at the top of this file.
  */
-export function assignPowers(seatIds: number[], free: string[], preferences: Record<string, Preference>, seed: string): Map<number, string> {
+export function assignPowers(
+  seatIds: number[],
+  free: string[],
+  preferences: Record<string, Preference>,
+  seed: string,
+): Map<number, string> {
   const dealt = new Map<number, string>();
   const listed = seatIds.filter((id) => (preferences[String(id)] ?? []).length > 0);
   if (listed.length === 0) {

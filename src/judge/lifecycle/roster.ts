@@ -40,7 +40,8 @@ export function activePlayers(db: Db, gameId: number): Seat[] {
 export function resultRecipients(db: Db, game: Game): string[] {
   // A power in civil disorder still has a player who may come back; resigned and dummy seats have none.
   const seats = listSeats(db, game.id).filter((s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'));
-  return unique([...seats.map((s) => addressOf(db, s.accountId)), addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)]);
+  const masters = [addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)];
+  return unique([...seats.map((s) => addressOf(db, s.accountId)), ...masters]);
 }
 
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
