@@ -88,8 +88,9 @@ describe('chancery adjudicate', () => {
         '',
       ].join('\n'),
     );
-    expect(run.out).toContain('France: Army Marseilles HOLD.\nFrance: Army Paris HOLD.\n');
-    expect(run.out).toContain('Germany: Fleet Kiel HOLD.\n');
+    // Paris's only order was refused: it holds as a unit without an order.
+    expect(run.out).toContain('France: Army Marseilles HOLD.\nFrance: Army Paris HOLD.  (*no order*)\n');
+    expect(run.out).toContain('Germany: Fleet Kiel HOLD.  (*no order*)\n');
     // The results themselves say what was refused, and why.
     expect(run.out).toContain(
       'The following orders were not accepted:\n\n  A par - bugr  (*invalid*)\n      unknown place "bugr"\n' +
