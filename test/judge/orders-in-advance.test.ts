@@ -183,6 +183,30 @@ describe('orders in advance', () => {
     expect(cleared).not.toContain('A Ven - Tri');
   });
 
+  it('reads the written-out phase names of both judges, and refuses a phase the calendar does not have', async () => {
+    const w = (world = createWorld());
+    await started(w);
+    const reply = await w.send(
+      addr('germany'),
+      [
+        signon('germany'),
+        'PHASE Fall 1901 Retreat',
+        'A Mun D',
+        'PHASE F1901B',
+        'Build A Mun',
+        'PHASE Spring 1902',
+        'A Mun - Boh',
+        'PHASE Spring 1901 Adjustment',
+        'A Kie - Den',
+      ].join('\n'),
+    );
+    expect(reply).toContain('1 order stored in advance for Fall 1901 Retreat (F1901R)');
+    expect(reply).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
+    expect(reply).toContain('1 order stored in advance for Spring 1902 Movement (S1902M)');
+    expect(reply).toMatch(/line 8: PHASE Spring 1901 Adjustment\n\s+-> there is no Spring 1901 Adjustment phase/);
+    expect(reply).toMatch(/line 9: A Kie - Den\n\s+-> not read: the PHASE line 8 above names no phase to order for/);
+  });
+
   it('takes a retreat written with R, or a WAIVE, for the coming phase without a heading', async () => {
     const w = (world = createWorld());
     await started(w);
