@@ -112,6 +112,9 @@ describe('the GM enters or corrects orders for a power', () => {
     expect(results?.text).toContain('Orders for France entered by the GM.');
     expect(results?.text).not.toContain('Germany entered by the GM');
     expect(results?.text).toMatch(/Paris -> Burgundy|A PAR - BUR|Army Paris -> Burgundy/i);
+    // The game's history keeps the line.
+    const history = await w.send(player('italy'), 'HISTORY becm');
+    expect(history).toContain('Orders for France entered by the GM.');
   });
 
   it('SIGNON france@game <game password> signs the GM on as France (DPjudge); a wrong one is refused', async () => {
@@ -134,6 +137,18 @@ describe('the GM enters or corrects orders for a power', () => {
     expect(own).toContain('Signed on to game dpway as France.');
     const mails = await w.mails(player('france'));
     expect(mails.filter((m) => m.subject.includes('the GM changed the orders'))).toHaveLength(1);
+
+    // A power in civil disorder: the GM orders for it, and its player (still reading) is told.
+    await w.send(GM, `${master('dpway')}\nCD Italy`);
+    const cd = await w.send(GM, 'SIGNON italy@dpway gmpass1\nA Ven H\nA Rom - Apu\nF Nap - Ion');
+    expect(cd).toMatch(/3 orders stored for Italy/);
+    const italy = (await w.mails(player('italy'))).find((m) =>
+      m.subject.includes('the GM changed the orders of Italy'),
+    );
+    expect(italy?.text).toMatch(/A ROM - APU/i);
+    expect(await w.send(GM, `${master('dpway')}\nROSTER`)).toMatch(
+      /Italy\s+italy@players\.test\s+civil disorder\s+complete/,
+    );
   });
 });
 
@@ -228,6 +243,19 @@ describe('listing and private games', () => {
     expect(await w.send('dora@players.test', 'JOIN hidden dorapw russia club-secret')).toMatch(/wrong join password/);
     expect(await w.send('dora@players.test', 'JOIN hidden dorapw russia new-secret')).toContain(
       'You joined game hidden as Russia',
+    );
+  });
+
+  it('TAKEOVER of a vacant power in a private game needs the join password too', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE closed gmpass1 standard\nRULE POWER_CHOICE\nPRIVATE club-secret\nFORM');
+    for (const p of POWERS) await w.send(player(p), `JOIN closed pw-${p} ${p} club-secret`);
+    expect(await w.send(GM, `${master('closed')}\nACTIVATE`)).toContain('has started');
+    await w.send(player('italy'), 'SIGNON italy@closed pw-italy\nRESIGN');
+    expect(await w.send('new@players.test', 'TAKEOVER italy@closed newpw')).toMatch(/game closed is private/);
+    expect(await w.send('new@players.test', 'TAKEOVER italy@closed newpw wrong-secret')).toMatch(/wrong join password/);
+    expect(await w.send('new@players.test', 'TAKEOVER italy@closed newpw club-secret')).toContain(
+      'You took over Italy',
     );
   });
 });

@@ -16,6 +16,7 @@ import { listSeats } from '../../store/players.js';
 import { listPress, type PressItem } from '../../store/press.js';
 import { phaseLabel } from '../board-mail.js';
 import { dpRevealText } from '../dp-mail.js';
+import { gmOrdersLine } from '../lifecycle/gm-entered.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
 import { replacementsOf } from '../lifecycle/replacements.js';
 import { unknownGame } from '../lifecycle/target.js';
@@ -123,7 +124,10 @@ export function history(s: Session, cmd: CommandItem): void {
   const before = range.from === 0 ? pressOf('FORMING', 'the forming of the game') : [];
   for (const record of done.slice(range.from, range.to + 1)) {
     const results = renderResults(variant, record.position, record.result!, { game: game.name, judge: JUDGE_ID }).trimEnd();
-    blocks.push([...(blocks.length ? [] : before), ...pressOf(record.phase, phaseLabel(record.position.phase)), results]);
+    // The results mail said whose orders the GM entered (BECOME); the history says it too.
+    const entered = gmOrdersLine(game, record.phase);
+    const resultsBlock = entered ? `${entered}\n\n${results}` : results;
+    blocks.push([...(blocks.length ? [] : before), ...pressOf(record.phase, phaseLabel(record.position.phase)), resultsBlock]);
   }
   const open = records.at(-1);
   const openPress = toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`) : [];
