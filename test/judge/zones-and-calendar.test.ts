@@ -208,18 +208,35 @@ describe('calendar files with every new deadline (issue 13.7)', () => {
     // Every reader's calendar gets the same event.
     const austria = (await one(w, address('austria'), 'Diplomacy results cal S1901M')).calendar!;
     for (const name of ['UID', 'SEQUENCE', 'DTSTART']) expect(field(austria, name)).toBe(field(next, name));
+
+    // A ROLLBACK opens S1901M again with a fresh deadline: its event comes back under its old UID, later.
+    w.advance(1);
+    await w.send(GM, `${master('cal')}\nROLLBACK S1901M`);
+    const back = await one(w, address('turkey'), 'Diplomacy game cal rolled back to S1901M');
+    expect(field(back.calendar!, 'UID')).toBe(uid);
+    expect(field(back.calendar!, 'SEQUENCE')).toBe('3');
+    expect(utc(field(back.calendar!, 'DTSTART'))).toBe(instant(back.text));
   });
 
-  it('PAUSE then RESUME announces the fresh deadline with a calendar event', async () => {
+  it('PAUSE withdraws the event; RESUME announces the fresh deadline under the same UID', async () => {
     const w = (world = createWorld());
     await formed(w, 'again');
     await w.send(GM, `${master('again')}\nACTIVATE`);
+    const start = (await one(w, address('italy'), 'Diplomacy game again starting')).calendar!;
+    expect(field(start, 'STATUS')).toBe('CONFIRMED');
     await w.send(GM, `${master('again')}\nPAUSE`);
+    const paused = (await one(w, address('italy'), 'Diplomacy game again paused')).calendar!;
+    expect(field(paused, 'UID')).toBe(field(start, 'UID'));
+    expect(field(paused, 'STATUS')).toBe('CANCELLED');
+    expect(field(paused, 'SEQUENCE')).toBe('1');
+    expect(field(paused, 'DTSTART')).toBe(field(start, 'DTSTART'));
     w.advance(5);
     await w.send(GM, `${master('again')}\nRESUME`);
     const resumed = await one(w, address('italy'), 'Diplomacy game again resumed');
     expect(resumed.calendar).not.toBeNull();
-    expect(field(resumed.calendar!, 'SEQUENCE')).toBe('1');
+    expect(field(resumed.calendar!, 'UID')).toBe(field(start, 'UID'));
+    expect(field(resumed.calendar!, 'STATUS')).toBe('CONFIRMED');
+    expect(field(resumed.calendar!, 'SEQUENCE')).toBe('2');
     const said = resumed.text.split('\n').find((l) => l.startsWith('The deadline for S1901M is'))!;
     expect(utc(field(resumed.calendar!, 'DTSTART'))).toBe(instant(said));
   });

@@ -1,5 +1,5 @@
 // The calendar file a mail announcing a deadline carries (game start, results, deadline changes,
-// RESUME, ROLLBACK, the grace period). The code that writes such a mail only asks for it
+// RESUME, ROLLBACK, the grace period), and the one withdrawing it (PAUSE, TERMINATE). The code that writes such a mail only asks for it
 // (`calendarRequest`); the file is written when the mail is queued (`resolveCalendars`), after
 // everything the mail reports is stored. That is where SEQUENCE is counted: per game and phase, one
 // more each time the announced instant differs from the one announced before, kept in the game's
@@ -18,25 +18,29 @@ import { deadlineCalendar } from './ics.js';
 
 export const DEADLINE_CALENDAR = 'deadline-calendar';
 
-/** What the instant is: the phase's deadline, or the end of the grace period after it. */
-export type CalendarMoment = 'deadline' | 'grace';
+/**
+ * What the instant is: the phase's deadline, the end of the grace period after it, or (cancelled) no
+ * deadline any more: the event last announced for the phase is withdrawn.
+ */
+export type CalendarMoment = 'deadline' | 'grace' | 'cancelled';
 
 interface CalendarArgs {
   gameId: number;
   phase: string;
-  at: string;
+  /** The instant; for a cancelled event, the one last announced (null here). */
+  at: string | null;
   moment: CalendarMoment;
 }
 
-/** The last instant announced per phase, and its SEQUENCE; in the game's settings JSON. */
-type CalendarSequences = Record<string, { at: string; sequence: number }>;
+/** The last event announced per phase, and its SEQUENCE; in the game's settings JSON. */
+type CalendarSequences = Record<string, { at: string; sequence: number; moment?: CalendarMoment }>;
 
 /** Phases whose counts are kept: a ROLLBACK goes back a few phases, never dozens. */
 const KEPT_PHASES = 12;
 
 /** Asks for the calendar file of an announced deadline; written when the mail is queued. */
 export function calendarRequest(game: { id: number; name: string }, phase: string, at: string | null, moment: CalendarMoment = 'deadline'): MailAttachment[] {
-  if (!at) return [];
+  if (!at && moment !== 'cancelled') return [];
   const args: CalendarArgs = { gameId: game.id, phase, at, moment };
   return [{ filename: `${game.name}-${phase}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', render: { kind: DEADLINE_CALENDAR, args: { ...args } } }];
 }
@@ -79,23 +83,33 @@ function writeCalendar(db: Db, args: CalendarArgs, now: string, judge: JudgeIden
   const settings = readSettings(game.settings) as ReturnType<typeof readSettings> & { calendar?: CalendarSequences };
   const sequences: CalendarSequences = { ...(settings.calendar ?? {}) };
   const last = sequences[args.phase];
-  const sequence = !last ? 0 : last.at === args.at ? last.sequence : last.sequence + 1;
+  // Nothing was announced for the phase: no event to withdraw.
+  const atIso = args.moment === 'cancelled' ? (last?.at ?? null) : args.at;
+  if (!atIso) return null;
+  const same = last && last.at === atIso && (last.moment ?? 'deadline') === args.moment;
+  const sequence = !last ? 0 : same ? last.sequence : last.sequence + 1;
   delete sequences[args.phase];
-  sequences[args.phase] = { at: args.at, sequence };
+  sequences[args.phase] = { at: atIso, sequence, moment: args.moment };
   const kept = Object.fromEntries(Object.entries(sequences).slice(-KEPT_PHASES));
   setGameSettings(db, game.id, { ...settings, calendar: kept });
-  const at = Date.parse(args.at);
+  const at = Date.parse(atIso);
   const label = `${phaseLabel(phase)} (${args.phase})`;
   const gameTime = formatInstant(at, settings.timing.zone);
-  const grace = args.moment === 'grace';
+  const what = {
+    deadline: { summary: 'orders due', description: `Orders for ${label} in game '${game.name}' are due ${gameTime}. Mail them to ${judge.address}.` },
+    grace: {
+      summary: 'late orders due (end of the grace period)',
+      description: `The deadline of ${args.phase} in game '${game.name}' has passed; late orders are taken until ${gameTime}. Mail them to ${judge.address}.`,
+    },
+    cancelled: { summary: 'no deadline', description: `Game '${game.name}' has no deadline for ${label} any more: the GM stopped its clock.` },
+  }[args.moment];
   return deadlineCalendar({
     uid: `deadline-${game.id}-${args.phase}@${judge.domain}`,
     sequence,
     start: at,
     stamp: Date.parse(now),
-    summary: `Diplomacy game ${game.name}: ${label} ${grace ? 'late orders due (end of the grace period)' : 'orders due'}`,
-    description: grace
-      ? `The deadline of ${args.phase} in game '${game.name}' has passed; late orders are taken until ${gameTime}. Mail them to ${judge.address}.`
-      : `Orders for ${label} in game '${game.name}' are due ${gameTime}. Mail them to ${judge.address}.`,
+    summary: `Diplomacy game ${game.name}: ${label} ${what.summary}`,
+    description: what.description,
+    cancelled: args.moment === 'cancelled',
   });
 }

@@ -1,7 +1,7 @@
 // One deadline as an iCalendar file (RFC 5545): a VEVENT at the deadline's instant, in UTC, so every
 // calendar shows it in its owner's own zone. The UID is stable per game and phase, and SEQUENCE grows
 // each time the deadline moves, so a calendar that imported the event updates it instead of adding a
-// second one.
+// second one. A withdrawn deadline is the same event, cancelled.
 
 export interface DeadlineEvent {
   uid: string;
@@ -12,6 +12,8 @@ export interface DeadlineEvent {
   stamp: number;
   summary: string;
   description: string;
+  /** The deadline is withdrawn (the game paused or ended): STATUS:CANCELLED, as RFC 5546 allows in PUBLISH. */
+  cancelled?: boolean;
 }
 
 /** 20261125T200000Z */
@@ -58,7 +60,7 @@ export function deadlineCalendar(event: DeadlineEvent): string {
     `DTSTART:${utcStamp(event.start)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    'STATUS:CONFIRMED',
+    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     // A deadline takes no time: it never shows the reader as busy.
     'TRANSP:TRANSPARENT',
     'END:VEVENT',

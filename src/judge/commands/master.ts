@@ -115,7 +115,8 @@ function halt(s: Session, on: Parameters<Parameters<typeof asMaster>[2]>[0], sta
   const phase = currentPhase(s.db, on.game.id)?.phase;
   if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
   setGameStatus(s.db, on.game.id, status);
-  broadcast(s, on, `Diplomacy game ${on.game.name} ${status}`, text);
+  // The deadline readers put in their calendars is withdrawn with it.
+  broadcast(s, on, `Diplomacy game ${on.game.name} ${status}`, text, phase ? calendarRequest(on.game, phase, null, 'cancelled') : []);
 }
 
 export function pause(s: Session, cmd: CommandItem): void {
