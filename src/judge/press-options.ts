@@ -57,12 +57,17 @@ const RULE_WORDS: Record<string, keyof PressOptions> = {
   OBSERVER_PRESS: 'observers',
 };
 
-const KINDS: Record<string, PressRule> = { WHITE: 'white', GREY: 'grey', GRAY: 'grey', WHITE_GREY: 'grey', NONE: 'none' };
+const KINDS: Record<string, PressRule> = {
+  WHITE: 'white',
+  GREY: 'grey',
+  GRAY: 'grey',
+  WHITE_GREY: 'grey',
+  NONE: 'none',
+};
 
 export const PRESS_RULE_NAMES = ['PRESS', 'NO_PRESS', 'WHITE_GREY', ...Object.keys(RULE_WORDS)];
 
-const PRESS_USAGE =
-  'RULE PRESS takes WHITE, GREY or NONE, and may add FAKE, NO_PARTIAL, MOVEMENT_ONLY or AFTER_ORDERS';
+const PRESS_USAGE = 'RULE PRESS takes WHITE, GREY or NONE, and may add FAKE, NO_PARTIAL, MOVEMENT_ONLY or AFTER_ORDERS';
 
 /**
  * Applies a RULE line if it is a press rule: `RULE PRESS GREY FAKE`, `RULE NO_PARTIAL`, `RULE EAVESDROP`, ...
@@ -111,7 +116,9 @@ function ruleNameOf(option: keyof PressOptions): string {
 /** One line for LIST: "white; fake press allowed; broadcast only; ...". */
 export function describePress(settings: GameSettings): string {
   const o = pressOptionsOf(settings);
-  const kind = { white: 'white (signed)', grey: 'grey (may be anonymous)', none: 'none (only to and from the GM)' }[settings.press];
+  const kind = { white: 'white (signed)', grey: 'grey (may be anonymous)', none: 'none (only to and from the GM)' }[
+    settings.press
+  ];
   const parts = [
     kind,
     o.fake && 'fake press allowed (PRESS TO x FROM y)',

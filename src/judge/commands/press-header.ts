@@ -42,12 +42,19 @@ export function readPressHeader(item: PressItem): PressHeader | { error: string 
     } else if (collecting) {
       collecting.push(words[i]);
     } else {
-      const usage = item.verb === 'PRESS' ? 'PRESS TO France, Germany [FROM power] [GREY]' : 'BROADCAST [FROM power] [GREY]';
+      const usage =
+        item.verb === 'PRESS' ? 'PRESS TO France, Germany [FROM power] [GREY]' : 'BROADCAST [FROM power] [GREY]';
       return { error: `"${words[i]}" is not understood here: write ${usage}` };
     }
   }
   if (to && !to.length) return { error: 'TO needs at least one recipient, e.g. PRESS TO France, Germany' };
-  if (from && from.join(' ').split(/[\s,]+/).filter(Boolean).length !== 1) {
+  if (
+    from &&
+    from
+      .join(' ')
+      .split(/[\s,]+/)
+      .filter(Boolean).length !== 1
+  ) {
     return { error: 'FROM names exactly one power, e.g. PRESS TO Italy FROM Germany' };
   }
   if (from && grey) return { error: 'GREY hides the sender and FROM names a false one: use one of them' };

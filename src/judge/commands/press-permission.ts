@@ -30,14 +30,19 @@ export function pressRefusal(s: Session, on: Signon, intent: PressIntent): strin
   const settings = readSettings(on.game.settings);
   const options = pressOptionsOf(settings);
   const toMasterAlone = !intent.broadcast && intent.toMaster && intent.powers.size === 0;
-  if (on.role === 'master') return intent.claimedFrom ? 'the GM writes as Master: FROM is for fake press from players' : null;
+  if (on.role === 'master')
+    return intent.claimedFrom ? 'the GM writes as Master: FROM is for fake press from players' : null;
   const observer = on.role !== 'player';
   if (intent.claimedFrom && observer) return 'only players may send fake press (FROM)';
-  if (intent.claimedFrom && intent.toMaster) return 'press to the GM cannot be faked: drop FROM, or leave the Master out';
+  if (intent.claimedFrom && intent.toMaster)
+    return 'press to the GM cannot be faked: drop FROM, or leave the Master out';
   if (toMasterAlone) return null;
   const toGm = 'press to the GM alone (PRESS TO Master) is always allowed';
   if (observer && !options.observers) {
-    return `observers of game ${game} may write only to the GM (PRESS TO Master): the game does not have RULE OBSERVER_PRESS`;
+    return (
+      `observers of game ${game} may write only to the GM (PRESS TO Master): ` +
+      'the game does not have RULE OBSERVER_PRESS'
+    );
   }
   if (settings.press === 'none') return `game ${game} has no press between players (RULE PRESS NONE); ${toGm}`;
   if (intent.claimedFrom && !options.fake) return `game ${game} does not allow fake press (it needs RULE PRESS FAKE)`;
@@ -49,14 +54,17 @@ export function pressRefusal(s: Session, on: Signon, intent: PressIntent): strin
   const open = record && !record.result ? record : null;
   if (options.movementOnly && open && open.position.phase.type !== 'movement') {
     const kind = PHASE_KIND[open.position.phase.type];
-    return `game ${game} has press only during movement phases (RULE PRESS MOVEMENT_ONLY), and ${open.phase} is ${kind}; ${toGm}`;
+    const rule = 'RULE PRESS MOVEMENT_ONLY';
+    return `game ${game} has press only during movement phases (${rule}), and ${open.phase} is ${kind}; ${toGm}`;
   }
   if (options.afterOrders && open && on.role === 'player' && on.power) {
     const duty = dutyAfterThisMail(s, on, open);
     if (duty.hasDuty && !isComplete(duty)) {
       const owed = owedText(duty);
-      return `game ${game} allows press only once your orders for ${open.phase} are complete (RULE PRESS AFTER_ORDERS)` +
-        `${owed ? `; ${owed.replace(/\.$/, '')}` : ''}. Orders placed above the press in the same mail count; ${toGm}`;
+      return (
+        `game ${game} allows press only once your orders for ${open.phase} are complete (RULE PRESS AFTER_ORDERS)` +
+        `${owed ? `; ${owed.replace(/\.$/, '')}` : ''}. Orders placed above the press in the same mail count; ${toGm}`
+      );
     }
   }
   return null;

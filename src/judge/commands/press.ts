@@ -33,7 +33,8 @@ type Audience = { powers: Set<string>; master: boolean } | { error: string; sugg
 function readAudience(on: Signon, words: string[]): Audience {
   const powers = new Set<string>();
   let master = false;
-  for (const word of words.join(' ').split(/[\s,]+/).filter(Boolean)) {
+  const named = words.join(' ').split(/[\s,]+/);
+  for (const word of named.filter(Boolean)) {
     const w = word.toLowerCase();
     if (w === 'master' || w === 'gm') {
       master = true;
@@ -42,13 +43,18 @@ function readAudience(on: Signon, words: string[]): Audience {
     const power = w.length > 1 ? findPower(on.variant, word) : null;
     const found = power ? on.variant.powerById.get(power) : undefined;
     if (found && found.kind !== 'great') {
-      return { error: `${found.name} is a ${found.kind} power, played by nobody: press goes to the Great Powers and the GM` };
+      return {
+        error: `${found.name} is a ${found.kind} power, played by nobody: press goes to the Great Powers and the GM`,
+      };
     }
     if (!power || found?.kind !== 'great') {
       const names = on.variant.powers.filter((p) => p.kind === 'great').map((p) => p.name);
       const byInitial = on.variant.powers.find((p) => p.kind === 'great' && p.initial.toLowerCase() === w);
       const hint = byInitial ? [byInitial.name] : suggest(word, [...names, 'Master']);
-      return { error: `"${word}" is not a power to write to (write names in full)`, suggestion: hint.join(' or ') || undefined };
+      return {
+        error: `"${word}" is not a power to write to (write names in full)`,
+        suggestion: hint.join(' or ') || undefined,
+      };
     }
     powers.add(power);
   }
@@ -66,7 +72,8 @@ export function press(s: Session, item: PressItem): void {
   const settings = readSettings(on.game.settings);
   const header = readPressHeader(item);
   if ('error' in header) return fail(header.error);
-  if (header.grey && settings.press !== 'grey') return fail(`game ${on.game.name} does not allow grey (anonymous) press`);
+  const noGrey = `game ${on.game.name} does not allow grey (anonymous) press`;
+  if (header.grey && settings.press !== 'grey') return fail(noGrey);
   if (!item.body.some((l) => l.trim())) return fail('the press message is empty');
   const audience = header.to ? readAudience(on, header.to) : { powers: new Set<string>(), master: false };
   if ('error' in audience) return fail(audience.error, audience.suggestion);
@@ -74,7 +81,12 @@ export function press(s: Session, item: PressItem): void {
   // FROM one's own power is no fake: it is plain signed press.
   const claimed = named && 'power' in named && named.power === on.power ? null : named;
   if (claimed && 'error' in claimed) return fail(claimed.error, claimed.suggestion);
-  const intent = { broadcast: !header.to, powers: audience.powers, toMaster: audience.master, claimedFrom: claimed?.power ?? null };
+  const intent = {
+    broadcast: !header.to,
+    powers: audience.powers,
+    toMaster: audience.master,
+    claimedFrom: claimed?.power ?? null,
+  };
   const refusal = pressRefusal(s, on, intent);
   if (refusal) return fail(refusal);
   const sender = senderOf(s, on);
@@ -83,11 +95,15 @@ export function press(s: Session, item: PressItem): void {
   let toText = 'everyone';
   let unreadNote = '';
   if (!intent.broadcast) {
-    chosen = readers.filter((r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'));
+    chosen = readers.filter(
+      (r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'),
+    );
     toText = [...[...audience.powers].map((p) => powerName(on, p)), ...(audience.master ? ['Master'] : [])].join(', ');
     // A power in civil disorder or vacant has nobody to read it: say so instead of "sent".
     const unread = [...audience.powers].filter((p) => !chosen.some((r) => r.power === p));
-    unreadNote = unread.length ? ` (nobody plays ${unread.map((p) => powerName(on, p)).join(', ')} now: not delivered there)` : '';
+    unreadNote = unread.length
+      ? ` (nobody plays ${unread.map((p) => powerName(on, p)).join(', ')} now: not delivered there)`
+      : '';
     if (!chosen.length) return fail(`nobody plays ${toText} now (civil disorder or vacant): the press was not sent`);
   }
   // The GM sees through fake press, and under GM_READS_PRESS reads private press between others:
@@ -98,8 +114,15 @@ export function press(s: Session, item: PressItem): void {
   // Each delivery counts against the sender's hourly allowance: press cannot make the judge a
   // mail cannon (one mail of 330 PRESS TO blocks used to queue 2,311 mails).
   const deliveries = readerCopies.length;
-  if (deliveries && on.role !== 'master' && !pressAllowance(s).takeMany(`press-out:${s.sender}`, deliveries, Date.parse(s.now))) {
-    return fail(`press allowance used up: at most ${PRESS_PER_HOUR.burst} press deliveries an hour from one address; try again later`);
+  if (
+    deliveries &&
+    on.role !== 'master' &&
+    !pressAllowance(s).takeMany(`press-out:${s.sender}`, deliveries, Date.parse(s.now))
+  ) {
+    return fail(
+      `press allowance used up: at most ${PRESS_PER_HOUR.burst} press deliveries an hour from one address; ` +
+        'try again later',
+    );
   }
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   const body = item.body.join('\n');
@@ -122,7 +145,8 @@ export function press(s: Session, item: PressItem): void {
   if (gmCopy) {
     const truth = gmNote(sender.name, claimed ? powerName(on, claimed.power) : null, header.grey, eavesdrop);
     const subject = `Diplomacy press ${on.game.name} ${phase} (GM copy)`;
-    for (const gm of readers.filter((r) => r.role === 'master')) s.mails.push({ ...mail(sender.name, truth, subject), to: gm.address });
+    for (const gm of readers.filter((r) => r.role === 'master'))
+      s.mails.push({ ...mail(sender.name, truth, subject), to: gm.address });
   }
   const notes = [
     header.grey ? ' (grey: your name was not shown)' : '',
@@ -144,7 +168,11 @@ function senderOf(s: Session, on: Signon) {
     return { name: 'Master', id: 'master', isSelf: (r: { role: string }) => r.role === 'master' };
   }
   if (on.role === 'player') {
-    return { name: powerName(on, on.power ?? ''), id: on.power ?? 'player', isSelf: (r: { power: string | null }) => r.power === on.power };
+    return {
+      name: powerName(on, on.power ?? ''),
+      id: on.power ?? 'player',
+      isSelf: (r: { power: string | null }) => r.power === on.power,
+    };
   }
   const seat = on.seatId === null ? null : getSeat(s.db, on.seatId);
   const own = addressOf(s.db, seat?.accountId ?? null)?.toLowerCase();
@@ -158,16 +186,26 @@ function claimedSender(on: Signon, word: string): { power: string } | { error: s
   const power = w.length > 1 ? findPower(on.variant, word) : null;
   if (!power || on.variant.powerById.get(power)?.kind !== 'great') {
     const names = on.variant.powers.filter((p) => p.kind === 'great').map((p) => p.name);
-    return { error: `FROM "${word}": not a Great Power of the game (write names in full)`, suggestion: suggest(word, names).join(' or ') || undefined };
+    return {
+      error: `FROM "${word}": not a Great Power of the game (write names in full)`,
+      suggestion: suggest(word, names).join(' or ') || undefined,
+    };
   }
   return { power };
 }
 
 /** The line atop the GM's copy: who really wrote it, and why the GM has it. */
 function gmNote(realSender: string, claimed: string | null, grey: boolean, eavesdrop: boolean): string {
-  const shown = claimed ? `its readers see it as from ${claimed} (fake press)` : grey ? 'its readers see no sender (grey press)' : '';
+  const shown = claimed
+    ? `its readers see it as from ${claimed} (fake press)`
+    : grey
+      ? 'its readers see no sender (grey press)'
+      : '';
   const why = eavesdrop ? 'you read private press in this game (RULE GM_READS_PRESS)' : '';
-  return `[For the GM only: written by ${realSender}${[shown, why].filter(Boolean).map((t) => `; ${t}`).join('')}.]`;
+  return `[For the GM only: written by ${realSender}${[shown, why]
+    .filter(Boolean)
+    .map((t) => `; ${t}`)
+    .join('')}.]`;
 }
 
 function official(s: Session, item: PressItem, on: Signon): void {
