@@ -74,7 +74,7 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     expect(preview).toMatch(/^France: Fleet Brest/m);
   });
 
-  it('in the Fall it shows the centres he would take and his builds', async () => {
+  it('in the Fall it shows the centres he would take and his builds; in the winter his builds', async () => {
     const w = (world = createWorld());
     await started(w);
     await w.send(address('france'), `${signon('france')}\nA Par - Pic\nA Mar - Bur\nF Bre - Mao`);
@@ -86,6 +86,18 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     expect(preview).toMatch(/^France: +5 Supply centers, +3 Units: +Builds +2 units?\.$/m);
     const game = findGameByName(w.db, 'peek')!;
     expect(currentPhase(w.db, game.id)!.phase).toBe('F1901M');
+
+    // In the winter: his builds, in the adjustment layout.
+    await w.send(GM, `${MASTER}\nPROCESS!`);
+    expect(currentPhase(w.db, game.id)!.phase).toBe('W1901A');
+    // SET WAIT: his builds complete the phase, which would otherwise be processed at once.
+    const winter = previewOf(await w.send(address('france'), `${signon('france')}\nSET WAIT\nBuild A Par\nBuild F Bre\nPREVIEW`));
+    expect(winter).toContain('Adjustment orders for Winter of 1901.  (peek.W1901A)');
+    expect(winter).toContain('the other powers build and remove nothing');
+    expect(winter).toMatch(/^France: +Builds an army in Paris\.$/m);
+    expect(winter).toMatch(/^France: +Builds a fleet in Brest\.$/m);
+    expect(winter).not.toMatch(/^(Austria|England|Germany|Italy|Russia|Turkey):/m);
+    expect(currentPhase(w.db, game.id)!.phase).toBe('W1901A');
   });
 
   it('needs a sign-on to a power; the GM\'s PREVIEW is still exactly what PROCESS would do', async () => {
