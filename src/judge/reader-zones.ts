@@ -17,14 +17,14 @@ import { getGame, setGameSettings } from '../store/games.js';
 import type { OutboxMail } from '../store/outbox.js';
 import { resolveCalendars } from './calendar/deadline-attachment.js';
 import { gameZone } from './lifecycle/deadlines.js';
-import { readSettings } from './settings.js';
+import { readSettings, type GameSettings } from './settings.js';
 import { mentionsInstant, withReaderTimes } from './timing/reader-time.js';
 
 /** Reader zones by account id. */
-type ReaderZones = Record<string, string>;
+type ReaderZones = NonNullable<GameSettings['zones']>;
 
-function zonesOf(settings: Record<string, unknown>): ReaderZones {
-  return { ...((settings.zones as ReaderZones | undefined) ?? {}) };
+function zonesOf(stored: Record<string, unknown>): ReaderZones {
+  return { ...(readSettings(stored).zones ?? {}) };
 }
 
 /** Records (or with null, clears) the zone of an account in a game. */

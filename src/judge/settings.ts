@@ -57,6 +57,10 @@ export interface GameSettings {
   promotions?: Promotion[];
   /** The powers whose orders the GM entered, by phase: the phase's results say so. */
   gmOrders?: Record<string, string[]>;
+  /** SET ZONE: each reader's own time zone, by account id (reader-zones.ts). */
+  zones?: Record<string, string>;
+  /** The calendar event last announced per phase and its SEQUENCE (calendar/deadline-attachment.ts). */
+  calendar?: Record<string, { at: string; sequence: number; moment?: 'deadline' | 'grace' | 'cancelled' }>;
 }
 
 export interface CoMaster {

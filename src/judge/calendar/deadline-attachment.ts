@@ -12,7 +12,7 @@ import type { Db } from '../../store/database.js';
 import { getGame, setGameSettings } from '../../store/games.js';
 import type { MailAttachment } from '../../store/outbox.js';
 import { phaseLabel } from '../board-mail.js';
-import { readSettings } from '../settings.js';
+import { readSettings, type GameSettings } from '../settings.js';
 import { formatInstant } from '../timing/zone.js';
 import { deadlineCalendar } from './ics.js';
 
@@ -33,7 +33,7 @@ interface CalendarArgs {
 }
 
 /** The last event announced per phase, and its SEQUENCE; in the game's settings JSON. */
-type CalendarSequences = Record<string, { at: string; sequence: number; moment?: CalendarMoment }>;
+type CalendarSequences = NonNullable<GameSettings['calendar']>;
 
 /** Phases whose counts are kept: a ROLLBACK goes back a few phases, never dozens. */
 const KEPT_PHASES = 12;
@@ -80,7 +80,7 @@ function writeCalendar(db: Db, args: CalendarArgs, now: string, judge: JudgeIden
   const game = getGame(db, args.gameId);
   const phase = parsePhaseCode(args.phase);
   if (!game || !phase) return null;
-  const settings = readSettings(game.settings) as ReturnType<typeof readSettings> & { calendar?: CalendarSequences };
+  const settings = readSettings(game.settings);
   const sequences: CalendarSequences = { ...(settings.calendar ?? {}) };
   const last = sequences[args.phase];
   // Nothing was announced for the phase: no event to withdraw.

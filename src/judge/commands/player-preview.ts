@@ -50,7 +50,8 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     yearCap: readSettings(game.settings).yearCap,
   });
   // Without the "::" header lines: tools that read results mails must never take this for results.
-  const text = renderResults(variant, record.position, onlyHis(result, power), { game: game.name })
+  const his = onlyHis(result, power);
+  const text = renderResults(variant, record.position, his, { game: game.name })
     .split('\n')
     .filter((line) => !line.startsWith('::'))
     .join('\n');
@@ -61,6 +62,7 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     [
       `What would happen with ${given} if ${OTHERS[kind]}.`,
       `Only you get this; nobody else's orders were read. The real results depend on everyone's orders.`,
+      ...(his.outcomes.length ? [] : [`${name} has nothing to order in ${record.phase}.`]),
       '',
       text.trimEnd(),
     ].join('\n'),
