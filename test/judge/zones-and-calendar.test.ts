@@ -137,6 +137,24 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     expect((await one(w, address('france'), 'Diplomacy deadline changed tz F1901M')).text).not.toContain('your time');
   });
 
+  it('the GM and an observer may set a zone too; readers of one zone share one copy', async () => {
+    const w = (world = createWorld());
+    await formed(w, 'watch');
+    await w.send('kibitzer@example.test', 'OBSERVE watch pw-kib');
+    expect(await w.send('kibitzer@example.test', 'SIGNON watch pw-kib\nSET ZONE Asia/Tokyo')).toContain('is now Asia/Tokyo');
+    expect(await w.send(GM, `${master('watch')}\nSET ZONE Asia/Tokyo`)).toContain('is now Asia/Tokyo');
+    await w.send(GM, `${master('watch')}\nACTIVATE\nPROCESS!`);
+    const tokyo = /\(your time: \w{3} \d{1,2} \w{3} \d{4} \d{2}:\d{2} Asia\/Tokyo, UTC\+09:00\)/;
+    for (const reader of ['kibitzer@example.test', GM]) {
+      const results = await one(w, reader, 'Diplomacy results watch S1901M');
+      expect(results.text.split('\n').find((l) => l.startsWith('The deadline for orders will be'))).toMatch(tokyo);
+    }
+    const rows = w.outboxRows().filter((r) => r.subject === 'Diplomacy results watch S1901M');
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.dedupeKey === 'results:watch:S1901M:zone:Asia/Tokyo')!.bcc.sort()).toEqual([GM, 'kibitzer@example.test'].sort());
+    expect(rows.find((r) => r.dedupeKey === 'results:watch:S1901M')!.bcc).toHaveLength(7);
+  });
+
   it('a reminder and a late notice to a zoned player carry his time', async () => {
     const w = (world = createWorld());
     await formed(w, 'late', 'TIMING ZONE Europe/Berlin MOVE 24H WARN 6H GRACE 12H');
