@@ -6,7 +6,7 @@ import type { OutgoingMail } from '../mail/types.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { phaseHistory, type PhaseRecord } from '../store/phases.js';
-import { addressOf } from './lifecycle/roster.js';
+import { masterAddresses } from './lifecycle/co-masters.js';
 import { renderTemplate } from './template.js';
 import { variantOf } from './variants.js';
 
@@ -18,13 +18,14 @@ export function bidChartMails(
   options: { preview: boolean; dedupeSuffix?: string },
 ): OutgoingMail[] {
   const report = dpReportOf(result);
-  const gm = addressOf(db, game.gmAccountId);
-  if (!report || !gm) return [];
+  // The GM and his co-GMs; nobody else sees the chart while the game runs.
+  const masters = masterAddresses(db, game);
+  if (!report || !masters.length) return [];
   const chart = renderBidChart(variantOf(game.variant), report);
   return [
     {
       kind: 'notice',
-      to: gm,
+      to: masters,
       subject: `Diplomacy ${options.preview ? 'preview ' : ''}bid chart ${game.name} ${record.phase}`,
       text: renderTemplate('bid-chart', { game: game.name, phase: record.phase, preview: options.preview ? 'PREVIEW: nothing has been stored.' : '', chart: chart.trimEnd() }),
       game: { id: game.id, name: game.name },

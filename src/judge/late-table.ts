@@ -6,6 +6,7 @@
 import type { OutgoingMail } from '../mail/types.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
+import { masterAddresses } from './lifecycle/co-masters.js';
 import { addressOf } from './lifecycle/roster.js';
 import { seatChangeMails, tableAddresses } from './lifecycle/seat-news.js';
 import type { LateSeat } from './progress.js';
@@ -41,7 +42,8 @@ export function lateTableMail(
 ): OutgoingMail | null {
   if (lateHidden(game) || !late.length) return null;
   const skip = new Set(
-    [...late.map((l) => addressOf(db, l.seat.accountId)), addressOf(db, game.gmAccountId)].map((a) => a?.toLowerCase()),
+    // The GM and co-GMs get their own notice of the late powers.
+    [...late.map((l) => addressOf(db, l.seat.accountId)), ...masterAddresses(db, game)].map((a) => a?.toLowerCase()),
   );
   const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
   if (!readers.length) return null;

@@ -22,6 +22,7 @@ import {
   type PhaseJobPayload,
 } from './lifecycle/deadlines.js';
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
+import { masterAddresses } from './lifecycle/co-masters.js';
 import { activePlayers, addressOf } from './lifecycle/roster.js';
 import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
 import { queueForReaders } from './reader-zones.js';
@@ -276,8 +277,8 @@ function toLatePlayers(ctx: JobContext, game: Game, late: LateSeat[], subject: s
 }
 
 function gmMail(ctx: JobContext, game: Game, phase: string, late: LateSeat[], headline: string, body: string): OutgoingMail | null {
-  const to = addressOf(ctx.db, game.gmAccountId);
-  if (!to) return null;
+  const to = masterAddresses(ctx.db, game);
+  if (!to.length) return null;
   const lateText = late.map((l) => `${l.name}${owedText(l.duty) ? ` (${owedText(l.duty).replace(/\.$/, '')})` : ''}`).join('; ');
   return { kind: 'notice', to, subject: `Diplomacy late powers ${game.name} ${phase}`, text: renderTemplate('gm-late', { game: game.name, phase, headline, late: lateText, body }), game: gameRef(game) };
 }

@@ -187,6 +187,15 @@ describe('a co-GM (PROMOTE / DEMOTE)', () => {
     expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPROMOTE other@example.org')).toMatch(
       /not a co-GM/,
     );
+    // A co-GM plays no power: he may not take over a vacant one.
+    await w.send(GM, `${master('cogm')}\nCD Austria`);
+    expect(await w.send('helper@example.org', 'TAKEOVER austria@cogm helperpw2')).toMatch(/you are a GM of cogm/);
+    // Past the deadline, the late powers are the co-GM's business too.
+    w.advance(73);
+    await w.settle();
+    const late = (await w.mails('helper@example.org')).find((m) => m.subject === 'Diplomacy late powers cogm S1901M');
+    expect(late?.text).toContain('England');
+    expect((await w.mails(GM)).some((m) => m.subject === 'Diplomacy late powers cogm S1901M')).toBe(true);
     // A co-GM's PREVIEW is his alone.
     expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPREVIEW')).toContain('mailed to you alone');
     const previewOf = async (address: string) =>

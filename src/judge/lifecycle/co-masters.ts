@@ -23,6 +23,12 @@ export function coMasterAddresses(db: Db, game: Game): string[] {
     .filter((a): a is string => Boolean(a));
 }
 
+/** The GM's address and the co-GMs', for the mails the GM alone gets (late powers, bid charts). */
+export function masterAddresses(db: Db, game: Game): string[] {
+  const gm = game.gmAccountId === null ? null : getAccount(db, game.gmAccountId)?.address;
+  return [...(gm ? [gm] : []), ...coMasterAddresses(db, game)];
+}
+
 /**
  * Which master password `password` is: the game password (the GM, null) or a co-GM's own (his
  * account id); undefined when it is neither. The game password is tried first: the GM signs on most.

@@ -22,6 +22,7 @@ import {
   type Seat,
 } from '../../store/players.js';
 import { readSettings } from '../settings.js';
+import { coMastersOf } from './co-masters.js';
 import { nowIso } from '../../store/database.js';
 import { recordReplacement } from './replacements.js';
 import { VACANT_STATUSES } from './roster.js';
@@ -37,6 +38,11 @@ function newSeatPassword(password: string): { hash: string } | { error: string }
 
 const EJECTED = 'the GM ejected you from this game; ask the GM if you think this is a mistake';
 
+/** The game's GM or one of its co-GMs: they run the game and play no power in it. */
+function isMasterAccount(game: Game, account: Account): boolean {
+  return game.gmAccountId === account.id || coMastersOf(readSettings(game.settings)).some((c) => c.accountId === account.id);
+}
+
 export function greatPowers(variant: Variant): string[] {
   return variant.powers.filter((p) => p.kind === 'great').map((p) => p.id);
 }
@@ -45,7 +51,7 @@ export function joinGame(db: Db, game: Game, variant: Variant, account: Account,
   const settings = readSettings(game.settings);
   if (game.status !== 'forming') return { error: `game ${game.name} is ${game.status}; only forming games take new players (TAKEOVER takes a vacant power)` };
   if (!settings.open) return { error: `game ${game.name} is not open for joining yet (its GM has not sent FORM)` };
-  if (game.gmAccountId === account.id) return { error: `you are the GM of ${game.name}; a GM cannot also play in it` };
+  if (isMasterAccount(game, account)) return { error: `you are the GM of ${game.name}; a GM cannot also play in it` };
   if (wasEjected(db, game.id, account.id)) return { error: EJECTED };
   const seats = listSeats(db, game.id);
   const own = seats.find((s) => s.accountId === account.id);
@@ -79,6 +85,9 @@ export function takeOver(db: Db, game: Game, variant: Variant, power: string, ac
   const seat = findSeatByPower(db, game.id, power);
   const name = variant.powerById.get(power)?.name ?? power;
   if (!seat || !VACANT_STATUSES.has(seat.status)) return { error: `${name} is not vacant` };
+  if (isMasterAccount(game, account)) {
+    return { error: `you are a GM of ${game.name}; to order for ${name}, SIGNON master@${game.name} and BECOME ${name}` };
+  }
   if (wasEjected(db, game.id, account.id)) return { error: EJECTED };
   const own = listSeats(db, game.id).find((s) => s.accountId === account.id && s.id !== seat.id);
   if (own?.role === 'player') return { error: `you already have a seat in ${game.name}` };
