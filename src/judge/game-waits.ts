@@ -25,7 +25,8 @@ export function gameWaitsFor(db: Db, game: Game): string {
   if (!record || record.result) return 'waits for the GM: no phase is open';
   const clock = phaseClock(db, game.id, record.phase);
   if (clock.state === 'running') return `deadline ${formatDeadline(clock.deadline, zone)}`;
-  if (clock.state === 'grace') return `deadline passed; late orders awaited until ${formatDeadline(clock.graceEnds, zone)}`;
+  if (clock.state === 'grace')
+    return `deadline passed; late orders awaited until ${formatDeadline(clock.graceEnds, zone)}`;
   if (clock.state === 'overdue') return 'waits for the GM: the grace period is over (PROCESS!, CD or SET DEADLINE)';
   return 'waits for the GM: no deadline is set (SET DEADLINE or PROCESS)';
 }

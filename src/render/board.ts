@@ -34,14 +34,18 @@ function countLines(variant: Variant, position: Position): string[] {
     const c = centres.get(p.id) ?? 0;
     const n = units.get(p.id) ?? 0;
     const label = `${`${p.name}:`.padEnd(width)} `;
-    return `${label}${String(c).padStart(2)} Supply ${c === 1 ? 'center, ' : 'centers,'} ${String(n).padStart(2)} ${n === 1 ? 'Unit.' : 'Units.'}`;
+    const centreText = `${String(c).padStart(2)} Supply ${c === 1 ? 'center, ' : 'centers,'}`;
+    return `${label}${centreText} ${String(n).padStart(2)} ${n === 1 ? 'Unit.' : 'Units.'}`;
   });
 }
 
 function unitLines(variant: Variant, position: Position): string[] {
   const lines: string[] = [];
   const known = new Set(variant.powers.map((p) => p.id));
-  const powers = [...powersInOrder(variant).map((p) => p.id), ...new Set(position.units.map((u) => u.power).filter((p) => !known.has(p)))];
+  const powers = [
+    ...powersInOrder(variant).map((p) => p.id),
+    ...new Set(position.units.map((u) => u.power).filter((p) => !known.has(p))),
+  ];
   for (const power of powers) {
     const mine = position.units.filter((u) => u.power === power);
     if (!mine.length) continue;
@@ -60,7 +64,8 @@ export function renderBoard(fileVariant: Variant, position: Position, opts: Boar
   const variant = variantInPlay(fileVariant, position);
   const phase = position.phase;
   const reference = `(${opts.game ? `${opts.game}.` : ''}${phaseCode(phase)})`;
-  const title = `Position for ${SEASON_NAME[phase.season]} of ${phase.year} (${PHASE_TYPE_NAME[phase.type]}).  ${reference}`;
+  const season = `${SEASON_NAME[phase.season]} of ${phase.year}`;
+  const title = `Position for ${season} (${PHASE_TYPE_NAME[phase.type]}).  ${reference}`;
   const lines = [title, '', ...unitLines(variant, position)];
   if (position.dislodged.length) {
     const sentences = position.dislodged.flatMap((d) => wrap('', retreatOptionsSentence(variant, d)));
@@ -70,7 +75,11 @@ export function renderBoard(fileVariant: Variant, position: Position, opts: Boar
   const announced = announcements(fileVariant, position);
   if (announced.length) lines.push(...announced, '');
   if (phase.type === 'adjustment') {
-    lines.push('Adjustments due this winter:', '', ...adjustmentCountLines(variant, adjustmentsDue(fileVariant, position), []));
+    lines.push(
+      'Adjustments due this winter:',
+      '',
+      ...adjustmentCountLines(variant, adjustmentsDue(fileVariant, position), []),
+    );
   } else {
     lines.push('Supply centers and units:', '', ...countLines(variant, position));
   }

@@ -43,7 +43,7 @@ async function russiaDislodgedInGalicia(w: World, game: string): Promise<void> {
 }
 
 describe('the board by mail (issue 13.5)', () => {
-  it('LIST game and POSITION show units, dislodged units with their retreats, centres and the adjustments due', async () => {
+  it('LIST game and POSITION show units, dislodged units and their retreats, centres, adjustments due', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'board');
     const listed = await w.send('someone@elsewhere.test', 'LIST board');
@@ -59,7 +59,9 @@ describe('the board by mail (issue 13.5)', () => {
     expect(retreat).toContain('Position for Fall of 1901 (Retreat).  (board.F1901R)');
     expect(retreat).toContain('Austria: Army Galicia.');
     expect(retreat).toContain('The following units were dislodged and must retreat or disband:');
-    expect(oneLine(retreat)).toContain('The Russian army in Galicia can retreat to Bohemia, Silesia, Ukraine or Warsaw.');
+    expect(oneLine(retreat)).toContain(
+      'The Russian army in Galicia can retreat to Bohemia, Silesia, Ukraine or Warsaw.',
+    );
     // Centres change hands once the Fall is complete; the dislodged army still counts as Russia's.
     expect(retreat).toContain('Russia:      4 Supply centers,  4 Units.');
 
@@ -77,7 +79,9 @@ describe('the board by mail (issue 13.5)', () => {
   it('POSITION before the start is refused with the reason; LIST of a game not started has no board', async () => {
     const w = (world = createWorld());
     await w.send(GM, 'CREATE early gmpass1 standard\nFORM');
-    expect(await w.send('anna@players.test', 'POSITION early')).toContain('game early has not started: there is no board yet');
+    expect(await w.send('anna@players.test', 'POSITION early')).toContain(
+      'game early has not started: there is no board yet',
+    );
     expect(await w.send('anna@players.test', 'LIST early')).not.toContain('Position for');
   });
 
@@ -94,8 +98,14 @@ describe('the board by mail (issue 13.5)', () => {
     expect(board).toContain('Algiers: Fleet Algiers.');
     expect(board).toContain('Savoy & Sardinia: Army Savoy.');
     // The power column is as wide as the longest name shown, so every centre list starts in one column.
-    const ownership = board.slice(board.indexOf('Ownership of supply centers:'), board.indexOf('Supply centers and units:'));
-    const starts = ownership.split('\n').filter((l) => /^[A-Z][^:]*: +\S/.test(l)).map((l) => l.search(/: +\S/) + l.match(/: +/)![0].length);
+    const ownership = board.slice(
+      board.indexOf('Ownership of supply centers:'),
+      board.indexOf('Supply centers and units:'),
+    );
+    const starts = ownership
+      .split('\n')
+      .filter((l) => /^[A-Z][^:]*: +\S/.test(l))
+      .map((l) => l.search(/: +\S/) + l.match(/: +/)![0].length);
     expect(new Set(starts).size).toBe(1);
     const section = board.slice(board.indexOf('Position of dpboard'), board.indexOf('Current orders for'));
     expect(section).toContain('Supply centers and units:');
@@ -105,12 +115,24 @@ describe('the board by mail (issue 13.5)', () => {
   it('HISTORY gives the phases asked for with the broadcasts sent during them, never private press', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'annals');
-    await w.send('france@players.test', `${player('france', 'annals')}\nBROADCAST\nVive la France, says Paris.\nENDPRESS`);
-    await w.send('england@players.test', `${player('england', 'annals')}\nPRESS TO France\nOur secret channel.\nENDPRESS`);
+    await w.send(
+      'france@players.test',
+      `${player('france', 'annals')}\nBROADCAST\nVive la France, says Paris.\nENDPRESS`,
+    );
+    await w.send(
+      'england@players.test',
+      `${player('england', 'annals')}\nPRESS TO France\nOur secret channel.\nENDPRESS`,
+    );
     await processPhase(w, 'annals', 'S1901M');
-    await w.send('germany@players.test', `${player('germany', 'annals')}\nBROADCAST\nBerlin wishes everyone well.\nENDPRESS`);
+    await w.send(
+      'germany@players.test',
+      `${player('germany', 'annals')}\nBROADCAST\nBerlin wishes everyone well.\nENDPRESS`,
+    );
     await processPhase(w, 'annals', 'F1901M');
-    await w.send('italy@players.test', `${player('italy', 'annals')}\nBROADCAST\nRome speaks in the new year.\nENDPRESS`);
+    await w.send(
+      'italy@players.test',
+      `${player('italy', 'annals')}\nBROADCAST\nRome speaks in the new year.\nENDPRESS`,
+    );
 
     const all = await w.send('someone@elsewhere.test', 'HISTORY annals');
     expect(all).toContain('History of annals (S1901M to F1901M)');
@@ -138,14 +160,21 @@ describe('the board by mail (issue 13.5)', () => {
     expect(spring).not.toContain('Movement results for Fall of 1901.');
     expect(spring).not.toContain('Rome speaks');
 
-    expect(await w.send('someone@elsewhere.test', 'HISTORY annals FROM F1905M')).toContain('phase F1905M has not been processed in this game');
-    expect(await w.send('someone@elsewhere.test', 'HISTORY annals FROM F1901M TO S1901M')).toContain('FROM F1901M comes after TO S1901M');
+    expect(await w.send('someone@elsewhere.test', 'HISTORY annals FROM F1905M')).toContain(
+      'phase F1905M has not been processed in this game',
+    );
+    expect(await w.send('someone@elsewhere.test', 'HISTORY annals FROM F1901M TO S1901M')).toContain(
+      'FROM F1901M comes after TO S1901M',
+    );
   });
 
   it('a grey broadcast stays anonymous in HISTORY', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'veiled', 'RULE PRESS GREY\n');
-    const sent = await w.send('italy@players.test', `${player('italy', 'veiled')}\nBROADCAST GREY\nWho am I?\nENDPRESS`);
+    const sent = await w.send(
+      'italy@players.test',
+      `${player('italy', 'veiled')}\nBROADCAST GREY\nWho am I?\nENDPRESS`,
+    );
     expect(sent).toContain('your name was not shown');
     const history = await w.send('someone@elsewhere.test', 'HISTORY veiled');
     expect(history).toContain('Broadcast from an anonymous sender during Spring 1901 Movement (open now):');

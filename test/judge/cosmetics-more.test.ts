@@ -30,14 +30,27 @@ async function startedGame(w: World, game: string, variantId: string, settings =
 /** `chancery status` on the world's database, as its own process. */
 function chanceryStatus(w: World): Promise<string> {
   const config = join(w.root, 'status.config.json');
-  writeFileSync(config, JSON.stringify({ judge: JUDGE, database: join(w.root, 'judge.sqlite'), mail: { transport: 'directory', directory: w.root } }));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'status', '-c', config], { cwd: ROOT });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      judge: JUDGE,
+      database: join(w.root, 'judge.sqlite'),
+      mail: { transport: 'directory', directory: w.root },
+    }),
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'status', '-c', config],
+    { cwd: ROOT },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`status exited ${code}: ${output}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`status exited ${code}: ${output}`)),
+    );
   });
 }
 
@@ -77,7 +90,9 @@ describe('cosmetic defects left (issue 13.4)', () => {
     expect(status).toMatch(/^gather .* waits for players: 1 of 7 joined$/m);
     expect(status).toMatch(/^full .* full: waits for the GM to ACTIVATE it$/m);
     expect(status).toMatch(/^halted .* paused: waits for the GM to RESUME it$/m);
-    expect(status).toMatch(/^stuck .* S1901M +waits for the GM: the grace period is over \(PROCESS!, CD or SET DEADLINE\)$/m);
+    expect(status).toMatch(
+      /^stuck .* S1901M +waits for the GM: the grace period is over \(PROCESS!, CD or SET DEADLINE\)$/m,
+    );
     expect(status).toMatch(/^ticking .* S1901M +deadline \w{3} \d+ \w{3} \d{4} \d\d:\d\d UTC$/m);
   }, 120_000);
 
@@ -85,22 +100,31 @@ describe('cosmetic defects left (issue 13.4)', () => {
     const w = (world = createWorld());
     await startedGame(w, 'peace', '1648');
     for (let i = 0; i < 2; i++) expect(await w.send(GM, `${master('peace')}\nPROCESS!`)).toContain('was processed');
-    const results = (await w.mails('austria@players.test')).filter((m) => m.subject.startsWith('Diplomacy results peace F'));
+    const results = (await w.mails('austria@players.test')).filter((m) =>
+      m.subject.startsWith('Diplomacy results peace F'),
+    );
     expect(results).toHaveLength(1);
     const text = results[0].text;
     const ownership = between(text, 'Ownership of supply centers:\n\n', '\n\n');
     expect(ownership).toContain('Poland-Lithuania: ');
     expect(new Set(columnStarts(ownership)).size).toBe(1);
-    const counts = text.split('\n').filter((l) => /Supply centers?,/.test(l)).join('\n');
+    const counts = text
+      .split('\n')
+      .filter((l) => /Supply centers?,/.test(l))
+      .join('\n');
     expect(counts).toContain('Denmark-Norway:');
     expect(new Set(columnStarts(counts)).size).toBe(1);
 
     const summary = await w.send('someone@elsewhere.test', 'SUMMARY peace');
-    for (const name of ['Denmark-Norway', 'Ottoman Empire', 'Poland-Lithuania']) expect(summary).toMatch(new RegExp(`\\n${name} +\\d+ +\\d+\\n`));
+    for (const name of ['Denmark-Norway', 'Ottoman Empire', 'Poland-Lithuania'])
+      expect(summary).toMatch(new RegExp(`\\n${name} +\\d+ +\\d+\\n`));
     expect(summary).not.toMatch(/Denmark-\s/);
 
     const listed = await w.send('someone@elsewhere.test', 'LIST peace');
-    const seatColumns = listed.split('\n').filter((l) => / played$/.test(l)).map((l) => l.indexOf(' played'));
+    const seatColumns = listed
+      .split('\n')
+      .filter((l) => / played$/.test(l))
+      .map((l) => l.indexOf(' played'));
     expect(seatColumns).toHaveLength(9);
     expect(new Set(seatColumns).size).toBe(1);
   });
@@ -126,7 +150,9 @@ describe('cosmetic defects left (issue 13.4)', () => {
     await startedGame(w, 'plain', 'standard');
     await w.send(GM, `${master('plain')}\nPROCESS! S1901M`);
     const folder = join(w.root, 'outbox', 'france@players.test');
-    const raws = readdirSync(folder).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(folder, f), 'latin1'));
+    const raws = readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(folder, f), 'latin1'));
     const raw = raws.find((r) => /^Subject: Diplomacy results plain S1901M$/m.test(r));
     expect(raw, 'the results .eml').toBeDefined();
     const textPart = raw!.slice(raw!.search(/Content-Type: text\/plain/i));

@@ -65,8 +65,10 @@ export function boardSection(s: Session, game: Game): boolean {
 export function position(s: Session, cmd: CommandItem): void {
   const target = targetGame(s, cmd);
   if (!target) return;
-  if (target.rest.length) return s.reply.reject(cmd.line, cmd.shown, 'POSITION takes only a game name: POSITION [game]');
-  if (!boardSection(s, target.game)) s.reply.reject(cmd.line, cmd.shown, `game ${target.game.name} has not started: there is no board yet`);
+  if (target.rest.length)
+    return s.reply.reject(cmd.line, cmd.shown, 'POSITION takes only a game name: POSITION [game]');
+  if (!boardSection(s, target.game))
+    s.reply.reject(cmd.line, cmd.shown, `game ${target.game.name} has not started: there is no board yet`);
 }
 
 /** Reads `[FROM phase] [TO phase]`; a phase must be one the game has processed. */
@@ -76,7 +78,8 @@ function phaseRange(words: string[], done: PhaseRecord[]): { from: number; to: n
   for (let i = 0; i < words.length; i += 2) {
     const key = words[i].toUpperCase();
     const code = words[i + 1]?.toUpperCase();
-    if (key !== 'FROM' && key !== 'TO') return { error: `"${words[i]}" is not FROM or TO: HISTORY game [FROM phase] [TO phase]` };
+    if (key !== 'FROM' && key !== 'TO')
+      return { error: `"${words[i]}" is not FROM or TO: HISTORY game [FROM phase] [TO phase]` };
     const phase = code ? parsePhaseCode(code) : null;
     if (!phase) return { error: `${key} needs a phase such as S1901M, F1902R or W1903A` };
     const wanted = phaseCode(phase);
@@ -95,7 +98,8 @@ function isPublic(item: PressItem): boolean {
 }
 
 function pressText(variant: Variant, item: PressItem, phaseName: string): string {
-  const sender = item.shownFrom ?? (item.from === 'master' ? 'Master' : (variant.powerById.get(item.from)?.name ?? item.from));
+  const sender =
+    item.shownFrom ?? (item.from === 'master' ? 'Master' : (variant.powerById.get(item.from)?.name ?? item.from));
   const body = item.body.split('\n').map((l) => `  ${l}`.trimEnd());
   return [`Broadcast from ${sender} during ${phaseName}:`, '', ...body].join('\n');
 }
@@ -114,24 +118,38 @@ export function history(s: Session, cmd: CommandItem): void {
   const variant = variantOf(game.variant);
   const records = phaseHistory(s.db, game.id);
   const done = records.filter((r) => r.result);
-  const range = done.length ? phaseRange(target.rest, done) : target.rest.length ? { error: 'no phase has been processed yet' } : { from: 0, to: -1 };
+  const range = done.length
+    ? phaseRange(target.rest, done)
+    : target.rest.length
+      ? { error: 'no phase has been processed yet' }
+      : { from: 0, to: -1 };
   if ('error' in range) return s.reply.reject(cmd.line, cmd.shown, range.error);
   const press = listPress(s.db, game.id).filter(isPublic);
-  const pressOf = (code: string, name: string) => press.filter((p) => p.phase === code).map((p) => pressText(variant, p, name));
+  const pressOf = (code: string, name: string) =>
+    press.filter((p) => p.phase === code).map((p) => pressText(variant, p, name));
   const toTheEnd = !target.rest.some((w) => w.toUpperCase() === 'TO');
   // One block per phase: its broadcasts, then its results; the blocks apart by a ruler.
   const blocks: string[][] = [];
   const before = range.from === 0 ? pressOf('FORMING', 'the forming of the game') : [];
   for (const record of done.slice(range.from, range.to + 1)) {
-    const results = renderResults(variant, record.position, record.result!, { game: game.name, judge: JUDGE_ID }).trimEnd();
+    const results = renderResults(variant, record.position, record.result!, {
+      game: game.name,
+      judge: JUDGE_ID,
+    }).trimEnd();
     // The results mail said whose orders the GM entered (BECOME); the history says it too.
     const entered = gmOrdersLine(game, record.phase);
     const resultsBlock = entered ? `${entered}\n\n${results}` : results;
-    blocks.push([...(blocks.length ? [] : before), ...pressOf(record.phase, phaseLabel(record.position.phase)), resultsBlock]);
+    blocks.push([
+      ...(blocks.length ? [] : before),
+      ...pressOf(record.phase, phaseLabel(record.position.phase)),
+      resultsBlock,
+    ]);
   }
   const open = records.at(-1);
-  const openPress = toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`) : [];
-  if (openPress.length || (!blocks.length && before.length)) blocks.push([...(blocks.length ? [] : before), ...openPress]);
+  const openPress =
+    toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`) : [];
+  if (openPress.length || (!blocks.length && before.length))
+    blocks.push([...(blocks.length ? [] : before), ...openPress]);
   const reveal = isOver(game) ? dpRevealText(s.db, game) : '';
   const text = blocks.map((b) => b.join('\n\n')).join(`\n\n${RULER}\n\n`);
   const body = [text || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n');
@@ -154,7 +172,10 @@ function centresAtYearEnd(records: PhaseRecord[]): { year: number; owners: Recor
 /** One row per power, one column per year; years beyond the line width go into a further block. */
 function centreTable(variant: Variant, records: PhaseRecord[]): string[] {
   const powers = powersInOrder(variant).filter((p) => p.kind === 'great');
-  const columns = [{ head: 'Start', owners: records[0].position.owners }, ...centresAtYearEnd(records).map((y) => ({ head: String(y.year), owners: y.owners }))];
+  const columns = [
+    { head: 'Start', owners: records[0].position.owners },
+    ...centresAtYearEnd(records).map((y) => ({ head: String(y.year), owners: y.owners })),
+  ];
   const nameWidth = Math.max(5, ...powers.map((p) => p.name.length)) + 1;
   const cell = 6;
   const perBlock = Math.max(1, Math.floor((75 - nameWidth) / cell));
@@ -183,27 +204,39 @@ export function summary(s: Session, cmd: CommandItem): void {
   const settings = readSettings(game.settings);
   const records = phaseHistory(s.db, game.id);
   const last = records.at(-1);
-  const variant = last ? variantInPlay(variantOf(game.variant), last.result?.next ?? last.position) : variantOf(game.variant);
+  const variant = last
+    ? variantInPlay(variantOf(game.variant), last.result?.next ?? last.position)
+    : variantOf(game.variant);
   const lines = [`Variant: ${variant.title}`, ''];
-  if (records.length) lines.push('Supply centers at the start and at the end of each year:', '', ...centreTable(variant, records));
+  if (records.length)
+    lines.push('Supply centers at the start and at the end of each year:', '', ...centreTable(variant, records));
   else lines.push('The game has not started.');
   const addressesShown = isOver(game) && !settings.noReveal;
   const address = (accountId: number) => getAccount(s.db, accountId)?.address ?? '?';
+  const shownAddress = (accountId: number) => (addressesShown ? address(accountId) : '');
   const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
   const nameOf = (power: string | null) => (power ? (variant.powerById.get(power)?.name ?? power) : 'unassigned');
   const width = Math.max(12, ...seats.map((x) => nameOf(x.power).length + 1));
   lines.push('', 'Players:');
   for (const seat of seats) {
-    lines.push(`  ${nameOf(seat.power).padEnd(width)} ${seat.status.padEnd(9)}${addressesShown ? ` ${address(seat.accountId)}` : ''}`.trimEnd());
+    lines.push(
+      `  ${nameOf(seat.power).padEnd(width)} ${seat.status.padEnd(9)} ${shownAddress(seat.accountId)}`.trimEnd(),
+    );
   }
   if (!addressesShown) {
-    lines.push(settings.noReveal ? '  (RULE NO_REVEAL: addresses are never shown)' : '  (addresses are shown when the game is over)');
+    lines.push(
+      settings.noReveal
+        ? '  (RULE NO_REVEAL: addresses are never shown)'
+        : '  (addresses are shown when the game is over)',
+    );
   }
   const replacements = replacementsOf(settings);
   lines.push('', 'Replacements:');
   if (!replacements.length) lines.push('  none');
   for (const r of replacements) {
-    const who = addressesShown ? `: ${address(r.fromAccountId)} replaced by ${address(r.toAccountId)}` : ' by a new player';
+    const who = addressesShown
+      ? `: ${address(r.fromAccountId)} replaced by ${address(r.toAccountId)}`
+      : ' by a new player';
     lines.push(`  ${nameOf(r.power)} taken over in ${r.phase}${who}`);
   }
   s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));

@@ -6,7 +6,14 @@ import { getGame, setGameSettings } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { readSettings, type Replacement } from '../settings.js';
 
-export function recordReplacement(db: Db, gameId: number, power: string, fromAccountId: number, toAccountId: number, at: string): void {
+export function recordReplacement(
+  db: Db,
+  gameId: number,
+  power: string,
+  fromAccountId: number,
+  toAccountId: number,
+  at: string,
+): void {
   const game = getGame(db, gameId);
   if (!game) return;
   // Read afresh: earlier commands of the same mail may have changed the settings since.
