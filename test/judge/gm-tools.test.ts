@@ -210,6 +210,9 @@ describe('a co-GM (PROMOTE / DEMOTE)', () => {
     ).toBe(true);
 
     expect(await w.send(GM, `${master('cogm')}\nDEMOTE helper@example.org`)).toContain('no longer a co-GM');
+    expect(
+      (await w.mails('helper@example.org')).some((m) => m.subject === 'Diplomacy game cogm: co-GM seat ended'),
+    ).toBe(true);
     expect(await w.send('helper@example.org', 'SIGNON master@cogm helperpw\nPAUSE')).toContain(
       'wrong game, power or password',
     );

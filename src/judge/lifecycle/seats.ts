@@ -40,7 +40,8 @@ const EJECTED = 'the GM ejected you from this game; ask the GM if you think this
 
 /** The game's GM or one of its co-GMs: they run the game and play no power in it. */
 function isMasterAccount(game: Game, account: Account): boolean {
-  return game.gmAccountId === account.id || coMastersOf(readSettings(game.settings)).some((c) => c.accountId === account.id);
+  const coMasters = coMastersOf(readSettings(game.settings));
+  return game.gmAccountId === account.id || coMasters.some((c) => c.accountId === account.id);
 }
 
 export function greatPowers(variant: Variant): string[] {
