@@ -30,10 +30,11 @@ function previewOf(reply: string): string {
   return reply.slice(start, end < 0 ? undefined : end);
 }
 
-const mailCount = async (w: World) => (await Promise.all([...POWERS.map(address), GM].map((a) => w.mails(a)))).map((m) => m.length);
+const mailCount = async (w: World) =>
+  (await Promise.all([...POWERS.map(address), GM].map((a) => w.mails(a)))).map((m) => m.length);
 
 describe('PREVIEW for a player (issue 13.9)', () => {
-  it('adjudicates his stored orders with every other unit holding, in the results layout, and stores nothing', async () => {
+  it('adjudicates his stored orders with every other unit holding, in the results layout; stores nothing', async () => {
     const w = (world = createWorld());
     await started(w);
     // Germany's real order would bounce France in Burgundy; the preview must not know it.
@@ -48,7 +49,7 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     expect(preview).toMatch(/^France: Army Paris -> Burgundy\.$/m);
     expect(preview).toMatch(/^France: Army Marseilles -> Spain\.$/m);
     expect(preview).toMatch(/^France: Fleet Brest -> Mid-Atlantic Ocean\.$/m);
-    expect(preview).toContain('The next phase of \'peek\' will be Movement for Fall of 1901.');
+    expect(preview).toContain("The next phase of 'peek' will be Movement for Fall of 1901.");
     // Nothing of anybody else: no German line, no Munich, no header line for results readers.
     expect(preview).not.toMatch(/^Germany:/m);
     expect(preview).not.toContain('Munich');
@@ -79,7 +80,9 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     await started(w);
     await w.send(address('france'), `${signon('france')}\nA Par - Pic\nA Mar - Bur\nF Bre - Mao`);
     await w.send(GM, `${MASTER}\nPROCESS!`);
-    const preview = previewOf(await w.send(address('france'), `${signon('france')}\nA Pic - Bel\nA Bur S A Pic - Bel\nF Mao - Por\nPREVIEW`));
+    const preview = previewOf(
+      await w.send(address('france'), `${signon('france')}\nA Pic - Bel\nA Bur S A Pic - Bel\nF Mao - Por\nPREVIEW`),
+    );
     expect(preview).toContain('Movement results for Fall of 1901.  (peek.F1901M)');
     expect(preview).toMatch(/^France: Army Picardy -> Belgium\.$/m);
     expect(preview).toMatch(/^France: +Belgium, Brest, Marseilles, Paris, Portugal\.$/m);
@@ -91,7 +94,9 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     await w.send(GM, `${MASTER}\nPROCESS!`);
     expect(currentPhase(w.db, game.id)!.phase).toBe('W1901A');
     // SET WAIT: his builds complete the phase, which would otherwise be processed at once.
-    const winter = previewOf(await w.send(address('france'), `${signon('france')}\nSET WAIT\nBuild A Par\nBuild F Bre\nPREVIEW`));
+    const winter = previewOf(
+      await w.send(address('france'), `${signon('france')}\nSET WAIT\nBuild A Par\nBuild F Bre\nPREVIEW`),
+    );
     expect(winter).toContain('Adjustment orders for Winter of 1901.  (peek.W1901A)');
     expect(winter).toContain('the other powers build and remove nothing');
     expect(winter).toMatch(/^France: +Builds an army in Paris\.$/m);
@@ -100,7 +105,7 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     expect(currentPhase(w.db, game.id)!.phase).toBe('W1901A');
   });
 
-  it('needs a sign-on to a power; the GM\'s PREVIEW is still exactly what PROCESS would do', async () => {
+  it("needs a sign-on to a power; the GM's PREVIEW is still exactly what PROCESS would do", async () => {
     const w = (world = createWorld());
     await started(w);
     expect(await w.send(address('italy'), 'PREVIEW')).toContain('PREVIEW is a GM command');

@@ -34,7 +34,12 @@ async function received(w: World, to: string, subjectStart: string): Promise<Rec
     if (!mail.subject.startsWith(subjectStart)) continue;
     const parsed = await simpleParser(mail.raw);
     const ics = parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'));
-    out.push({ subject: mail.subject, text: parsed.text ?? '', raw: mail.raw.toString('latin1'), calendar: ics ? ics.content.toString('utf8') : null });
+    out.push({
+      subject: mail.subject,
+      text: parsed.text ?? '',
+      raw: mail.raw.toString('latin1'),
+      calendar: ics ? ics.content.toString('utf8') : null,
+    });
   }
   return out;
 }
@@ -70,7 +75,7 @@ function instant(text: string): number {
 /** "(your time: Wed 25 Nov 2026 14:00 America/New_York, UTC-05:00)" after the game's time. */
 const NEW_YORK = /\(your time: \w{3} \d{1,2} \w{3} \d{4} \d{2}:\d{2} America\/New_York, UTC-0[45]:00\)/;
 
-describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
+describe("SET ZONE: deadlines in a player's own zone (issue 13.7)", () => {
   it('validates the zone with Intl, and SET NOZONE clears it', async () => {
     const w = (world = createWorld());
     await formed(w, 'tz');
@@ -85,7 +90,7 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     expect(again).toContain('You had no time zone of your own in game tz');
   });
 
-  it('the game start, replies, deadline notices and results show a zoned player his time; the others get the list mail as before', async () => {
+  it('start, replies, deadline notices, results: a zoned player sees his time; others get the list mail', async () => {
     const w = (world = createWorld());
     await formed(w, 'tz');
     await w.send(address('france'), `${signon('france', 'tz')}\nSET ZONE America/New_York`);
@@ -100,12 +105,22 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     expect(line(frStart.text)).toMatch(NEW_YORK);
     // The New York wall clock of the same instant, as Intl itself tells it.
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/New_York',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
         .formatToParts(new Date(instant(line(enStart.text))))
         .map((p) => [p.type, p.value]),
     );
     expect(line(frStart.text)).toContain(`(your time: `);
-    expect(line(frStart.text)).toContain(` ${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute} America/New_York`);
+    expect(line(frStart.text)).toContain(
+      ` ${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute} America/New_York`,
+    );
     expect(enStart.text).not.toContain('your time');
     expect(deStart.text).not.toContain('your time');
     // France's own copy is still blind: it names no other reader.
@@ -129,7 +144,10 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     expect((await one(w, address('austria'), 'Diplomacy results tz S1901M')).text).not.toContain('your time');
     // One copy for New York's reader, one list mail for everyone else.
     const rows = w.outboxRows().filter((r) => r.subject === 'Diplomacy results tz S1901M');
-    expect(rows.map((r) => r.dedupeKey).sort()).toEqual(['results:tz:S1901M', 'results:tz:S1901M:zone:America/New_York']);
+    expect(rows.map((r) => r.dedupeKey).sort()).toEqual([
+      'results:tz:S1901M',
+      'results:tz:S1901M:zone:America/New_York',
+    ]);
     expect(rows.find((r) => r.dedupeKey.endsWith('New_York'))!.bcc).toEqual([address('france')]);
 
     await w.send(address('france'), `${signon('france', 'tz')}\nSET NOZONE`);
@@ -141,7 +159,9 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     const w = (world = createWorld());
     await formed(w, 'watch');
     await w.send('kibitzer@example.test', 'OBSERVE watch pw-kib');
-    expect(await w.send('kibitzer@example.test', 'SIGNON watch pw-kib\nSET ZONE Asia/Tokyo')).toContain('is now Asia/Tokyo');
+    expect(await w.send('kibitzer@example.test', 'SIGNON watch pw-kib\nSET ZONE Asia/Tokyo')).toContain(
+      'is now Asia/Tokyo',
+    );
     expect(await w.send(GM, `${master('watch')}\nSET ZONE Asia/Tokyo`)).toContain('is now Asia/Tokyo');
     await w.send(GM, `${master('watch')}\nACTIVATE\nPROCESS!`);
     const tokyo = /\(your time: \w{3} \d{1,2} \w{3} \d{4} \d{2}:\d{2} Asia\/Tokyo, UTC\+09:00\)/;
@@ -151,7 +171,9 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     }
     const rows = w.outboxRows().filter((r) => r.subject === 'Diplomacy results watch S1901M');
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.dedupeKey === 'results:watch:S1901M:zone:Asia/Tokyo')!.bcc.sort()).toEqual([GM, 'kibitzer@example.test'].sort());
+    expect(rows.find((r) => r.dedupeKey === 'results:watch:S1901M:zone:Asia/Tokyo')!.bcc.sort()).toEqual(
+      [GM, 'kibitzer@example.test'].sort(),
+    );
     expect(rows.find((r) => r.dedupeKey === 'results:watch:S1901M')!.bcc).toHaveLength(7);
   });
 
@@ -164,7 +186,9 @@ describe('SET ZONE: deadlines in a player\'s own zone (issue 13.7)', () => {
     await w.settle();
     const reminder = await one(w, address('france'), 'Diplomacy deadline reminder late S1901M');
     expect(reminder.text.split('\n').find((l) => l.startsWith('The deadline is'))).toMatch(NEW_YORK);
-    expect((await one(w, address('england'), 'Diplomacy deadline reminder late S1901M')).text).not.toContain('your time');
+    expect((await one(w, address('england'), 'Diplomacy deadline reminder late S1901M')).text).not.toContain(
+      'your time',
+    );
     w.advance(6);
     await w.settle();
     const notice = await one(w, address('france'), 'Diplomacy late notice late S1901M');

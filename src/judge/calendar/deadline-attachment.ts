@@ -1,10 +1,10 @@
 // The calendar file a mail announcing a deadline carries (game start, results, deadline changes,
-// RESUME, ROLLBACK, the grace period), and the one withdrawing it (PAUSE, TERMINATE). The code that writes such a mail only asks for it
-// (`calendarRequest`); the file is written when the mail is queued (`resolveCalendars`), after
-// everything the mail reports is stored. That is where SEQUENCE is counted: per game and phase, one
-// more each time the announced instant differs from the one announced before, kept in the game's
-// settings. Counting there, last in the transaction, means no other write of the settings in the same
-// transaction can undo the count.
+// RESUME, ROLLBACK, the grace period), and the one withdrawing it (PAUSE, TERMINATE). The code that
+// writes such a mail only asks for it (`calendarRequest`); the file is written when the mail is queued
+// (`resolveCalendars`), after everything the mail reports is stored. That is where SEQUENCE is
+// counted: per game and phase, one more each time the announced event differs from the one announced
+// before, kept in the game's settings. Counting there, last in the transaction, means no other write
+// of the settings in the same transaction can undo the count.
 import { parsePhaseCode } from '../../core/types.js';
 import type { JudgeIdentity } from '../../mail/compose.js';
 import type { OutgoingMail } from '../../mail/types.js';
@@ -39,10 +39,21 @@ type CalendarSequences = NonNullable<GameSettings['calendar']>;
 const KEPT_PHASES = 12;
 
 /** Asks for the calendar file of an announced deadline; written when the mail is queued. */
-export function calendarRequest(game: { id: number; name: string }, phase: string, at: string | null, moment: CalendarMoment = 'deadline'): MailAttachment[] {
+export function calendarRequest(
+  game: { id: number; name: string },
+  phase: string,
+  at: string | null,
+  moment: CalendarMoment = 'deadline',
+): MailAttachment[] {
   if (!at && moment !== 'cancelled') return [];
   const args: CalendarArgs = { gameId: game.id, phase, at, moment };
-  return [{ filename: `${game.name}-${phase}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', render: { kind: DEADLINE_CALENDAR, args: { ...args } } }];
+  return [
+    {
+      filename: `${game.name}-${phase}.ics`,
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      render: { kind: DEADLINE_CALENDAR, args: { ...args } },
+    },
+  ];
 }
 
 function isRequest(a: MailAttachment): boolean {
@@ -96,12 +107,20 @@ function writeCalendar(db: Db, args: CalendarArgs, now: string, judge: JudgeIden
   const label = `${phaseLabel(phase)} (${args.phase})`;
   const gameTime = formatInstant(at, settings.timing.zone);
   const what = {
-    deadline: { summary: 'orders due', description: `Orders for ${label} in game '${game.name}' are due ${gameTime}. Mail them to ${judge.address}.` },
+    deadline: {
+      summary: 'orders due',
+      description: `Orders for ${label} in game '${game.name}' are due ${gameTime}. Mail them to ${judge.address}.`,
+    },
     grace: {
       summary: 'late orders due (end of the grace period)',
-      description: `The deadline of ${args.phase} in game '${game.name}' has passed; late orders are taken until ${gameTime}. Mail them to ${judge.address}.`,
+      description:
+        `The deadline of ${args.phase} in game '${game.name}' has passed; ` +
+        `late orders are taken until ${gameTime}. Mail them to ${judge.address}.`,
     },
-    cancelled: { summary: 'no deadline', description: `Game '${game.name}' has no deadline for ${label} any more: the GM stopped its clock.` },
+    cancelled: {
+      summary: 'no deadline',
+      description: `Game '${game.name}' has no deadline for ${label} any more: the GM stopped its clock.`,
+    },
   }[args.moment];
   return deadlineCalendar({
     uid: `deadline-${game.id}-${args.phase}@${judge.domain}`,

@@ -31,7 +31,7 @@ export function playerPreview(s: Session, cmd: CommandItem): void {
   const on = s.signon as Signon;
   if (!on.power) return s.reply.reject(cmd.line, cmd.shown, 'PREVIEW needs SIGNON to a power');
   const fail = (reason: string) => s.reply.reject(cmd.line, cmd.shown, reason);
-  if (cmd.args.length) return fail('a player\'s PREVIEW takes no phase: it previews the phase open now');
+  if (cmd.args.length) return fail("a player's PREVIEW takes no phase: it previews the phase open now");
   s.afterOrders.push(() => previewOrders(s, on, fail));
 }
 
@@ -56,7 +56,9 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     .filter((line) => !line.startsWith('::'))
     .join('\n');
   const kind = record.position.phase.type;
-  const given = stored?.orders.length ? `your ${stored.orders.length} stored order(s)` : 'no stored orders (your units hold)';
+  const given = stored?.orders.length
+    ? `your ${stored.orders.length} stored order(s)`
+    : 'no stored orders (your units hold)';
   s.reply.section(
     `PRIVATE PREVIEW for ${name}, game ${game.name}, ${record.phase}: nothing has been stored`,
     [

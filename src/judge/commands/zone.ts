@@ -23,7 +23,12 @@ export function setZone(s: Session, on: Signon, words: string[], clear: boolean,
     const had = readerZoneOf(s.db, game.id, account);
     setReaderZone(s.db, game.id, account, null);
     refreshSignon(s, on);
-    return s.reply.ok(had ? `Your time zone (${had}) was removed: deadlines of game ${game.name} are written in its zone, ${gameZone(game)}, only.` : `You had no time zone of your own in game ${game.name}; its deadlines are written in ${gameZone(game)}.`);
+    return s.reply.ok(
+      had
+        ? `Your time zone (${had}) was removed: deadlines of game ${game.name} are written in its zone, ` +
+            `${gameZone(game)}, only.`
+        : `You had no time zone of your own in game ${game.name}; its deadlines are written in ${gameZone(game)}.`,
+    );
   }
   if (words.length > 1) return fail(`SET ZONE takes one IANA zone name, such as ${EXAMPLES}`);
   const zone = resolveZone(words[0]);
@@ -34,7 +39,10 @@ export function setZone(s: Session, on: Signon, words: string[], clear: boolean,
   const due = phase ? deadlineOf(s.db, game.id, phase) : null;
   // The reply itself is written for the reader's zone, so this line shows both times.
   const example = due ? ` The deadline for ${phase} is ${formatDeadline(due, gameZone(game))}.` : '';
-  s.reply.ok(`Your time zone in game ${game.name} is now ${zone}: every deadline in your mail from this game is written in it as well as in the game's zone (${gameZone(game)}).${example}`);
+  s.reply.ok(
+    `Your time zone in game ${game.name} is now ${zone}: every deadline in your mail from this game is ` +
+      `written in it as well as in the game's zone (${gameZone(game)}).${example}`,
+  );
 }
 
 /** Later commands of the same mail read the game's settings from the sign-on: they must see the zone. */

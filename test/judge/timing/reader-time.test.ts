@@ -6,11 +6,13 @@ import { mentionsInstant, withReaderTimes } from '../../../src/judge/timing/read
 import { formatInstant } from '../../../src/judge/timing/zone.js';
 
 describe('withReaderTimes', () => {
-  it('adds the reader\'s time after each time the judge wrote, in UTC or in a zone', () => {
+  it("adds the reader's time after each time the judge wrote, in UTC or in a zone", () => {
     const at = Date.parse('2026-11-28T19:00:00Z');
-    const text = `The deadline is ${formatInstant(at, 'Europe/Berlin')} (3 days left).\nThen ${formatInstant(at, 'UTC')}.`;
+    const berlin = formatInstant(at, 'Europe/Berlin');
+    const text = `The deadline is ${berlin} (3 days left).\nThen ${formatInstant(at, 'UTC')}.`;
     expect(withReaderTimes(text, 'America/New_York')).toBe(
-      'The deadline is Sat 28 Nov 2026 20:00 Europe/Berlin (UTC+01:00) (your time: Sat 28 Nov 2026 14:00 America/New_York, UTC-05:00) (3 days left).\n' +
+      'The deadline is Sat 28 Nov 2026 20:00 Europe/Berlin (UTC+01:00) ' +
+        '(your time: Sat 28 Nov 2026 14:00 America/New_York, UTC-05:00) (3 days left).\n' +
         'Then Sat 28 Nov 2026 19:00 UTC (your time: Sat 28 Nov 2026 14:00 America/New_York, UTC-05:00).',
     );
     expect(withReaderTimes(text, 'UTC')).toContain('(UTC+01:00) (your time: Sat 28 Nov 2026 19:00 UTC) (3 days left)');
