@@ -156,7 +156,8 @@ export function register(program: Command): void {
           if (!game) continue;
           const record = currentPhase(db, game.id);
           const phase = record && !record.result ? record.phase : '';
-          console.log(`${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${game.status.padEnd(10)} ${phase.padEnd(8)} ${gameWaitsFor(db, game)}`);
+          const columns = [game.name.padEnd(20), game.variant.padEnd(12), game.status.padEnd(10), phase.padEnd(8)];
+          console.log(`${columns.join(' ')} ${gameWaitsFor(db, game)}`);
           if (!name) continue;
           const seats = listSeats(db, game.id);
           console.log(`  players ${seats.filter((s) => s.role === 'player').length}, observers/monitors ${seats.filter((s) => s.role !== 'player').length}`);

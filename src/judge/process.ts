@@ -147,7 +147,8 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
   // A phase processed again after a ROLLBACK: its readers hold results for it already.
   const replacesEarlier = hasMailKeyed(db, `results:${game.name}:${record.phase}`)
-    ? `These results for ${record.phase} replace the results mailed earlier for that phase (the GM rolled the game back).`
+    ? `These results for ${record.phase} replace the results mailed earlier for that phase ` +
+      '(the GM rolled the game back).'
     : '';
   const reveal = result.gameOver ? dpRevealText(db, game) : '';
   const mails: OutgoingMail[] = [

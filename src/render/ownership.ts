@@ -43,7 +43,13 @@ export function ownershipLines(variant: Variant, owners: Record<ProvinceId, Powe
 }
 
 /** `Austria:     5 Supply centers,  4 Units:  Builds   1 unit.`, singulars padded to keep the columns. */
-export function adjustmentCountLine(variant: Variant, count: AdjustmentCount, winner: boolean, final = false, width = 11): string {
+export function adjustmentCountLine(
+  variant: Variant,
+  count: AdjustmentCount,
+  winner: boolean,
+  final = false,
+  width = 11,
+): string {
   const name = variant.powerById.get(count.power)?.name ?? count.power;
   const centres = `${String(count.centres).padStart(2)} Supply ${count.centres === 1 ? 'center, ' : 'centers,'}`;
   const units = `${String(count.units).padStart(2)} ${count.units === 1 ? 'Unit: ' : 'Units:'}`;

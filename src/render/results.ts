@@ -92,7 +92,9 @@ function paddedLines(variant: Variant, before: Position, outcomes: OrderOutcome[
   const groups = groupByPower(variant, outcomes, (o) => indexOfUnit(board, o));
   const width = powerColumnWidth(groups.map(([power]) => powerName(variant, power)));
   for (const [power, list] of groups)
-    for (const o of list) lines.push(`${`${powerName(variant, power)}:`.padEnd(width)} ${outcomeText(variant, o, before.units)}`);
+    for (const o of list) {
+      lines.push(`${`${powerName(variant, power)}:`.padEnd(width)} ${outcomeText(variant, o, before.units)}`);
+    }
   lines.push('');
   return lines;
 }
