@@ -90,6 +90,13 @@ describe('changes of player are told to the table (issue 13.2)', SLOW, () => {
     expect(revived?.text).toContain("The GM has given Italy in game 'table' back to you");
     const [told] = await withSubject(w, address('austria'), 'Diplomacy game table: Italy played again');
     expect(told?.text).toContain("Italy in game 'table' is played again by its player.");
+
+    // A player who takes back his own power is not announced as a new player.
+    await w.send(GM, `${master('table')}\nCD Russia`);
+    expect(await w.send(address('russia'), 'TAKEOVER russia@table pw-russia2')).toContain('You took over Russia');
+    expect(await withSubject(w, address('austria'), 'Diplomacy game table: Russia taken over')).toEqual([]);
+    const [back] = await withSubject(w, address('austria'), 'Diplomacy game table: Russia played again');
+    expect(back?.text).toContain("Russia in game 'table' is played again by its player.");
     expect(w.errors).toEqual([]);
   });
 });

@@ -244,7 +244,8 @@ export function takeover(s: Session, cmd: CommandItem): void {
   const replaced = before && before.accountId !== result.seat.accountId ? before : null;
   s.mails.push(
     ...seatChangeMails(s.db, target.game, target.variant, {
-      change: 'takeover',
+      // A player taking back his own power (in civil disorder after the grace period) is no new player.
+      change: replaced ? 'takeover' : 'revive',
       power,
       formerAccountId: replaced?.accountId,
       wasPlayed: replaced?.status === 'cd',
