@@ -3,8 +3,10 @@
 import type { Variant } from '../../core/map/variant.js';
 import type { Position, PowerId } from '../../core/types.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
+import { cancelJob } from '../../store/jobs.js';
 import { currentPhase } from '../../store/phases.js';
 import { dpRevealText } from '../dp-mail.js';
+import { deadlineJobKey } from '../lifecycle/deadlines.js';
 import { resultRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
 import { decideVotes, largestPowers, survivors, voterSeats, type VoteOutcome } from '../lifecycle/votes.js';
@@ -138,7 +140,7 @@ export function vote(s: Session, on: Signon, sub: string, rest: string[], fail: 
   );
   const voters = voterSeats(s.db, game.id, on.variant, record.position);
   const outcome = decideVotes(on.variant, record.position, voters, votes, record.phase);
-  if (outcome) endByVote(s, on, outcome);
+  if (outcome) endByVote(s, on, record.phase, outcome);
 }
 
 function outcomeText(variant: Variant, outcome: VoteOutcome): string {
@@ -147,9 +149,11 @@ function outcomeText(variant: Variant, outcome: VoteOutcome): string {
 }
 
 /** The votes agree: the game is over, and everyone who receives its results is told. */
-function endByVote(s: Session, on: Signon, outcome: VoteOutcome): void {
+function endByVote(s: Session, on: Signon, phase: string, outcome: VoteOutcome): void {
   const text = outcomeText(on.variant, outcome);
   setGameStatus(s.db, on.game.id, 'completed');
+  // The phase's deadline will never come: nothing is left to process.
+  cancelJob(s.db, deadlineJobKey(on.game.id, phase));
   const game = getGame(s.db, on.game.id) ?? on.game;
   // A game that ends again after a ROLLBACK is announced again: the key carries the rollback count.
   const rollbacks = readSettings(game.settings).rollbacks;
