@@ -70,11 +70,6 @@ export function rosterSection(s: Session, game: Game): void {
   s.reply.section(`Roster of ${game.name}`, rosterText(s.db, game, variantOf(game.variant), s.now));
 }
 
-/** True when the sender is signed on as the GM (or a co-GM) of `game`. */
-export function isGmOf(s: Session, game: Game): boolean {
-  return s.signon?.role === 'master' && s.signon.game.id === game.id;
-}
-
 /**
  * PROMOTE address: a co-GM. The address gets a one-time code by mail and becomes co-GM only with a
  * JOIN master@game <its own password> <code> from that address, so a forged From gains nothing.

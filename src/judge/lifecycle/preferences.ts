@@ -98,7 +98,7 @@ export function readPreference(variant: Variant, words: string[]): Preference | 
   return groups;
 }
 
-/** "France, then Germany and Russia (level), then the others". */
+/** "France, then Germany = Russia (level), then the others". */
 export function describePreference(variant: Variant, groups: Preference): string {
   if (!groups.length) return 'no preference: any power';
   const name = (id: string) => variant.powerById.get(id)?.name ?? id;
