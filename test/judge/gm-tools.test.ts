@@ -237,6 +237,7 @@ describe('listing and private games', () => {
     const w = (world = createWorld());
     await w.send(GM, 'CREATE hidden gmpass1 standard\nRULE POWER_CHOICE\nPRIVATE club-secret\nFORM');
     expect(await w.send('anyone@example.test', 'LIST')).not.toMatch(/^hidden\s/m);
+    expect(await w.send('anna@players.test', 'LIST hidden')).toContain('Private: JOIN hidden <password> [power] <join');
     expect(await w.send('anna@players.test', 'JOIN hidden annapw')).toMatch(/game hidden is private/);
     expect(await w.send('anna@players.test', 'JOIN hidden annapw france wrong-secret')).toMatch(/wrong join password/);
     const joined = await w.send('anna@players.test', 'JOIN hidden annapw france club-secret');

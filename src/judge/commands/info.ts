@@ -6,6 +6,7 @@ import { deadlineOf, formatDeadline, gameTiming, gameZone, timeLeft } from '../l
 import { describeTiming } from '../timing/parse.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
+import { isPrivate } from '../lifecycle/private-game.js';
 import { describePress } from '../press-options.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
@@ -48,6 +49,7 @@ export function list(s: Session, cmd: CommandItem): void {
     const seats = listSeats(s.db, game.id);
     const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${describePress(settings)}`];
     if (settings.description) lines.push(`About: ${settings.description}`);
+    if (isPrivate(game)) lines.push(`Private: JOIN ${game.name} <password> [power] <join password from the GM>`);
     if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
     lines.push(describeTiming(gameTiming(game)));
     const nameOf = (p: string) => variant.powerById.get(p)?.name ?? p;
