@@ -3,6 +3,7 @@
 // headed as a private preview. Nothing is stored, nobody else is mailed, and no other player's orders
 // are read. The GM's PREVIEW stays what PROCESS would do.
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
@@ -103,6 +104,27 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     expect(winter).toMatch(/^France: +Builds a fleet in Brest\.$/m);
     expect(winter).not.toMatch(/^(Austria|England|Germany|Italy|Russia|Turkey):/m);
     expect(currentPhase(w.db, game.id)!.phase).toBe('W1901A');
+  });
+
+  it('in a DP game every neutral unit holds: no DP bid is applied, not even his own', async () => {
+    const w = (world = createWorld());
+    const greats = loadVariant('ambition5')
+      .powers.filter((p) => p.kind === 'great')
+      .map((p) => p.id);
+    await w.send(GM, 'CREATE dp gmpass1 ambition5\nRULE POWER_CHOICE\nFORM');
+    for (const p of greats) await w.send(address(p), `JOIN dp pw-${p} ${p}`);
+    await w.send(GM, 'SIGNON master@dp gmpass1\nACTIVATE');
+    const order = 'SET WAIT\nA Mar - Sav\n1 DP: A SWI S A MAR - SAV\nPREVIEW';
+    const reply = await w.send(address('france'), `SIGNON france@dp pw-france\n${order}`);
+    expect(reply).toContain('1 DP line stored');
+    const preview = previewOf(reply);
+    expect(preview).toContain('no DP bid is applied, yours included');
+    expect(preview).toMatch(/^France: Army Marseilles -> Savoy\.  \(\*bounce\*\)$/m);
+    expect(preview).not.toMatch(/Switzerland/);
+    // With the bid, as the GM's PREVIEW (and PROCESS) applies it, Switzerland's support dislodges Savoy.
+    await w.send(GM, 'SIGNON master@dp gmpass1\nPREVIEW');
+    const gmPreview = (await w.mails(GM)).find((m) => m.subject === 'Diplomacy preview dp S1763M')!;
+    expect(gmPreview.text).toMatch(/^France: Army Marseilles -> Savoy\.$/m);
   });
 
   it("needs a sign-on to a power; the GM's PREVIEW is still exactly what PROCESS would do", async () => {
