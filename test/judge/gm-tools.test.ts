@@ -3,7 +3,7 @@
 // NOLIST, private games with a join password, preference lists and RULE AUTOSTART.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
-import { assignPowers } from '../../src/judge/lifecycle/preferences.js';
+import { assignPowers, readPreference } from '../../src/judge/lifecycle/preferences.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
@@ -326,6 +326,23 @@ describe('preference lists and RULE AUTOSTART', () => {
     expect(Math.max(rank(1), rank(2), rank(3))).toBeLessThanOrEqual(1);
     // Without lists: seat i gets the i-th power of the seeded shuffle, as before.
     expect([...assignPowers([5, 6, 7], free, {}, 'x').values()]).toEqual(free);
+  });
+
+  it('reads names, adjectives, njudge letters with [level] groups, and two-letter initials', () => {
+    const standard = loadVariant('standard');
+    expect(readPreference(standard, ['French,', 'Germany,', 'R'])).toEqual([['france'], ['germany'], ['russia']]);
+    expect(readPreference(standard, ['E[FGR]T'])).toEqual([['england'], ['france', 'germany', 'russia'], ['turkey']]);
+    expect(readPreference(standard, ['Austria', 'Italy'])).toEqual([['austria'], ['italy']]);
+    expect(readPreference(standard, ['*'])).toEqual([]);
+    expect(readPreference(standard, ['FF'])).toBe('France is named twice');
+    expect(readPreference(standard, ['FQ'])).toMatch(/"Q" is not the initial of a power/);
+    const succession = loadVariant('succession');
+    const byInitial = (i: string) => succession.powers.find((p) => p.initial === i)!.id;
+    expect(readPreference(succession, ['ENFR[HAKU]'])).toEqual([
+      [byInitial('EN')],
+      [byInitial('FR')],
+      [byInitial('HA'), byInitial('KU')],
+    ]);
   });
 
   it('RULE AUTOSTART starts the game when the last power is taken', async () => {
