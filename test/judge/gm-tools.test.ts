@@ -33,11 +33,14 @@ describe('the GM sees who has ordered and who plays what (ROSTER / WHO, LIST gam
     await w.send(player('france'), 'SIGNON france@rost pw-france\nA Par - Bur\nA Mar - Spa\nF Bre - Mao');
     await w.send(player('england'), 'SIGNON england@rost pw-england\nF Lon - Eng');
     await w.send(GM, `${master('rost')}\nCD Turkey`);
+    const day = (n: number) => new Date(Date.parse(w.now()) + n * 86_400_000).toISOString().slice(0, 10);
+    await w.send(player('germany'), `SIGNON germany@rost pw-germany\nSET ABSENCE ${day(5)} TO ${day(7)}`);
 
     const reply = await w.send(GM, `${master('rost')}\nROSTER`);
     expect(rosterLine(reply, 'France')).toMatch(/france@players\.test\s+playing\s+complete/);
     expect(rosterLine(reply, 'England')).toMatch(/england@players\.test\s+playing\s+partial \(1 of 3 units\)/);
-    expect(rosterLine(reply, 'Germany')).toMatch(/germany@players\.test\s+playing\s+none/);
+    expect(rosterLine(reply, 'Germany')).toMatch(/germany@players\.test\s+playing\s+none, absent \S+ to \S+/);
+    expect(rosterLine(reply, 'Germany')).toContain(`absent ${day(5)} to ${day(7)}`);
     expect(rosterLine(reply, 'Turkey')).toMatch(/turkey@players\.test\s+civil disorder\s+none/);
     expect(reply).toContain('Orders complete: France');
     expect(reply).toContain('Orders partial:  England');

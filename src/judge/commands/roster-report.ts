@@ -16,6 +16,7 @@ import { preferenceLetters } from '../lifecycle/preferences.js';
 import { isPrivate } from '../lifecycle/private-game.js';
 import { DISORDERED } from '../lifecycle/roster.js';
 import { greatPowers } from '../lifecycle/seats.js';
+import { dateKey, localParts } from '../timing/zone.js';
 import { ordersOf } from '../phase-orders.js';
 import { obligationOf } from '../progress.js';
 import { isComplete } from '../readiness.js';
@@ -52,7 +53,22 @@ function dpState(db: Db, game: Game, variant: Variant, record: PhaseRecord, powe
 
 const addressOfSeat = (db: Db, seat: Seat) => getAccount(db, seat.accountId)?.address ?? '?';
 
-function runningRoster(db: Db, game: Game, variant: Variant, record: PhaseRecord | null, seats: Seat[]): string[] {
+/** ", absent 2026-07-01 to 2026-07-10" for an absence not over yet (dates in the game's zone); '' otherwise. */
+function absenceNote(seat: Seat | undefined, game: Game, now: string): string {
+  const absence = seat?.absence as { from?: string; to?: string } | null | undefined;
+  if (!absence?.from || !absence.to) return '';
+  const today = localParts(Date.parse(now), gameZone(game));
+  return absence.to >= dateKey(today) ? `, absent ${absence.from} to ${absence.to}` : '';
+}
+
+function runningRoster(
+  db: Db,
+  game: Game,
+  variant: Variant,
+  record: PhaseRecord | null,
+  seats: Seat[],
+  now: string,
+): string[] {
   const lines: string[] = [];
   const width = Math.max(8, ...greatPowers(variant).map((p) => (variant.powerById.get(p)?.name ?? p).length)) + 2;
   const tally: Record<string, string[]> = { complete: [], partial: [], none: [] };
@@ -71,6 +87,7 @@ function runningRoster(db: Db, game: Game, variant: Variant, record: PhaseRecord
       if (dp) columns.push(`, ${dp}`);
       if (seat?.wait) columns.push(', waits (SET WAIT)');
     }
+    columns.push(absenceNote(seat, game, now));
     lines.push(`  ${columns.join(' ').replace(/ +,/g, ',').trimEnd()}`);
   }
   if (record && !record.result) {
@@ -116,7 +133,7 @@ export function rosterText(db: Db, game: Game, variant: Variant, now: string): s
   const body =
     game.status === 'forming'
       ? formingRoster(db, game, variant, seats)
-      : runningRoster(db, game, variant, record, seats);
+      : runningRoster(db, game, variant, record, seats, now);
   const watchers = (role: string) => seats.filter((x) => x.role === role).map((x) => addressOfSeat(db, x));
   const observers = watchers('observer');
   const monitors = watchers('monitor');
