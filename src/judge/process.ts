@@ -126,6 +126,8 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   const result = adjudicateRecord(db, game, record);
   const nextCode = phaseCode(result.next.phase);
   const deadlineText = formatDeadline(deadlineOf(db, game.id, record.phase) ?? job?.dueAt ?? null, gameZone(game));
+  // Processed before the time readers have in their calendars for it: that event is withdrawn.
+  const processedEarly = calendarRequest(game, record.phase, now, 'processed');
   const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true });
   const text = renderResults(variantOf(game.variant), record.position, result, {
     game: game.name,
@@ -166,7 +168,11 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       game: { id: game.id, name: game.name },
       dedupeKey: `results:${game.name}:${record.phase}${suffix}`,
       headers: { 'X-Chancery-Phase': record.phase },
-      attachments: [...boardAttachment(game, record.phase, true), ...calendarRequest(game, nextCode, nextDeadline)],
+      attachments: [
+        ...boardAttachment(game, record.phase, true),
+        ...processedEarly,
+        ...calendarRequest(game, nextCode, nextDeadline),
+      ],
     },
     ...bidChartMails(db, game, record, result, { preview: false, dedupeSuffix: suffix }),
     ...advance,

@@ -60,8 +60,11 @@ export interface GameSettings {
   /** SET ZONE: each reader's own time zone, by account id (reader-zones.ts). */
   zones?: Record<string, string>;
   /** The calendar event last announced per phase and its SEQUENCE (calendar/deadline-attachment.ts). */
-  calendar?: Record<string, { at: string; sequence: number; moment?: 'deadline' | 'grace' | 'cancelled' }>;
+  calendar?: Record<string, { at: string; sequence: number; moment?: CalendarMomentName }>;
 }
+
+/** What a phase's calendar event last said (calendar/deadline-attachment.ts). */
+export type CalendarMomentName = 'deadline' | 'grace' | 'cancelled' | 'processed';
 
 export interface CoMaster {
   accountId: number;

@@ -50,11 +50,19 @@ async function one(w: World, to: string, subjectStart: string): Promise<Received
   return mails[0];
 }
 
-/** A property of the calendar's VEVENT, lines unfolded. */
-function field(calendar: string, name: string): string {
+/** The VEVENTs of a calendar file, lines unfolded. */
+function events(calendar: string): string[] {
   const unfolded = calendar.replace(/\r\n /g, '');
-  const line = unfolded.split('\r\n').find((l) => l.startsWith(`${name}:`));
-  if (line === undefined) throw new Error(`no ${name} in\n${calendar}`);
+  return unfolded.split('BEGIN:VEVENT\r\n').slice(1);
+}
+
+/** A property of the calendar's VEVENT (of the one whose UID names the phase, when it has several). */
+function field(calendar: string, name: string, phase?: string): string {
+  const all = events(calendar);
+  const event = phase ? all.find((e) => new RegExp(`^UID:[^\r]*-${phase}@`, 'm').test(e)) : all[0];
+  if (!phase && all.length !== 1) throw new Error(`${all.length} events in\n${calendar}`);
+  const line = event?.split('\r\n').find((l) => l.startsWith(`${name}:`));
+  if (line === undefined) throw new Error(`no ${name} ${phase ?? ''} in\n${calendar}`);
   return line.slice(name.length + 1);
 }
 
@@ -238,26 +246,51 @@ describe('calendar files with every new deadline (issue 13.7)', () => {
     expect(utc(field(late, 'DTSTART'))).toBe(utc(field(moved, 'DTSTART')) + 12 * 3_600_000);
     expect(field(late, 'SUMMARY')).toContain('late orders');
 
-    // The results announce the next phase: a new event of its own.
+    // The results announce the next phase, a new event of its own, and, processed within the grace
+    // period, withdraw the phase's event in the same file.
     await w.send(GM, `${master('cal')}\nPROCESS!`);
     const results = await one(w, address('turkey'), 'Diplomacy results cal S1901M');
     const next = results.calendar!;
-    expect(field(next, 'UID')).not.toBe(uid);
-    expect(field(next, 'UID')).toContain('F1901M');
-    expect(field(next, 'SEQUENCE')).toBe('0');
+    expect(events(next)).toHaveLength(2);
+    expect(field(next, 'UID', 'F1901M')).not.toBe(uid);
+    expect(field(next, 'SEQUENCE', 'F1901M')).toBe('0');
+    expect(field(next, 'STATUS', 'F1901M')).toBe('CONFIRMED');
     const footer = results.text.split('\n').find((l) => l.startsWith('The deadline for orders will be'))!;
-    expect(utc(field(next, 'DTSTART'))).toBe(instant(footer));
-    // Every reader's calendar gets the same event.
+    expect(utc(field(next, 'DTSTART', 'F1901M'))).toBe(instant(footer));
+    expect(field(next, 'UID', 'S1901M')).toBe(uid);
+    expect(field(next, 'STATUS', 'S1901M')).toBe('CANCELLED');
+    expect(field(next, 'SEQUENCE', 'S1901M')).toBe('3');
+    expect(field(next, 'SUMMARY', 'S1901M')).toContain('processed');
+    // Every reader's calendar gets the same events.
     const austria = (await one(w, address('austria'), 'Diplomacy results cal S1901M')).calendar!;
-    for (const name of ['UID', 'SEQUENCE', 'DTSTART']) expect(field(austria, name)).toBe(field(next, name));
+    for (const name of ['UID', 'SEQUENCE', 'DTSTART']) {
+      for (const phase of ['S1901M', 'F1901M']) expect(field(austria, name, phase)).toBe(field(next, name, phase));
+    }
 
     // A ROLLBACK opens S1901M again with a fresh deadline: its event comes back under its old UID, later.
     w.advance(1);
     await w.send(GM, `${master('cal')}\nROLLBACK S1901M`);
     const back = await one(w, address('turkey'), 'Diplomacy game cal rolled back to S1901M');
     expect(field(back.calendar!, 'UID')).toBe(uid);
-    expect(field(back.calendar!, 'SEQUENCE')).toBe('3');
+    expect(field(back.calendar!, 'SEQUENCE')).toBe('4');
     expect(utc(field(back.calendar!, 'DTSTART'))).toBe(instant(back.text));
+  });
+
+  it('a phase processed early withdraws its event; one processed at its deadline leaves it be', async () => {
+    const w = (world = createWorld());
+    await formed(w, 'early', 'TIMING GRACE 0 LATE PROCESS WARN NONE');
+    await w.send(GM, `${master('early')}\nACTIVATE\nPROCESS!`);
+    const spring = (await one(w, address('italy'), 'Diplomacy results early S1901M')).calendar!;
+    expect(events(spring)).toHaveLength(2);
+    expect(field(spring, 'STATUS', 'S1901M')).toBe('CANCELLED');
+    expect(field(spring, 'SEQUENCE', 'S1901M')).toBe('1');
+    expect(field(spring, 'STATUS', 'F1901M')).toBe('CONFIRMED');
+    w.advance(73);
+    await w.settle();
+    const fall = (await one(w, address('italy'), 'Diplomacy results early F1901M')).calendar!;
+    expect(events(fall)).toHaveLength(1);
+    expect(field(fall, 'UID')).not.toContain('F1901M');
+    expect(field(fall, 'STATUS')).toBe('CONFIRMED');
   });
 
   it('PAUSE withdraws the event; RESUME announces the fresh deadline under the same UID', async () => {

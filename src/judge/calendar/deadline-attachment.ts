@@ -1,10 +1,10 @@
 // The calendar file a mail announcing a deadline carries (game start, results, deadline changes,
-// RESUME, ROLLBACK, the grace period), and the one withdrawing it (PAUSE, TERMINATE). The code that
-// writes such a mail only asks for it (`calendarRequest`); the file is written when the mail is queued
-// (`resolveCalendars`), after everything the mail reports is stored. That is where SEQUENCE is
-// counted: per game and phase, one more each time the announced event differs from the one announced
-// before, kept in the game's settings. Counting there, last in the transaction, means no other write
-// of the settings in the same transaction can undo the count.
+// RESUME, ROLLBACK, the grace period), and the one withdrawing it (PAUSE, TERMINATE, a phase processed
+// before its deadline). The code that writes such a mail only asks for it (`calendarRequest`); the
+// file is written when the mail is queued (`resolveCalendars`), after everything the mail reports is
+// stored. That is where SEQUENCE is counted: per game and phase, one more each time the announced
+// event differs from the one announced before, kept in the game's settings. Counting there, last in
+// the transaction, means no other write of the settings in the same transaction can undo the count.
 import { parsePhaseCode } from '../../core/types.js';
 import type { JudgeIdentity } from '../../mail/compose.js';
 import type { OutgoingMail } from '../../mail/types.js';
@@ -12,22 +12,28 @@ import type { Db } from '../../store/database.js';
 import { getGame, setGameSettings } from '../../store/games.js';
 import type { MailAttachment } from '../../store/outbox.js';
 import { phaseLabel } from '../board-mail.js';
-import { readSettings, type GameSettings } from '../settings.js';
+import { readSettings, type CalendarMomentName, type GameSettings } from '../settings.js';
 import { formatInstant } from '../timing/zone.js';
-import { deadlineCalendar } from './ics.js';
+import { deadlineCalendar, type DeadlineEvent } from './ics.js';
 
 export const DEADLINE_CALENDAR = 'deadline-calendar';
 
 /**
- * What the instant is: the phase's deadline, the end of the grace period after it, or (cancelled) no
- * deadline any more: the event last announced for the phase is withdrawn.
+ * What the event says: the phase's deadline, the end of the grace period after it, or no deadline any
+ * more, the event last announced for the phase withdrawn: the clock stopped (cancelled: PAUSE,
+ * TERMINATE) or the phase processed before its deadline (processed).
  */
-export type CalendarMoment = 'deadline' | 'grace' | 'cancelled';
+export type CalendarMoment = CalendarMomentName;
+
+const WITHDRAWN = new Set<CalendarMoment>(['cancelled', 'processed']);
 
 interface CalendarArgs {
   gameId: number;
   phase: string;
-  /** The instant; for a cancelled event, the one last announced (null here). */
+  /**
+   * The instant announced; for a withdrawal, null (cancelled) or when the phase was processed: a
+   * withdrawn event keeps the instant last announced.
+   */
   at: string | null;
   moment: CalendarMoment;
 }
@@ -38,7 +44,11 @@ type CalendarSequences = NonNullable<GameSettings['calendar']>;
 /** Phases whose counts are kept: a ROLLBACK goes back a few phases, never dozens. */
 const KEPT_PHASES = 12;
 
-/** Asks for the calendar file of an announced deadline; written when the mail is queued. */
+/**
+ * Asks for the calendar event of an announced deadline, written when the mail is queued. A phase
+ * processed at `at` withdraws its event only if that was still ahead (processed early, or in a grace
+ * period some readers have in their calendars); a cancelled one withdraws it whenever it was announced.
+ */
 export function calendarRequest(
   game: { id: number; name: string },
   phase: string,
@@ -46,7 +56,7 @@ export function calendarRequest(
   moment: CalendarMoment = 'deadline',
 ): MailAttachment[] {
   if (!at && moment !== 'cancelled') return [];
-  const args: CalendarArgs = { gameId: game.id, phase, at, moment };
+  const args: CalendarArgs = { gameId: game.id, phase, at: moment === 'cancelled' ? null : at, moment };
   return [
     {
       filename: `${game.name}-${phase}.ics`,
@@ -61,41 +71,46 @@ function isRequest(a: MailAttachment): boolean {
 }
 
 /**
- * Writes every calendar file the mails ask for. The same deadline announced in several mails of one
- * batch (a late notice to each late power) gets one SEQUENCE.
+ * Writes the calendar file each mail asks for: all the events one mail asks for go in one file (the
+ * results withdraw the phase processed early and announce the next one), named for the deadline it
+ * announces. The same event in several mails of one batch (a late notice to each late power) gets one
+ * SEQUENCE.
  */
 export function resolveCalendars(db: Db, mails: OutgoingMail[], now: string, judge: JudgeIdentity): OutgoingMail[] {
   if (!mails.some((m) => m.attachments?.some(isRequest))) return mails;
-  const written = new Map<string, string>();
-  const content = (args: CalendarArgs): string | null => {
+  const written = new Map<string, DeadlineEvent | null>();
+  const eventFor = (args: CalendarArgs): DeadlineEvent | null => {
     const key = `${args.gameId}:${args.phase}:${args.at}:${args.moment}`;
-    if (!written.has(key)) {
-      const text = writeCalendar(db, args, now, judge);
-      if (text === null) return null;
-      written.set(key, Buffer.from(text, 'utf8').toString('base64'));
-    }
-    return written.get(key) as string;
+    if (!written.has(key)) written.set(key, nextEvent(db, args, now, judge));
+    return written.get(key) ?? null;
   };
   return mails.map((mail) => {
-    if (!mail.attachments?.some(isRequest)) return mail;
-    const attachments = mail.attachments.flatMap((a) => {
-      if (!isRequest(a)) return [a];
-      const file = content(a.render!.args as unknown as CalendarArgs);
-      return file === null ? [] : [{ filename: a.filename, contentType: a.contentType, content: file }];
-    });
-    return { ...mail, attachments };
+    const requests = mail.attachments?.filter(isRequest) ?? [];
+    if (!requests.length) return mail;
+    const others = (mail.attachments ?? []).filter((a) => !isRequest(a));
+    const events = requests.map((a) => eventFor(a.render!.args as unknown as CalendarArgs));
+    const present = events.filter((e): e is DeadlineEvent => e !== null);
+    if (!present.length) return { ...mail, attachments: others };
+    const named = requests[events.findIndex((e) => e !== null && !e.cancelled)] ?? requests[events.indexOf(present[0])];
+    const content = Buffer.from(deadlineCalendar(present), 'utf8').toString('base64');
+    return { ...mail, attachments: [...others, { filename: named.filename, contentType: named.contentType, content }] };
   });
 }
 
-function writeCalendar(db: Db, args: CalendarArgs, now: string, judge: JudgeIdentity): string | null {
+/** The event as announced now, its SEQUENCE counted; null when there is nothing to announce. */
+function nextEvent(db: Db, args: CalendarArgs, now: string, judge: JudgeIdentity): DeadlineEvent | null {
   const game = getGame(db, args.gameId);
   const phase = parsePhaseCode(args.phase);
   if (!game || !phase) return null;
   const settings = readSettings(game.settings);
   const sequences: CalendarSequences = { ...(settings.calendar ?? {}) };
   const last = sequences[args.phase];
-  // Nothing was announced for the phase: no event to withdraw.
-  const atIso = args.moment === 'cancelled' ? (last?.at ?? null) : args.at;
+  const withdrawn = WITHDRAWN.has(args.moment);
+  // A withdrawal keeps the time last announced; with nothing announced, or withdrawn already, none.
+  if (withdrawn && (!last || WITHDRAWN.has(last.moment ?? 'deadline'))) return null;
+  // A phase processed once its announced time had passed leaves the event as it is.
+  if (args.moment === 'processed' && Date.parse(last.at) <= Date.parse(args.at as string)) return null;
+  const atIso = withdrawn ? last.at : args.at;
   if (!atIso) return null;
   const same = last && last.at === atIso && (last.moment ?? 'deadline') === args.moment;
   const sequence = !last ? 0 : same ? last.sequence : last.sequence + 1;
@@ -121,14 +136,18 @@ function writeCalendar(db: Db, args: CalendarArgs, now: string, judge: JudgeIden
       summary: 'no deadline',
       description: `Game '${game.name}' has no deadline for ${label} any more: the GM stopped its clock.`,
     },
+    processed: {
+      summary: 'processed',
+      description: `${label} of game '${game.name}' was processed before its deadline, ${gameTime}.`,
+    },
   }[args.moment];
-  return deadlineCalendar({
+  return {
     uid: `deadline-${game.id}-${args.phase}@${judge.domain}`,
     sequence,
     start: at,
     stamp: Date.parse(now),
     summary: `Diplomacy game ${game.name}: ${label} ${what.summary}`,
     description: what.description,
-    cancelled: args.moment === 'cancelled',
-  });
+    cancelled: withdrawn,
+  };
 }

@@ -12,7 +12,7 @@ export interface DeadlineEvent {
   stamp: number;
   summary: string;
   description: string;
-  /** The deadline is withdrawn (the game paused or ended): STATUS:CANCELLED, as RFC 5546 allows in PUBLISH. */
+  /** The deadline is withdrawn (paused, ended, processed early): STATUS:CANCELLED, as RFC 5546 allows in PUBLISH. */
   cancelled?: boolean;
 }
 
@@ -49,13 +49,8 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-export function deadlineCalendar(event: DeadlineEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Chancery//Diplomacy judge//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+function eventLines(event: DeadlineEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -67,6 +62,18 @@ export function deadlineCalendar(event: DeadlineEvent): string {
     // A deadline takes no time: it never shows the reader as busy.
     'TRANSP:TRANSPARENT',
     'END:VEVENT',
+  ];
+}
+
+/** One calendar file with one VEVENT per deadline (each with its own UID, as PUBLISH allows). */
+export function deadlineCalendar(events: DeadlineEvent | DeadlineEvent[]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Chancery//Diplomacy judge//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...[events].flat().flatMap(eventLines),
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
