@@ -293,6 +293,19 @@ describe('calendar files with every new deadline (issue 13.7)', () => {
     expect(field(fall, 'STATUS')).toBe('CONFIRMED');
   });
 
+  it('a game ended by a draw vote withdraws the open phase\'s event', async () => {
+    const w = (world = createWorld());
+    await formed(w, 'vote');
+    await w.send(GM, `${master('vote')}\nACTIVATE`);
+    for (const p of POWERS) await w.send(address(p), `${signon(p, 'vote')}\nSET DRAW`);
+    const over = (await one(w, address('italy'), 'Diplomacy game vote is over')).calendar!;
+    expect(field(over, 'UID')).toContain('S1901M');
+    expect(field(over, 'STATUS')).toBe('CANCELLED');
+    expect(field(over, 'SEQUENCE')).toBe('1');
+    // One event for all: every reader's mail carries the same version.
+    expect(field((await one(w, address('turkey'), 'Diplomacy game vote is over')).calendar!, 'SEQUENCE')).toBe('1');
+  });
+
   it('PAUSE withdraws the event; RESUME announces the fresh deadline under the same UID', async () => {
     const w = (world = createWorld());
     await formed(w, 'again');

@@ -4,6 +4,7 @@ import type { Variant } from '../../core/map/variant.js';
 import type { Position, PowerId } from '../../core/types.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
 import { cancelJob } from '../../store/jobs.js';
+import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { currentPhase } from '../../store/phases.js';
 import { dpRevealText } from '../dp-mail.js';
 import { deadlineJobKey } from '../lifecycle/deadlines.js';
@@ -160,6 +161,8 @@ function endByVote(s: Session, on: Signon, phase: string, outcome: VoteOutcome):
   const suffix = rollbacks ? `:after-rollback-${rollbacks}` : '';
   const reveal = dpRevealText(s.db, game);
   const body = `${text}\nThe game is over.  Thank you for playing.${reveal ? `\n\n${reveal}` : ''}`;
+  // The deadline readers have in their calendars is withdrawn (one event, whatever the number of mails).
+  const calendar = calendarRequest(game, phase, null, 'cancelled');
   for (const address of resultRecipients(s.db, game)) {
     s.mails.push({
       kind: 'result',
@@ -168,6 +171,7 @@ function endByVote(s: Session, on: Signon, phase: string, outcome: VoteOutcome):
       text: renderTemplate('notice', { game: game.name, body }),
       game: { id: game.id, name: game.name },
       dedupeKey: `over:${game.name}:${address}${suffix}`,
+      attachments: calendar,
     });
   }
   s.reply.ok(text);
