@@ -49,8 +49,8 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     bids: [],
     yearCap: readSettings(game.settings).yearCap,
   });
-  // Without the "::" header lines: tools that read results mails must never take this for results.
   const his = onlyHis(result, power);
+  // Without the "::" header lines: tools that read results mails must never take this for results.
   const text = renderResults(variant, record.position, his, { game: game.name })
     .split('\n')
     .filter((line) => !line.startsWith('::'))
