@@ -24,7 +24,14 @@ function fullBoardTexts(): TextPhase[] {
   for (const file of droidippyGameFiles(droidippyGamesDir())) {
     for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
       if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
-      const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
+      const position: Position = {
+        variant: variant.id,
+        phase: rec.phase,
+        units: rec.units,
+        dislodged: [],
+        owners: rec.owners,
+        state: {},
+      };
       out.push({ position, text: rec.orderLines.join('\n'), lines: rec.orderLines.length });
       if (out.length >= SAMPLE_SIZE) return out;
     }
@@ -49,7 +56,9 @@ export function benchOrderText(): void {
   const total = (performance.now() - started) / 1000;
   micros.sort((a, b) => a - b);
   console.log(`Order text of ${phases.length} movement phases with >= ${FULL_BOARD} units (parse, check, normalise)`);
-  console.log(`  median ${micros[Math.floor(micros.length / 2)].toFixed(1)} µs per phase, ${Math.round(lines / total)} order lines per second`);
+  console.log(
+    `  median ${micros[Math.floor(micros.length / 2)].toFixed(1)} µs per phase, ${Math.round(lines / total)} order lines per second`,
+  );
 }
 
 function fullBoardPhases(): { position: Position; orders: Order[] }[] {
@@ -59,7 +68,14 @@ function fullBoardPhases(): { position: Position; orders: Order[] }[] {
   for (const file of droidippyGameFiles(droidippyGamesDir())) {
     for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
       if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
-      const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
+      const position: Position = {
+        variant: variant.id,
+        phase: rec.phase,
+        units: rec.units,
+        dislodged: [],
+        owners: rec.owners,
+        state: {},
+      };
       // Read as text, as a GM's order file, before the clock starts: this times the adjudicator alone.
       out.push({ position, orders: readPhaseOrders(variant, position, rec.orderLines.join('\n'), file).orders });
       if (out.length >= SAMPLE_SIZE) return out;
@@ -71,7 +87,8 @@ function fullBoardPhases(): { position: Position; orders: Order[] }[] {
 export function benchMovementPhases(): void {
   const variant = loadVariant('standard');
   const phases = fullBoardPhases();
-  for (let round = 0; round < 3; round++) for (const p of phases) adjudicate(variant, p.position, p.orders, { seed: 'bench' });
+  for (let round = 0; round < 3; round++)
+    for (const p of phases) adjudicate(variant, p.position, p.orders, { seed: 'bench' });
   const micros: number[] = [];
   const started = performance.now();
   for (const p of phases) {
@@ -83,7 +100,9 @@ export function benchMovementPhases(): void {
   micros.sort((a, b) => a - b);
   const median = micros[Math.floor(micros.length / 2)];
   console.log(`Movement phases with >= ${FULL_BOARD} units: ${phases.length}`);
-  console.log(`  median ${median.toFixed(1)} µs per phase (target <= 50 µs), p90 ${micros[Math.floor(micros.length * 0.9)].toFixed(1)} µs`);
+  console.log(
+    `  median ${median.toFixed(1)} µs per phase (target <= 50 µs), p90 ${micros[Math.floor(micros.length * 0.9)].toFixed(1)} µs`,
+  );
   console.log(`  ${Math.round(phases.length / total)} phases per second`);
 }
 

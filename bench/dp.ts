@@ -13,7 +13,10 @@ const ROUNDS = 5000;
 const WARM_UP = 500;
 
 function neighbours(variant: Variant, unit: Unit): string[] {
-  if (unit.type === 'A') return variant.map.armyAdj[variant.map.byId.get(provinceOf(unit.loc))!.index].map((i) => variant.map.provinces[i].id);
+  if (unit.type === 'A')
+    return variant.map.armyAdj[variant.map.byId.get(provinceOf(unit.loc))!.index].map(
+      (i) => variant.map.provinces[i].id,
+    );
   return variant.map.fleetAdj.get(unit.loc) ?? [];
 }
 
@@ -70,12 +73,20 @@ export function benchDp(): void {
   const plain = timeMedian(() => adjudicate(variant, position, orders, { seed: 'bench' }));
   const resolution = timeMedian(() => resolveBids(variant, position, orders, bids, () => []));
   const submission = timeMedian(() => {
-    for (const power of bidders) checkBids(variant, position, power, bids.filter((b) => b.power === power));
+    for (const power of bidders)
+      checkBids(
+        variant,
+        position,
+        power,
+        bids.filter((b) => b.power === power),
+      );
   });
   const report = dpReportOf(adjudicate(variant, position, orders, { bids, seed: 'bench' }))!;
   const given = report.neutrals.filter((d) => d.won);
   const sorties = given.filter((d) => d.order.kind === 'move');
-  console.log(`A&E v6 Spring 1763: ${orders.length} Great Power orders, ${bids.length} DP lines from ${bidders.length} powers on ${minorsBid} minors`);
+  console.log(
+    `A&E v6 Spring 1763: ${orders.length} Great Power orders, ${bids.length} DP lines from ${bidders.length} powers on ${minorsBid} minors`,
+  );
   console.log(
     `  ${given.length} minors given a bid order (${sorties.length} sorties, ${given.filter((d) => d.invalid).length} invalid), ` +
       `${report.neutrals.filter((d) => d.tie).length} ties, ${report.chart.filter((e) => e.status === 'void').length} void bids`,

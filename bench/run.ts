@@ -23,8 +23,11 @@ const sections: [string, () => void | Promise<void>][] = [
 
 // `npm run bench -- <words>` runs only the sections whose title contains one of the words.
 const filters = process.argv.slice(2).map((word) => word.toLowerCase());
-const chosen = sections.filter(([title]) => !filters.length || filters.some((word) => title.toLowerCase().includes(word)));
-if (!chosen.length) console.log(`No section matches ${filters.join(' ')}; sections: ${sections.map(([t]) => t).join('; ')}`);
+const chosen = sections.filter(
+  ([title]) => !filters.length || filters.some((word) => title.toLowerCase().includes(word)),
+);
+if (!chosen.length)
+  console.log(`No section matches ${filters.join(' ')}; sections: ${sections.map(([t]) => t).join('; ')}`);
 for (const [title, run] of chosen) {
   console.log(`\n== ${title}`);
   try {

@@ -104,7 +104,13 @@ export function createActiveGames(db: Db, count: number, options: GameOptions = 
         const own = options.ownPasswords?.get(address);
         const account = ensureAccount(db, address);
         setPasswordHash(db, account.id, own?.hash ?? hash);
-        addSeat(db, { gameId: created.id, accountId: account.id, role: 'player', power, passwordHash: own?.hash ?? hash });
+        addSeat(db, {
+          gameId: created.id,
+          accountId: account.id,
+          role: 'player',
+          power,
+          passwordHash: own?.hash ?? hash,
+        });
         seats.push({ power, address, password: own?.password ?? PLAYER_PASSWORD });
       }
       const started = startGame(db, getGame(db, created.id)!, now);
@@ -136,7 +142,8 @@ export function storeOrdersButOne(db: Db, games: LoadGame[]): number {
         const lines = botOrders(variant, record.position, seat.power, []);
         const verdicts = parseOrders(lines.join('\n'), { variant, position: record.position, power: seat.power });
         const orders = verdicts.flatMap((v) => (v.status === 'order' ? [v] : []));
-        if (orders.length !== lines.length) throw new Error(`setup: bot orders refused in ${game.name}: ${JSON.stringify(verdicts)}`);
+        if (orders.length !== lines.length)
+          throw new Error(`setup: bot orders refused in ${game.name}: ${JSON.stringify(verdicts)}`);
         replaceOrders(db, {
           gameId: game.id,
           phase: record.phase,

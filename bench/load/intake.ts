@@ -9,7 +9,16 @@ import { intakeMail, type IntakeOptions } from '../../src/mail/intake.js';
 import { DEFAULT_RATE_LIMIT } from '../../src/mail/rate-limit.js';
 import { nowIso, type Db } from '../../src/store/database.js';
 import { hashPasswordSync } from '../../src/store/passwords.js';
-import { createActiveGames, defaultAddress, LOAD_JUDGE, orderMailBody, ownPasswords, PLAYER_PASSWORD, tempDatabase, type LoadGame } from './games.js';
+import {
+  createActiveGames,
+  defaultAddress,
+  LOAD_JUDGE,
+  orderMailBody,
+  ownPasswords,
+  PLAYER_PASSWORD,
+  tempDatabase,
+  type LoadGame,
+} from './games.js';
 
 const GAMES = 1000;
 /** Senders with passwords of their own: hashing them takes setup time, and the rate is per mail anyway. */
@@ -43,7 +52,11 @@ async function orderMails(db: Db, games: LoadGame[], seatIndex: number, label: s
 }
 
 async function takeIn(db: Db, mails: PreparedMail[], label: string, afterEach?: () => void, budgetMs = Infinity) {
-  const options: IntakeOptions = { judge: LOAD_JUDGE, rateLimit: DEFAULT_RATE_LIMIT, onHandlerError: (mail) => apologyFor(mail) };
+  const options: IntakeOptions = {
+    judge: LOAD_JUDGE,
+    rateLimit: DEFAULT_RATE_LIMIT,
+    onHandlerError: (mail) => apologyFor(mail),
+  };
   const outcomes = new Map<string, number>();
   let confirmed = 0;
   let count = 0;
@@ -76,15 +89,24 @@ export async function benchIntake(): Promise<void> {
     const setupStarted = performance.now();
     const passwords = await ownPasswords(Array.from({ length: FIRST_MAILS }, (_, i) => defaultAddress(i, 'england')));
     const games = createActiveGames(world.db, GAMES, { ownPasswords: passwords });
-    const first = await orderMails(world.db, games.slice(0, FIRST_MAILS), games[0].seats.findIndex((s) => s.power === 'england'), 'first');
+    const first = await orderMails(
+      world.db,
+      games.slice(0, FIRST_MAILS),
+      games[0].seats.findIndex((s) => s.power === 'england'),
+      'first',
+    );
     const again = await orderMails(world.db, games, 0, 'again');
     // Warms the remembered passwords of the senders that share one, as their earlier mails would have.
     await takeIn(world.db, await orderMails(world.db, games.slice(FIRST_MAILS, FIRST_MAILS + 1), 0, 'warm'), 'warm');
     const others = await orderMails(world.db, games, 1, 'other');
-    console.log(`Setup: ${GAMES} active standard games, ${first.length + again.length + others.length} order mails composed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `Setup: ${GAMES} active standard games, ${first.length + again.length + others.length} order mails composed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+    );
 
     const a = await takeIn(world.db, first, 'first');
-    console.log(`${a.count} order mails, each the first of its sender, each sender with his own password (full scrypt check each):`);
+    console.log(
+      `${a.count} order mails, each the first of its sender, each sender with his own password (full scrypt check each):`,
+    );
     console.log(`  ${rates(a)}`);
     console.log(`  outcomes ${a.outcomes}, replies confirming stored orders: ${a.confirmed}`);
     const probes = 10;
@@ -92,7 +114,9 @@ export async function benchIntake(): Promise<void> {
     for (let i = 0; i < probes; i++) hashPasswordSync(PLAYER_PASSWORD);
     const spent = process.cpuUsage(scryptCpu);
     const scryptMs = (spent.user + spent.system) / 1000 / probes;
-    console.log(`  one scrypt (N=16384, r=8) alone: ${scryptMs.toFixed(1)} ms CPU, a ceiling of ${(1000 / scryptMs).toFixed(0)} such mails per CPU-second`);
+    console.log(
+      `  one scrypt (N=16384, r=8) alone: ${scryptMs.toFixed(1)} ms CPU, a ceiling of ${(1000 / scryptMs).toFixed(0)} such mails per CPU-second`,
+    );
 
     const b = await takeIn(world.db, again, 'again');
     console.log(`${b.count} order mails whose sender's password was verified before (revised orders, a second mail):`);
@@ -111,8 +135,12 @@ export async function benchIntake(): Promise<void> {
       },
       TICK_RUN_BUDGET_MS,
     );
-    console.log(`For comparison, order mails with a full tick after each (the daemon's old way; ${c.count} mails${c.count < others.length ? `, stopped after ${TICK_RUN_BUDGET_MS / 1000} s` : ''}):`);
-    console.log(`  ${c.rate.toFixed(1)} mails per second; one tick over ${GAMES} games takes ${(tickMs / c.count).toFixed(1)} ms`);
+    console.log(
+      `For comparison, order mails with a full tick after each (the daemon's old way; ${c.count} mails${c.count < others.length ? `, stopped after ${TICK_RUN_BUDGET_MS / 1000} s` : ''}):`,
+    );
+    console.log(
+      `  ${c.rate.toFixed(1)} mails per second; one tick over ${GAMES} games takes ${(tickMs / c.count).toFixed(1)} ms`,
+    );
   } finally {
     world.close();
   }

@@ -35,15 +35,22 @@ function repliesDelivered(mailDir: string, addresses: string[]): number {
 }
 
 export async function benchMailServers(): Promise<void> {
-  execFileSync('bash', [join(import.meta.dirname, '..', '..', 'test', 'setup', 'ensure-mail-deps.sh')], { stdio: 'ignore' });
+  execFileSync('bash', [join(import.meta.dirname, '..', '..', 'test', 'setup', 'ensure-mail-deps.sh')], {
+    stdio: 'ignore',
+  });
   const world = tempDatabase('chancery-bench-e2e-');
   const setupStarted = performance.now();
   // One player per game writes, with a password of his own; his power rotates so that every power gets mail.
   const powerOf = (i: number) => ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'][i % 7];
   const passwords = await ownPasswords(Array.from({ length: MAILS }, (_, i) => address(i, powerOf(i))));
   const games = createActiveGames(world.db, GAMES, { addressOf: address, ownPasswords: passwords });
-  const senders = games.slice(0, MAILS).map((game, i) => ({ game, seat: game.seats.find((s) => s.power === powerOf(i))! }));
-  const users = [JUDGE_ADDRESS, ...senders.map((s) => s.seat.address)].map((a) => ({ address: a, password: MAIL_PASSWORD }));
+  const senders = games
+    .slice(0, MAILS)
+    .map((game, i) => ({ game, seat: game.seats.find((s) => s.power === powerOf(i))! }));
+  const users = [JUDGE_ADDRESS, ...senders.map((s) => s.seat.address)].map((a) => ({
+    address: a,
+    password: MAIL_PASSWORD,
+  }));
   const server = await startMailServer({ users, domain: DOMAIN });
   const config = parseConfig(
     {
@@ -58,9 +65,19 @@ export async function benchMailServers(): Promise<void> {
   const log: string[] = [];
   const daemon = startDaemon(world.db, config, { log: (line) => log.push(line) });
   daemon.service.inbox.on('error', (error: Error) => log.push(`imap: ${error.message}`));
-  const submit = nodemailer.createTransport({ host: server.host, port: server.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4, maxMessages: Infinity });
+  const submit = nodemailer.createTransport({
+    host: server.host,
+    port: server.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: 4,
+    maxMessages: Infinity,
+  });
   const bodies = senders.map(({ game, seat }) => orderMailBody(world.db, game, seat));
-  console.log(`Setup: ${GAMES} active games, Dovecot with ${users.length} mailboxes, judge daemon started, in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `Setup: ${GAMES} active games, Dovecot with ${users.length} mailboxes, judge daemon started, in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
   try {
     const started = performance.now();
     const startedAt = Date.now();
@@ -80,17 +97,36 @@ export async function benchMailServers(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const seconds = (performance.now() - started) / 1000;
-    processed = (world.db.prepare("SELECT COUNT(*) AS n FROM mail_log WHERE outcome = 'processed'").get() as { n: number }).n;
+    processed = (
+      world.db.prepare("SELECT COUNT(*) AS n FROM mail_log WHERE outcome = 'processed'").get() as { n: number }
+    ).n;
     const replies = listOutbox(world.db, { status: 'sent' }).filter((m) => m.kind === 'reply');
     const confirmed = replies.filter((m) => m.body.includes('orders stored for')).length;
     const since = (iso: string | null | undefined) => (iso ? ((Date.parse(iso) - startedAt) / 1000).toFixed(1) : '?');
-    const lastIntake = (world.db.prepare('SELECT MAX(processed_at) AS at FROM mail_log').get() as { at: string | null }).at;
-    const lastSent = replies.map((m) => m.sentAt ?? '').sort().pop();
+    const lastIntake = (world.db.prepare('SELECT MAX(processed_at) AS at FROM mail_log').get() as { at: string | null })
+      .at;
+    const lastSent = replies
+      .map((m) => m.sentAt ?? '')
+      .sort()
+      .pop();
     console.log(`${MAILS} order mails over SMTP -> Dovecot -> IMAP -> judge -> SMTP -> Dovecot:`);
     console.log(`  submitted in ${submitted.toFixed(1)} s (${(MAILS / submitted).toFixed(0)} mails/s into the relay)`);
-    console.log(`  ${delivered} replies in the players' mailboxes after ${seconds.toFixed(1)} s: ${(delivered / seconds).toFixed(1)} mails per second end to end`);
-    console.log(`  the judge took in the last mail at ${since(lastIntake)} s and sent the last reply at ${since(lastSent)} s`);
-    console.log(`  mails taken in: ${processed}, replies confirming stored orders sent: ${confirmed}${log.some((l) => l.startsWith('imap:') || l.includes('failed')) ? `; problems: ${log.filter((l) => l.startsWith('imap:') || l.includes('failed')).slice(0, 3).join(' | ')}` : ''}`);
+    console.log(
+      `  ${delivered} replies in the players' mailboxes after ${seconds.toFixed(1)} s: ${(delivered / seconds).toFixed(1)} mails per second end to end`,
+    );
+    console.log(
+      `  the judge took in the last mail at ${since(lastIntake)} s and sent the last reply at ${since(lastSent)} s`,
+    );
+    console.log(
+      `  mails taken in: ${processed}, replies confirming stored orders sent: ${confirmed}${
+        log.some((l) => l.startsWith('imap:') || l.includes('failed'))
+          ? `; problems: ${log
+              .filter((l) => l.startsWith('imap:') || l.includes('failed'))
+              .slice(0, 3)
+              .join(' | ')}`
+          : ''
+      }`,
+    );
   } finally {
     submit.close();
     await daemon.stop();

@@ -29,7 +29,13 @@ function sample(label: string): Sample {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function measure(): Promise<{ samples: Sample[]; peakRss: number; processed: number; sent: number; seconds: number }> {
+async function measure(): Promise<{
+  samples: Sample[];
+  peakRss: number;
+  processed: number;
+  sent: number;
+  seconds: number;
+}> {
   const world = tempDatabase('chancery-bench-memory-');
   try {
     const samples = [sample('empty process (modules loaded)')];
@@ -37,11 +43,18 @@ async function measure(): Promise<{ samples: Sample[]; peakRss: number; processe
     storeOrdersButOne(world.db, games);
     samples.push(sample(`after setting up ${GAMES} games`));
     const config = parseConfig(
-      { judge: { address: 'judge@load.test', name: 'Load Judge', domain: 'load.test' }, database: 'judge.sqlite', mail: { transport: 'directory', directory: 'mail', outboxPollMs: 200 } },
+      {
+        judge: { address: 'judge@load.test', name: 'Load Judge', domain: 'load.test' },
+        database: 'judge.sqlite',
+        mail: { transport: 'directory', directory: 'mail', outboxPollMs: 200 },
+      },
       { baseDir: world.dir, source: null },
     );
     let processed = 0;
-    const daemon = startDaemon(world.db, config, { tickMs: TICK_MS, log: (line) => (processed += line.startsWith('processed ') ? 1 : 0) });
+    const daemon = startDaemon(world.db, config, {
+      tickMs: TICK_MS,
+      log: (line) => (processed += line.startsWith('processed ') ? 1 : 0),
+    });
     let sent = 0;
     daemon.service.outbox.on('sent', () => sent++);
     await sleep(TICK_MS * TICKS + 100);
@@ -51,7 +64,8 @@ async function measure(): Promise<{ samples: Sample[]; peakRss: number; processe
     world.db.prepare("UPDATE jobs SET due_at = ? WHERE status = 'pending'").run(nowIso());
     const started = performance.now();
     const waitUntil = started + 10 * 60_000;
-    const unsent = () => (world.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'queued'").get() as { n: number }).n;
+    const unsent = () =>
+      (world.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'queued'").get() as { n: number }).n;
     while ((processed < GAMES || unsent() > 0) && performance.now() < waitUntil) await sleep(100);
     const seconds = (performance.now() - started) / 1000;
     samples.push(sample(`after processing ${processed} phases and sending their ${sent} mails`));
@@ -65,16 +79,24 @@ async function measure(): Promise<{ samples: Sample[]; peakRss: number; processe
 }
 
 export async function benchMemory(): Promise<void> {
-  const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), CHILD_FLAG], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), CHILD_FLAG],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`memory benchmark child exited with ${code}: ${out}`);
   const result = JSON.parse(out.trim().split('\n').pop()!) as Awaited<ReturnType<typeof measure>>;
   for (const s of result.samples) {
-    console.log(`  ${s.label.padEnd(60)} RSS ${mebibytes(s.rss).padStart(10)}  heap used ${mebibytes(s.heapUsed).padStart(9)}  buffers ${mebibytes(s.external)}`);
+    console.log(
+      `  ${s.label.padEnd(60)} RSS ${mebibytes(s.rss).padStart(10)}  heap used ${mebibytes(s.heapUsed).padStart(9)}  buffers ${mebibytes(s.external)}`,
+    );
   }
-  console.log(`  peak RSS ${mebibytes(result.peakRss)}; ${result.processed} phases processed and ${result.sent} mails (results, late notices, GM notices) delivered to the mail directory ${result.seconds.toFixed(1)} s after the deadlines passed`);
+  console.log(
+    `  peak RSS ${mebibytes(result.peakRss)}; ${result.processed} phases processed and ${result.sent} mails (results, late notices, GM notices) delivered to the mail directory ${result.seconds.toFixed(1)} s after the deadlines passed`,
+  );
 }
 
 if (process.argv.includes(CHILD_FLAG)) {

@@ -98,13 +98,17 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   for (const v of verdicts) {
     if (v.status === 'error') {
       complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
-      refused.push({ file, line: v.line, text: v.text, reason: v.error, ...(v.suggestion ? { suggestion: v.suggestion } : {}) });
-    }
-    else if (v.status === 'dp') {
+      refused.push({
+        file,
+        line: v.line,
+        text: v.text,
+        reason: v.error,
+        ...(v.suggestion ? { suggestion: v.suggestion } : {}),
+      });
+    } else if (v.status === 'dp') {
       bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
       bidLines.push(v.line);
-    }
-    else if (v.status === 'order') {
+    } else if (v.status === 'order') {
       const slot = orderSlot(v.order);
       if (slot === null) {
         unslotted.push(v.order);
@@ -130,9 +134,18 @@ function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines:
   const powers = [...new Set(bids.map((b) => b.power))] as PowerId[];
   for (const power of powers) {
     const own = bids.map((bid, i) => ({ bid, line: lines[i] })).filter((b) => b.bid.power === power);
-    const check = checkBids(variant, position, power, own.map((b) => b.bid));
+    const check = checkBids(
+      variant,
+      position,
+      power,
+      own.map((b) => b.bid),
+    );
     check.verdicts.forEach((v, i) => {
-      if (!v.ok) warnings.push({ line: own[i].line, text: `${file}:${own[i].line}: DP line the judge would refuse (${v.reason}); left for the rules to judge` });
+      if (!v.ok)
+        warnings.push({
+          line: own[i].line,
+          text: `${file}:${own[i].line}: DP line the judge would refuse (${v.reason}); left for the rules to judge`,
+        });
     });
   }
   return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);
@@ -142,12 +155,14 @@ function yearCapOf(opts: AdjudicateCliOptions): number | null | undefined {
   if (opts.yearCap === undefined) return undefined;
   if (opts.yearCap.toLowerCase() === 'none') return null;
   const years = Number(opts.yearCap);
-  if (!Number.isInteger(years) || years < 1) throw new Error(`--year-cap takes a number of years or "none", not "${opts.yearCap}"`);
+  if (!Number.isInteger(years) || years < 1)
+    throw new Error(`--year-cap takes a number of years or "none", not "${opts.yearCap}"`);
   return years;
 }
 
 export function startingPoint(opts: AdjudicateCliOptions): { variant: Variant; position: Position } {
-  if (opts.position) return readPositionFile(opts.position, { variant: opts.variant ? loadVariant(opts.variant) : undefined });
+  if (opts.position)
+    return readPositionFile(opts.position, { variant: opts.variant ? loadVariant(opts.variant) : undefined });
   const variant = loadVariant(opts.variant ?? 'standard');
   return { variant, position: initialPosition(variant) };
 }
@@ -185,7 +200,11 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       io.err(`${file}: orders for ${phaseText(read.phase)}, but the game is at ${phaseText(position.phase)}\n`);
       return finish(1);
     }
-    const result = adjudicate(variant, position, read.orders, { seed: opts.seed, bids: read.bids, yearCap: yearCapOf(opts) });
+    const result = adjudicate(variant, position, read.orders, {
+      seed: opts.seed,
+      bids: read.bids,
+      yearCap: yearCapOf(opts),
+    });
     over = result.gameOver;
     reports.push({
       phase: phaseCode(result.phase),
@@ -229,14 +248,22 @@ export function register(program: Command, io: CliIo = processIo): void {
       'play phases offline: each --orders file holds every power\'s orders for one phase, under "France:" headings; ' +
         'a "civil disorder <power>" line declares permanent civil disorder before the phase',
     )
-    .option('--variant <name>', 'variant name or .variant file (default: standard, or the position\'s)')
-    .option('--orders <file>', 'orders for the next phase (repeat, in phase order); an optional "phase F1901M" line is checked', (f: string, all: string[]) => [...all, f], [] as string[])
+    .option('--variant <name>', "variant name or .variant file (default: standard, or the position's)")
+    .option(
+      '--orders <file>',
+      'orders for the next phase (repeat, in phase order); an optional "phase F1901M" line is checked',
+      (f: string, all: string[]) => [...all, f],
+      [] as string[],
+    )
     .option('--position <file>', 'start from this position (text format, docs/position-format.md, or JSON)')
     .option('--json', 'print [{ phase, outcomes, refused, civilDisorder, dp, winners, gameOver, next, nextPhase }]')
     .option('--game <name>', 'game name shown in the results')
     .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
     .option('--keep-going', 'play on past refused lines (they are printed in the results either way)')
-    .option('--year-cap <years|none>', "the game's year cap: a draw of the survivors after that many years (default: the variant's)")
+    .option(
+      '--year-cap <years|none>',
+      "the game's year cap: a draw of the survivors after that many years (default: the variant's)",
+    )
     .action((opts: AdjudicateCliOptions) => {
       if (!opts.orders.length) {
         io.err('adjudicate: give at least one --orders file\n');

@@ -29,11 +29,17 @@ function hostAndPort(value: string, fallbackPort: number): { host: string; port:
 }
 
 /** The config `chancery init` writes: the embedded mail directory, or IMAP + SMTP when asked. */
-function initialConfig(opts: { address?: string; imap?: string; smtp?: string; user?: string }): Record<string, unknown> {
+function initialConfig(opts: {
+  address?: string;
+  imap?: string;
+  smtp?: string;
+  user?: string;
+}): Record<string, unknown> {
   const address = opts.address ?? DEFAULT_CONFIG.judge.address;
   const judge = { address, name: 'Chancery Judge', domain: address.split('@')[1] ?? 'chancery.localhost' };
   if (!opts.imap && !opts.smtp) return { ...DEFAULT_CONFIG, judge };
-  if (!opts.imap || !opts.smtp) throw new Error('--imap and --smtp go together: the judge reads by one and sends by the other');
+  if (!opts.imap || !opts.smtp)
+    throw new Error('--imap and --smtp go together: the judge reads by one and sends by the other');
   const imap = hostAndPort(opts.imap, 993);
   const smtp = hostAndPort(opts.smtp, 587);
   const user = opts.user ?? address;
@@ -41,7 +47,14 @@ function initialConfig(opts: { address?: string; imap?: string; smtp?: string; u
     judge,
     database: DEFAULT_CONFIG.database,
     mail: { transport: 'server', directory: DEFAULT_CONFIG.mail.directory },
-    imap: { ...imap, secure: imap.port === 993, user, passEnv: 'JUDGE_IMAP_PASSWORD', mailbox: 'INBOX', processedMailbox: 'Processed' },
+    imap: {
+      ...imap,
+      secure: imap.port === 993,
+      user,
+      passEnv: 'JUDGE_IMAP_PASSWORD',
+      mailbox: 'INBOX',
+      processedMailbox: 'Processed',
+    },
     smtp: { ...smtp, secure: smtp.port === 465, user, passEnv: 'JUDGE_SMTP_PASSWORD' },
   };
 }
@@ -60,15 +73,19 @@ export function register(program: Command): void {
       if (!existsSync(file)) {
         writeFileSync(file, `${JSON.stringify(initialConfig(opts), null, 2)}\n`);
         console.log(`wrote ${file}`);
-        if (opts.imap) console.log('the passwords are read from the environment: JUDGE_IMAP_PASSWORD and JUDGE_SMTP_PASSWORD');
+        if (opts.imap)
+          console.log('the passwords are read from the environment: JUDGE_IMAP_PASSWORD and JUDGE_SMTP_PASSWORD');
       } else console.log(`${file} exists; left as it is`);
       // The passwords may not be in this shell's environment yet; init only needs the database path.
       const placeholders = { JUDGE_IMAP_PASSWORD: '-', JUDGE_SMTP_PASSWORD: '-' };
       const config = loadConfig(file, { env: { ...placeholders, ...process.env } });
       openDatabase(config.database).close();
       console.log(`database ready: ${config.database}`);
-      console.log(`mail: ${config.mail.transport === 'directory' ? `embedded mail directory ${config.mail.directory}` : 'IMAP + SMTP'}`);
-      if (config.mail.transport === 'server') console.log('next: chancery check -c ' + opts.config + ' (logs in to both servers)');
+      console.log(
+        `mail: ${config.mail.transport === 'directory' ? `embedded mail directory ${config.mail.directory}` : 'IMAP + SMTP'}`,
+      );
+      if (config.mail.transport === 'server')
+        console.log('next: chancery check -c ' + opts.config + ' (logs in to both servers)');
     });
 
   program
@@ -87,7 +104,11 @@ export function register(program: Command): void {
       if (config.mail.transport === 'server' && config.imap && config.smtp) {
         results.push(await checkImap(config.imap), await checkSmtp(config.smtp));
       } else {
-        results.push({ what: 'mail', ok: true, message: `embedded mail directory ${config.mail.directory} (no servers to check)` });
+        results.push({
+          what: 'mail',
+          ok: true,
+          message: `embedded mail directory ${config.mail.directory} (no servers to check)`,
+        });
       }
       for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.what}: ${r.message}`);
       if (results.some((r) => !r.ok)) process.exitCode = 1;
@@ -104,7 +125,9 @@ export function register(program: Command): void {
       const db = openDatabase(config.database);
       const daemon = startDaemon(db, config, { tickMs: Math.max(1, Number(opts.tick)) * 1000 });
       const where = config.mail.transport === 'directory' ? config.mail.directory : 'IMAP/SMTP';
-      console.log(`chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`);
+      console.log(
+        `chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`,
+      );
       await new Promise<void>((done) => {
         // The mail being taken in finishes (it is one transaction), the outbox finishes its current
         // delivery, then the database closes and the lock goes.
@@ -160,10 +183,14 @@ export function register(program: Command): void {
           console.log(`${columns.join(' ')} ${gameWaitsFor(db, game)}`);
           if (!name) continue;
           const seats = listSeats(db, game.id);
-          console.log(`  players ${seats.filter((s) => s.role === 'player').length}, observers/monitors ${seats.filter((s) => s.role !== 'player').length}`);
+          console.log(
+            `  players ${seats.filter((s) => s.role === 'player').length}, observers/monitors ${seats.filter((s) => s.role !== 'player').length}`,
+          );
           if (record && phase && game.status === 'active') {
             const late = lateness(db, game, record);
-            console.log(`  missing orders: ${late.missing.join(', ') || 'none'}; waiting: ${late.waiting.join(', ') || 'nobody'}`);
+            console.log(
+              `  missing orders: ${late.missing.join(', ') || 'none'}; waiting: ${late.waiting.join(', ') || 'nobody'}`,
+            );
           }
         }
         if (!games.length) console.log('no games yet');

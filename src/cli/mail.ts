@@ -10,7 +10,9 @@ function handFor(opts: { config?: string; dir?: string }) {
 }
 
 export function register(program: Command): void {
-  const mail = program.command('mail').description('send and read mail on the embedded mail directory, as a player would');
+  const mail = program
+    .command('mail')
+    .description('send and read mail on the embedded mail directory, as a player would');
   mail
     .command('send <from> <subject> <file>')
     .description('send a mail to the judge; <file> holds the body ("-" reads standard input)')
@@ -29,7 +31,8 @@ export function register(program: Command): void {
     .action(async (address: string, opts: { config?: string; dir?: string }) => {
       const list = await handFor(opts).list(address);
       if (!list.length) console.log(`no mail for ${address}`);
-      for (const m of list) console.log(`${String(m.number).padStart(3)}  ${m.date?.toISOString() ?? ''}  ${m.subject}`);
+      for (const m of list)
+        console.log(`${String(m.number).padStart(3)}  ${m.date?.toISOString() ?? ''}  ${m.subject}`);
     });
   mail
     .command('show <address> [n]')

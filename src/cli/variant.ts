@@ -51,8 +51,14 @@ function check(nameOrFile: string, io: CliIo): void {
 
 function summary(variant: Variant): string {
   const name = (loc: string) => variant.map.locName.get(loc) ?? loc;
-  const lines = [`${variant.title} (${variant.id})`, `Source: ${variant.source}`, `Starts in ${variant.startYear}; ${variant.victoryCentres} centres win.`];
-  lines.push(`Rules: ${variant.rules.length ? variant.rules.map((r) => [r.id, ...r.args].join(' ')).join('; ') : 'none (standard rules)'}`);
+  const lines = [
+    `${variant.title} (${variant.id})`,
+    `Source: ${variant.source}`,
+    `Starts in ${variant.startYear}; ${variant.victoryCentres} centres win.`,
+  ];
+  lines.push(
+    `Rules: ${variant.rules.length ? variant.rules.map((r) => [r.id, ...r.args].join(' ')).join('; ') : 'none (standard rules)'}`,
+  );
   lines.push('', 'Powers:');
   for (const p of variant.powers) {
     const kind = p.kind === 'great' ? '' : ` [${p.kind}]`;

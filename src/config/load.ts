@@ -133,7 +133,10 @@ function retryOf(problems: ConfigProblems, value: unknown): JudgeConfig['mail'][
     maxAttempts: problems.integer('mail.retry.maxAttempts', raw.maxAttempts, 12, 1),
   };
   if (retry.maxDelayMs < retry.baseDelayMs) {
-    problems.add('mail.retry.maxDelayMs', `expected at least baseDelayMs (${retry.baseDelayMs}), got ${retry.maxDelayMs}`);
+    problems.add(
+      'mail.retry.maxDelayMs',
+      `expected at least baseDelayMs (${retry.baseDelayMs}), got ${retry.maxDelayMs}`,
+    );
   }
   return retry;
 }
@@ -159,7 +162,18 @@ function password(
   return problems.string(`${section}.pass`, raw.pass, '') || null;
 }
 
-const IMAP_KEYS = ['host', 'port', 'secure', 'user', 'pass', 'passEnv', 'mailbox', 'processedMailbox', 'pollIntervalMs', 'rejectUnauthorized'];
+const IMAP_KEYS = [
+  'host',
+  'port',
+  'secure',
+  'user',
+  'pass',
+  'passEnv',
+  'mailbox',
+  'processedMailbox',
+  'pollIntervalMs',
+  'rejectUnauthorized',
+];
 
 function imapOf(problems: ConfigProblems, value: unknown, env: Record<string, string | undefined>): ImapConfig | null {
   const raw = problems.object('imap', value, IMAP_KEYS);
@@ -168,7 +182,8 @@ function imapOf(problems: ConfigProblems, value: unknown, env: Record<string, st
   if (raw.user === undefined) problems.add('imap.user', 'required');
   const secure = problems.boolean('imap.secure', raw.secure, false);
   const pass = password(problems, 'imap', raw, env);
-  if (pass === null && raw.pass === undefined && raw.passEnv === undefined) problems.add('imap.pass', 'required (or passEnv)');
+  if (pass === null && raw.pass === undefined && raw.passEnv === undefined)
+    problems.add('imap.pass', 'required (or passEnv)');
   return {
     host: problems.string('imap.host', raw.host, 'localhost'),
     port: problems.integer('imap.port', raw.port, secure ? 993 : 143, 1, 65535),
@@ -176,7 +191,8 @@ function imapOf(problems: ConfigProblems, value: unknown, env: Record<string, st
     user: problems.string('imap.user', raw.user, ''),
     pass: pass ?? '',
     mailbox: problems.string('imap.mailbox', raw.mailbox, 'INBOX'),
-    processedMailbox: raw.processedMailbox === null ? null : problems.string('imap.processedMailbox', raw.processedMailbox, '') || null,
+    processedMailbox:
+      raw.processedMailbox === null ? null : problems.string('imap.processedMailbox', raw.processedMailbox, '') || null,
     pollIntervalMs: problems.integer('imap.pollIntervalMs', raw.pollIntervalMs, 60_000, 100),
     rejectUnauthorized: problems.boolean('imap.rejectUnauthorized', raw.rejectUnauthorized, true),
   };
@@ -191,7 +207,8 @@ function smtpOf(problems: ConfigProblems, value: unknown, env: Record<string, st
   const secure = problems.boolean('smtp.secure', raw.secure, false);
   const user = raw.user === undefined ? null : problems.string('smtp.user', raw.user, '') || null;
   const pass = password(problems, 'smtp', raw, env);
-  if ((user === null) !== (pass === null)) problems.add(user ? 'smtp.pass' : 'smtp.user', 'user and pass go together (both or neither)');
+  if ((user === null) !== (pass === null))
+    problems.add(user ? 'smtp.pass' : 'smtp.user', 'user and pass go together (both or neither)');
   return {
     host: problems.string('smtp.host', raw.host, 'localhost'),
     port: problems.integer('smtp.port', raw.port, secure ? 465 : 587, 1, 65535),

@@ -80,15 +80,7 @@ export type Order = MovementOrder | RetreatPhaseOrder | AdjustmentOrder;
 
 /** Result notes, as the classic judges print them between `(*` and `*)`. */
 export type Note =
-  | 'bounce'
-  | 'cut'
-  | 'void'
-  | 'dislodged'
-  | 'no convoy'
-  | 'disrupted'
-  | 'destroyed'
-  | 'invalid'
-  | 'no order';
+  'bounce' | 'cut' | 'void' | 'dislodged' | 'no convoy' | 'disrupted' | 'destroyed' | 'invalid' | 'no order';
 
 export interface OrderOutcome {
   order: Order;

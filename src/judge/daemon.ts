@@ -23,7 +23,11 @@ export interface Daemon {
  */
 const MAIL_TICK_DELAY_MS = 1000;
 
-export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: number; log?: (line: string) => void } = {}): Daemon {
+export function startDaemon(
+  db: Db,
+  config: JudgeConfig,
+  options: { tickMs?: number; log?: (line: string) => void } = {},
+): Daemon {
   const tickMs = options.tickMs ?? 30_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const service = createMailService(db, handleMail, config, {
@@ -59,16 +63,23 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
   let mailTick: NodeJS.Timeout | null = null;
   service.inbox.on('mail', (result: { outcome: string; mail: { from: string | null } | null }) => {
     log(`mail from ${result.mail?.from ?? '?'}: ${result.outcome}`);
-    mailTick ??= setTimeout(() => {
-      mailTick = null;
-      runTick();
-    }, Math.min(MAIL_TICK_DELAY_MS, tickMs));
+    mailTick ??= setTimeout(
+      () => {
+        mailTick = null;
+        runTick();
+      },
+      Math.min(MAIL_TICK_DELAY_MS, tickMs),
+    );
   });
   // Without these listeners the transports print to stderr, out of the judge's log.
   service.inbox.on('error', (error: Error) => log(`mail intake: ${error.message}`));
   service.outbox.on('error', (error: Error) => log(`mail delivery: ${error.message}`));
-  service.outbox.on('refused', (mail: { messageId: string }, refused: string[]) => log(`mail ${mail.messageId} was refused for ${refused.join(', ')}; the other recipients have it`));
-  service.outbox.on('failed', (mail: { to: string[]; bcc: string[] }, error: Error) => log(`delivery to ${[...mail.to, ...mail.bcc].join(', ')} failed: ${error.message}`));
+  service.outbox.on('refused', (mail: { messageId: string }, refused: string[]) =>
+    log(`mail ${mail.messageId} was refused for ${refused.join(', ')}; the other recipients have it`),
+  );
+  service.outbox.on('failed', (mail: { to: string[]; bcc: string[] }, error: Error) =>
+    log(`delivery to ${[...mail.to, ...mail.bcc].join(', ')} failed: ${error.message}`),
+  );
   service.inbox.once('caught-up', runTick);
   service.start();
   const timer = setInterval(runTick, tickMs);
@@ -86,9 +97,12 @@ export function startDaemon(db: Db, config: JudgeConfig, options: { tickMs?: num
 export function processFromCli(db: Db, judge: MailService['judge'], name: string, phase?: string): ProcessOutcome {
   const game = findGameByName(db, name);
   if (!game) return { processed: false, reason: `no game called ${name}`, mails: [] };
-  return db.transaction(() => {
-    const outcome = processGame(db, game.id, nowIso(), 'force', phase);
-    if (outcome.processed) queueForReaders(db, outcome.mails, { judge, origin: `cli:${getGame(db, game.id)!.name}:${outcome.phase}` });
-    return outcome;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const outcome = processGame(db, game.id, nowIso(), 'force', phase);
+      if (outcome.processed)
+        queueForReaders(db, outcome.mails, { judge, origin: `cli:${getGame(db, game.id)!.name}:${outcome.phase}` });
+      return outcome;
+    })
+    .immediate();
 }

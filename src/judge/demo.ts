@@ -41,7 +41,11 @@ export async function runDemo(folder = '.chancery-demo'): Promise<DemoReport> {
   if (existsSync(root)) rmSync(root, { recursive: true, force: true });
   const db = openDatabase(join(root, 'judge.sqlite'));
   const mailRoot = join(root, 'mail');
-  const inbox = new DirectoryInbox(db, handleMail, { root: mailRoot, judge: JUDGE, onHandlerError: (m) => apologyFor(m) });
+  const inbox = new DirectoryInbox(db, handleMail, {
+    root: mailRoot,
+    judge: JUDGE,
+    onHandlerError: (m) => apologyFor(m),
+  });
   const outbox = new OutboxWorker(db, createDirectorySender(mailRoot), { judge: JUDGE });
   const hand = createMailHand(mailRoot, { judgeAddress: JUDGE.address });
   const transcript: string[] = [];
@@ -62,13 +66,22 @@ export async function runDemo(folder = '.chancery-demo'): Promise<DemoReport> {
     const seats = listSeats(db, game.id).filter((s) => s.role === 'player');
     for (const seat of seats) {
       const address = getAccount(db, seat.accountId)!.address;
-      await mail(address, [`SIGNON ${seat.power}@demo pw-${address.slice(0, 4)}`, ...OPENINGS[seat.power!], 'SIGNOFF'].join('\n'));
+      await mail(
+        address,
+        [`SIGNON ${seat.power}@demo pw-${address.slice(0, 4)}`, ...OPENINGS[seat.power!], 'SIGNOFF'].join('\n'),
+      );
     }
     const first = getAccount(db, seats[0].accountId)!.address;
     const received = await hand.list(first);
     const results = received.find((m) => m.subject.startsWith('Diplomacy results demo S1901M'));
     if (!results) throw new Error('the Spring 1901 results did not arrive');
-    return { root: mailRoot, player: first, power: seats[0].power!, results: (await hand.show(first, results.number)).text, transcript };
+    return {
+      root: mailRoot,
+      player: first,
+      power: seats[0].power!,
+      results: (await hand.show(first, results.number)).text,
+      transcript,
+    };
   } finally {
     await outbox.stop();
     db.close();

@@ -27,7 +27,12 @@ export function bidChartMails(
       kind: 'notice',
       to: masters,
       subject: `Diplomacy ${options.preview ? 'preview ' : ''}bid chart ${game.name} ${record.phase}`,
-      text: renderTemplate('bid-chart', { game: game.name, phase: record.phase, preview: options.preview ? 'PREVIEW: nothing has been stored.' : '', chart: chart.trimEnd() }),
+      text: renderTemplate('bid-chart', {
+        game: game.name,
+        phase: record.phase,
+        preview: options.preview ? 'PREVIEW: nothing has been stored.' : '',
+        chart: chart.trimEnd(),
+      }),
       game: { id: game.id, name: game.name },
       dedupeKey: options.preview ? undefined : `bidchart:${game.name}:${record.phase}${options.dedupeSuffix ?? ''}`,
     },
@@ -44,5 +49,7 @@ export function dpRevealText(db: Db, game: Game, extra?: { phase: string; result
     const report = r.result ? dpReportOf(r.result) : undefined;
     if (report && report.chart.length) charts.push(`${r.phase}\n${renderBidChart(variant, report).trimEnd()}`);
   }
-  return charts.length ? `The game is over, so the Diplomacy Points bids are public now.\n\n${charts.join('\n\n')}` : '';
+  return charts.length
+    ? `The game is over, so the Diplomacy Points bids are public now.\n\n${charts.join('\n\n')}`
+    : '';
 }

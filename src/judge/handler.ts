@@ -51,17 +51,25 @@ export const handleMail: MailHandler = (mail, db, context) => {
   const readable = readableText(mail.text);
   if (readable.cut) session.reply.ok(readable.cut);
   for (const long of readable.longLines) {
-    session.reply.reject(long.line, long.text, `line too long: the judge reads lines of up to ${READ_LIMITS.lineChars} characters`);
+    session.reply.reject(
+      long.line,
+      long.text,
+      `line too long: the judge reads lines of up to ${READ_LIMITS.lineChars} characters`,
+    );
   }
   const items = tokenize(readable.text);
   execute(session, items);
   if (items.length === 0 && mail.attachments?.length) {
-    session.reply.ok(`Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`);
+    session.reply.ok(
+      `Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`,
+    );
   }
   const unlisted = session.reply.rejected.length - READ_LIMITS.listedRejections;
   if (unlisted > 0) {
     session.reply.rejected.splice(READ_LIMITS.listedRejections);
-    session.reply.ok(`${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ${READ_LIMITS.listedRejections} are.`);
+    session.reply.ok(
+      `${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ${READ_LIMITS.listedRejections} are.`,
+    );
   }
   const reply: OutgoingMail = {
     kind: 'reply',

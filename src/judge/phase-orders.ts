@@ -31,9 +31,17 @@ export function powersWithOrders(db: Db, gameId: number, phase: string): Set<str
 }
 
 export function allBids(db: Db, gameId: number, phase: string): DpBid[] {
-  return allDpAllocations(db, gameId, phase).map((a) => ({ power: a.power, amount: a.amount, order: a.order as MovementOrder }));
+  return allDpAllocations(db, gameId, phase).map((a) => ({
+    power: a.power,
+    amount: a.amount,
+    order: a.order as MovementOrder,
+  }));
 }
 
 export function bidsOf(db: Db, gameId: number, phase: string, power: string): DpBid[] {
-  return dpAllocationsOf(db, gameId, phase, power).map((a) => ({ power: a.power, amount: a.amount, order: a.order as MovementOrder }));
+  return dpAllocationsOf(db, gameId, phase, power).map((a) => ({
+    power: a.power,
+    amount: a.amount,
+    order: a.order as MovementOrder,
+  }));
 }

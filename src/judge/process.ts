@@ -56,7 +56,13 @@ function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult 
   });
 }
 
-function resultsText(db: Db, game: Game, record: PhaseRecord, result: PhaseResult, nextDeadline: string | null): string {
+function resultsText(
+  db: Db,
+  game: Game,
+  record: PhaseRecord,
+  result: PhaseResult,
+  nextDeadline: string | null,
+): string {
   return renderResults(variantOf(game.variant), record.position, result, {
     game: game.name,
     judge: JUDGE_ID,
@@ -65,7 +71,8 @@ function resultsText(db: Db, game: Game, record: PhaseRecord, result: PhaseResul
   });
 }
 
-const ROLLFORWARD_PREAMBLE = 'ROLLFORWARD: the GM has processed this phase again, with the orders given for it before the rollback.';
+const ROLLFORWARD_PREAMBLE =
+  'ROLLFORWARD: the GM has processed this phase again, with the orders given for it before the rollback.';
 
 /**
  * After a ROLLBACK, a phase processed again (PROCESS, a deadline) leads to a phase that players may
@@ -80,7 +87,9 @@ function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: strin
     // Kept for ROLLFORWARD, which may go on from here with the later rolled-back phases.
     const restored = restoreRolledBackOrders(db, entry);
     holdAfterRollback(db, gameId, phase);
-    return restored.length ? `Orders given for ${phase} before the rollback are back in place for ${restored.join(', ')}.` : '';
+    return restored.length
+      ? `Orders given for ${phase} before the rollback are back in place for ${restored.join(', ')}.`
+      : '';
   }
   forgetRolledBackPhase(db, gameId, seq, true);
   const powers = [...new Set(entry.orders.map((o) => o.power))];
@@ -88,18 +97,27 @@ function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: strin
   return `Orders given for ${phase} before the rollback (${powers.join(', ')}) were withdrawn: the board is not the one they were written for. Please order ${phase} anew.`;
 }
 
-export function processGame(db: Db, gameId: number, now: string, mode: ProcessMode, expectPhase?: string): ProcessOutcome {
+export function processGame(
+  db: Db,
+  gameId: number,
+  now: string,
+  mode: ProcessMode,
+  expectPhase?: string,
+): ProcessOutcome {
   const game = getGame(db, gameId);
   if (!game) return refuse('no such game');
   if (game.status !== 'active') return refuse(`game ${game.name} is ${game.status}, not active`);
   const record = currentPhase(db, game.id);
   if (!record || record.result) return refuse(`game ${game.name} has no phase waiting for orders`);
   if (expectPhase !== undefined && expectPhase.toUpperCase() !== record.phase) {
-    return refuse(`the current phase of ${game.name} is ${record.phase}, not ${expectPhase.toUpperCase()}; nothing was processed`);
+    return refuse(
+      `the current phase of ${game.name} is ${record.phase}, not ${expectPhase.toUpperCase()}; nothing was processed`,
+    );
   }
   if (mode === 'gm' || mode === 'ready') {
     const late = lateness(db, game, record);
-    if (late.missing.length) return refuse(`orders are missing from ${late.missing.join(', ')} (PROCESS! processes anyway, with defaults)`);
+    if (late.missing.length)
+      return refuse(`orders are missing from ${late.missing.join(', ')} (PROCESS! processes anyway, with defaults)`);
     if (late.waiting.length) return refuse(`${late.waiting.join(', ')} asked to wait (SET WAIT)`);
   }
 
@@ -112,7 +130,11 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       kind: 'notice',
       to: gm ?? [],
       subject: `Diplomacy preview ${game.name} ${record.phase}`,
-      text: renderTemplate('results', { preamble: 'PREVIEW: nothing has been stored; PROCESS would give exactly this.', results: text.trimEnd(), reveal: '' }),
+      text: renderTemplate('results', {
+        preamble: 'PREVIEW: nothing has been stored; PROCESS would give exactly this.',
+        results: text.trimEnd(),
+        reveal: '',
+      }),
       game: { id: game.id, name: game.name },
     };
     return { processed: true, phase: record.phase, result, mails: gm ? [mail, ...chart] : [] };
@@ -120,7 +142,8 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
 
   // A deadline or an early processing claims the job; a GM PROCESS closes it the same way.
   const job = findJob(db, deadlineJobKey(game.id, record.phase));
-  if (job && job.status === 'pending' && !claimJob(db, job.id, now)) return refuse('the phase is being processed already');
+  if (job && job.status === 'pending' && !claimJob(db, job.id, now))
+    return refuse('the phase is being processed already');
 
   const settings = readSettings(game.settings);
   const result = adjudicateRecord(db, game, record);
@@ -141,7 +164,10 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
   // Recorded first, so that the reveal at the end of the game includes this last phase.
   if (result.gameOver) setGameStatus(db, game.id, 'completed');
   else appendPhase(db, game.id, nextCode, result.next);
-  const carried = mode === 'rollforward' || result.gameOver ? '' : carryRolledBackOrders(db, game.id, record.seq + 1, nextCode, result.next);
+  const carried =
+    mode === 'rollforward' || result.gameOver
+      ? ''
+      : carryRolledBackOrders(db, game.id, record.seq + 1, nextCode, result.next);
   // Orders sent in advance for the phase now open become its orders (after any the rollback gave back).
   const advance = openAdvanceOrders(db, game, result.gameOver ? null : currentPhase(db, game.id));
   for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
@@ -159,7 +185,12 @@ export function processGame(db: Db, gameId: number, now: string, mode: ProcessMo
       bcc: resultRecipients(db, game),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
       text: renderTemplate('results', {
-        preamble: [replacesEarlier, mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '', carried, gmOrdersLine(game, record.phase)]
+        preamble: [
+          replacesEarlier,
+          mode === 'rollforward' ? ROLLFORWARD_PREAMBLE : '',
+          carried,
+          gmOrdersLine(game, record.phase),
+        ]
           .filter(Boolean)
           .join('\n'),
         results: text.trimEnd(),

@@ -42,7 +42,12 @@ function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
   const out: LateSeat[] = [];
   for (const seat of listSeats(db, game.id)) {
     if (!isPlaying(seat) || !seat.power) continue;
-    out.push({ seat, power: seat.power, name: variant.powerById.get(seat.power)?.name ?? seat.power, duty: obligationOf(db, game, record, seat.power) });
+    out.push({
+      seat,
+      power: seat.power,
+      name: variant.powerById.get(seat.power)?.name ?? seat.power,
+      duty: obligationOf(db, game, record, seat.power),
+    });
   }
   return out;
 }

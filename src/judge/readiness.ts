@@ -16,17 +16,36 @@ export interface Obligation {
 
 const unitName = (u: { type: string; loc: string }) => `${u.type} ${u.loc.toUpperCase()}`;
 
-export function obligation(position: Position, power: PowerId, orders: Order[] | null, due: AdjustmentCount[]): Obligation {
+export function obligation(
+  position: Position,
+  power: PowerId,
+  orders: Order[] | null,
+  due: AdjustmentCount[],
+): Obligation {
   const given = orders ?? [];
   if (position.phase.type === 'movement') {
-    const ordered = new Set(given.filter((o) => o.kind !== 'build' && o.kind !== 'waive').map((o) => provinceOf((o as { loc: string }).loc)));
+    const ordered = new Set(
+      given.filter((o) => o.kind !== 'build' && o.kind !== 'waive').map((o) => provinceOf((o as { loc: string }).loc)),
+    );
     const units = position.units.filter((u) => u.power === power);
-    return { unordered: units.filter((u) => !ordered.has(provinceOf(u.loc))).map(unitName), adjustmentsLeft: 0, hasDuty: units.length > 0 };
+    return {
+      unordered: units.filter((u) => !ordered.has(provinceOf(u.loc))).map(unitName),
+      adjustmentsLeft: 0,
+      hasDuty: units.length > 0,
+    };
   }
   if (position.phase.type === 'retreat') {
-    const ordered = new Set(given.filter((o) => o.kind === 'retreat' || o.kind === 'disband').map((o) => provinceOf((o as { loc: string }).loc)));
+    const ordered = new Set(
+      given
+        .filter((o) => o.kind === 'retreat' || o.kind === 'disband')
+        .map((o) => provinceOf((o as { loc: string }).loc)),
+    );
     const units = position.dislodged.filter((u) => u.power === power);
-    return { unordered: units.filter((u) => !ordered.has(provinceOf(u.loc))).map(unitName), adjustmentsLeft: 0, hasDuty: units.length > 0 };
+    return {
+      unordered: units.filter((u) => !ordered.has(provinceOf(u.loc))).map(unitName),
+      adjustmentsLeft: 0,
+      hasDuty: units.length > 0,
+    };
   }
   const delta = due.find((d) => d.power === power)?.delta ?? 0;
   if (delta === 0) return { unordered: [], adjustmentsLeft: 0, hasDuty: false };

@@ -38,16 +38,26 @@ export class Reply {
     const rejected = this.rejected.length
       ? [
           `${this.rejected.length} line${this.rejected.length === 1 ? ' was' : 's were'} rejected:`,
-          ...[...this.rejected].sort((a, b) => a.line - b.line).map((r) => {
-            const head = `  line ${r.line}: ${r.text}\n      -> ${r.reason}`;
-            if (!r.suggestion) return head;
-            // Suggestions from the order reader already say "did you mean …".
-            const hint = /^did you mean/i.test(r.suggestion) ? r.suggestion : `did you mean: ${r.suggestion}`;
-            return `${head}\n      ${hint}`;
-          }),
+          ...[...this.rejected]
+            .sort((a, b) => a.line - b.line)
+            .map((r) => {
+              const head = `  line ${r.line}: ${r.text}\n      -> ${r.reason}`;
+              if (!r.suggestion) return head;
+              // Suggestions from the order reader already say "did you mean …".
+              const hint = /^did you mean/i.test(r.suggestion) ? r.suggestion : `did you mean: ${r.suggestion}`;
+              return `${head}\n      ${hint}`;
+            }),
         ].join('\n')
       : '';
-    const sections = this.sections.map((s) => `${s.title}\n${'-'.repeat(Math.min(70, s.title.length))}\n${s.body}`).join('\n\n');
-    return renderTemplate('reply', { done, rejected, sections, standing: this.standing.replace(/\s+$/, ''), clock: this.clock });
+    const sections = this.sections
+      .map((s) => `${s.title}\n${'-'.repeat(Math.min(70, s.title.length))}\n${s.body}`)
+      .join('\n\n');
+    return renderTemplate('reply', {
+      done,
+      rejected,
+      sections,
+      standing: this.standing.replace(/\s+$/, ''),
+      clock: this.clock,
+    });
   }
 }

@@ -196,7 +196,8 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     }
     if (rule === 'MAX_ABSENCE') {
       const days = Number(words[2]);
-      if (!Number.isInteger(days) || days < 0 || days > 60) return 'RULE MAX_ABSENCE takes a number of days from 0 to 60';
+      if (!Number.isInteger(days) || days < 0 || days > 60)
+        return 'RULE MAX_ABSENCE takes a number of days from 0 to 60';
       settings.maxAbsenceDays = days;
       return null;
     }
@@ -206,7 +207,8 @@ export function applySettingLine(settings: GameSettings, line: string): string |
         return null;
       }
       const years = Number(words[2]);
-      if (!Number.isInteger(years) || years < 1 || years > 500) return 'RULE YEAR_CAP takes a number of years (1 or more) or NONE';
+      if (!Number.isInteger(years) || years < 1 || years > 500)
+        return 'RULE YEAR_CAP takes a number of years (1 or more) or NONE';
       settings.yearCap = years;
       return null;
     }

@@ -8,7 +8,20 @@ import { fileURLToPath } from 'node:url';
 const TEMPLATE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
 const cache = new Map<string, string>();
 
-export type TemplateName = 'reply' | 'results' | 'game-start' | 'bid-chart' | 'press' | 'deadline-change' | 'notice' | 'help' | 'reminder' | 'late-notice' | 'grace-over' | 'gm-late' | 'late-powers';
+export type TemplateName =
+  | 'reply'
+  | 'results'
+  | 'game-start'
+  | 'bid-chart'
+  | 'press'
+  | 'deadline-change'
+  | 'notice'
+  | 'help'
+  | 'reminder'
+  | 'late-notice'
+  | 'grace-over'
+  | 'gm-late'
+  | 'late-powers';
 
 function load(name: TemplateName): string {
   let text = cache.get(name);
@@ -31,7 +44,13 @@ export function renderText(template: string, values: Record<string, string>): st
     }
     out.push(line.replace(/\{\{(\w+)\}\}/g, (_, key: string) => lookup(values, key)));
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\s*\n/, '').replace(/\s+$/, '') + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .replace(/^\s*\n/, '')
+      .replace(/\s+$/, '') + '\n'
+  );
 }
 
 function lookup(values: Record<string, string>, key: string): string {

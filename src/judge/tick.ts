@@ -70,32 +70,40 @@ export function tick(db: Db, now: string, judge: JudgeIdentity): TickReport {
   const report: TickReport = { processed: [], dropped: [], notices: [], failed: [] };
   const seen = new Set<string>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const jobs = dueJobs(db, now).filter((j) => HANDLERS[j.kind] && j.gameId !== null && !seen.has(`${j.id}@${j.dueAt}`));
+    const jobs = dueJobs(db, now).filter(
+      (j) => HANDLERS[j.kind] && j.gameId !== null && !seen.has(`${j.id}@${j.dueAt}`),
+    );
     if (!jobs.length) break;
     for (const job of jobs) {
       seen.add(`${job.id}@${job.dueAt}`);
       isolated(report, job.key, () =>
-        db.transaction(() => {
-          const fresh = findJob(db, job.key);
-          // An earlier job of this round may have moved or finished this one.
-          if (!fresh || fresh.status !== 'pending' || fresh.dueAt !== job.dueAt) return;
-          HANDLERS[job.kind]({ db, now, judge, job: fresh, report });
-        }).immediate(),
+        db
+          .transaction(() => {
+            const fresh = findJob(db, job.key);
+            // An earlier job of this round may have moved or finished this one.
+            if (!fresh || fresh.status !== 'pending' || fresh.dueAt !== job.dueAt) return;
+            HANDLERS[job.kind]({ db, now, judge, job: fresh, report });
+          })
+          .immediate(),
       );
     }
   }
   for (const game of listGames(db, { status: 'active' })) {
     // Several phases may fall due at once when nobody has anything to order (e.g. no retreats).
     for (let guard = 0; guard < READY_GUARD; guard++) {
-      const processed = isolated(report, `game ${game.name}`, () => db.transaction(() => {
-        const current = getGame(db, game.id);
-        const record = current && currentPhase(db, game.id);
-        const mode = current && record ? readyMode(db, current, record) : null;
-        if (!mode || !record) return false;
-        const outcome = processGame(db, game.id, now, mode, record.phase);
-        if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
-        return outcome.processed;
-      }).immediate());
+      const processed = isolated(report, `game ${game.name}`, () =>
+        db
+          .transaction(() => {
+            const current = getGame(db, game.id);
+            const record = current && currentPhase(db, game.id);
+            const mode = current && record ? readyMode(db, current, record) : null;
+            if (!mode || !record) return false;
+            const outcome = processGame(db, game.id, now, mode, record.phase);
+            if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
+            return outcome.processed;
+          })
+          .immediate(),
+      );
       if (!processed) break;
     }
   }
@@ -117,7 +125,13 @@ function isolated<T>(report: TickReport, what: string, work: () => T): T | false
   }
 }
 
-function recordProcessed(db: Db, judge: JudgeIdentity, origin: string, outcome: Extract<ProcessOutcome, { processed: true }>, report: TickReport): void {
+function recordProcessed(
+  db: Db,
+  judge: JudgeIdentity,
+  origin: string,
+  outcome: Extract<ProcessOutcome, { processed: true }>,
+  report: TickReport,
+): void {
   queueForReaders(db, outcome.mails, { judge, origin: `${origin}:${outcome.phase}` });
   report.processed.push(outcome.phase);
 }
@@ -136,7 +150,9 @@ function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null 
   if (late.waiting.length) return null;
   if (isHeldAfterRollback(db, game, record.phase)) return null;
   // A game of vacant powers only waits for its deadline instead of playing itself out at once.
-  return activePlayers(db, game.id).some((seat) => seat.power && obligationOf(db, game, record, seat.power).hasDuty) ? 'ready' : null;
+  return activePlayers(db, game.id).some((seat) => seat.power && obligationOf(db, game, record, seat.power).hasDuty)
+    ? 'ready'
+    : null;
 }
 
 /** The job's game and phase if that phase is still the game's current, unprocessed one. */
@@ -146,7 +162,8 @@ function livePhase(ctx: JobContext): { game: Game; record: PhaseRecord } | strin
   if (!game) return 'no such game';
   if (game.status !== 'active') return `game ${game.name} is ${game.status}`;
   const record = currentPhase(ctx.db, game.id);
-  if (!record || record.result || record.phase !== phase) return `game ${game.name} is at ${record?.phase ?? 'no phase'}, not ${phase}`;
+  if (!record || record.result || record.phase !== phase)
+    return `game ${game.name} is at ${record?.phase ?? 'no phase'}, not ${phase}`;
   return { game, record };
 }
 
@@ -170,14 +187,31 @@ function remind(ctx: JobContext): void {
   const { game, record } = live;
   const clock = phaseClock(ctx.db, game.id, record.phase);
   const payload = ctx.job.payload as PhaseJobPayload;
-  if (clock.state !== 'running' || clock.deadline !== payload.deadline || Date.parse(clock.deadline) <= Date.parse(ctx.now)) {
+  if (
+    clock.state !== 'running' ||
+    clock.deadline !== payload.deadline ||
+    Date.parse(clock.deadline) <= Date.parse(ctx.now)
+  ) {
     return drop(ctx, 'stale: the deadline it announces is not ahead any more');
   }
   claimJob(ctx.db, ctx.job.id, ctx.now);
   const zone = gameTiming(game).rules.zone;
   const left = durationText(Date.parse(clock.deadline) - Date.parse(ctx.now));
-  const mails = toLatePlayers(ctx, game, lateSeats(ctx.db, game, record), `Diplomacy deadline reminder ${game.name} ${record.phase}`, (late) =>
-    renderTemplate('reminder', { game: game.name, phase: record.phase, power: late.name, owed: owedText(late.duty), deadline: formatDeadline(clock.deadline, zone), left, signon: `${late.power}@${game.name}` }),
+  const mails = toLatePlayers(
+    ctx,
+    game,
+    lateSeats(ctx.db, game, record),
+    `Diplomacy deadline reminder ${game.name} ${record.phase}`,
+    (late) =>
+      renderTemplate('reminder', {
+        game: game.name,
+        phase: record.phase,
+        power: late.name,
+        owed: owedText(late.duty),
+        deadline: formatDeadline(clock.deadline, zone),
+        left,
+        signon: `${late.power}@${game.name}`,
+      }),
   );
   send(ctx, mails, mails.length ? `reminded ${mails.length} power(s)` : 'nobody to remind');
 }
@@ -198,16 +232,35 @@ function deadlinePassed(ctx: JobContext): void {
   scheduleGrace(ctx.db, game.id, record.phase, untilIso);
   const zone = rules.zone;
   const left = durationText(until - Date.parse(ctx.now));
-  const times = { deadline: formatDeadline(ctx.job.dueAt, zone), graceEnds: formatDeadline(untilIso, zone), left, after: latePolicyText(rules.late) };
+  const times = {
+    deadline: formatDeadline(ctx.job.dueAt, zone),
+    graceEnds: formatDeadline(untilIso, zone),
+    left,
+    after: latePolicyText(rules.late),
+  };
   const mails = toLatePlayers(ctx, game, late, `Diplomacy late notice ${game.name} ${record.phase}`, (seat) =>
-    renderTemplate('late-notice', { game: game.name, phase: record.phase, power: seat.name, owed: owedText(seat.duty), othersLate: othersLateLine(game, late, seat), ...times }),
+    renderTemplate('late-notice', {
+      game: game.name,
+      phase: record.phase,
+      power: seat.name,
+      owed: owedText(seat.duty),
+      othersLate: othersLateLine(game, late, seat),
+      ...times,
+    }),
   );
   // For the late powers (and the GM) the end of the grace period is the phase's deadline now: their calendars move.
   const graceCalendar = calendarRequest(game, record.phase, untilIso, 'grace');
   for (const notice of mails) notice.attachments = graceCalendar;
   const table = lateTableMail(ctx.db, game, record.phase, late, times);
   if (table) mails.push(table);
-  const gm = gmMail(ctx, game, record.phase, late, 'the deadline has passed with orders missing.', `Late orders are awaited until ${formatDeadline(untilIso, zone)}; then ${latePolicyText(rules.late)}.`);
+  const gm = gmMail(
+    ctx,
+    game,
+    record.phase,
+    late,
+    'the deadline has passed with orders missing.',
+    `Late orders are awaited until ${formatDeadline(untilIso, zone)}; then ${latePolicyText(rules.late)}.`,
+  );
   if (gm) gm.attachments = graceCalendar;
   send(ctx, gm ? [...mails, gm] : mails, `late: ${late.map((l) => l.name).join(', ')}; grace until ${untilIso}`);
 }
@@ -238,7 +291,8 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
   const policy = rules.late;
   const names = late.map((l) => l.name).join(', ');
   // Called by the grace job, or by the deadline job itself when there is no grace left.
-  const graceEndMs = ctx.job.kind === GRACE_JOB ? Date.parse(ctx.job.dueAt) : graceEnd(Date.parse(ctx.job.dueAt), rules);
+  const graceEndMs =
+    ctx.job.kind === GRACE_JOB ? Date.parse(ctx.job.dueAt) : graceEnd(Date.parse(ctx.job.dueAt), rules);
   const ended = formatDeadline(new Date(graceEndMs).toISOString(), rules.zone);
   const outcomeText = (seat: LateSeat) =>
     policy === 'cd'
@@ -247,10 +301,23 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
         ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: please send the orders of the next phase in time.`
         : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or to set a new deadline.\nOrders you send before then still count.`;
   const notices = toLatePlayers(ctx, game, late, `Diplomacy grace period over ${game.name} ${record.phase}`, (seat) =>
-    renderTemplate('grace-over', { game: game.name, phase: record.phase, power: seat.name, graceEnds: ended, outcome: outcomeText(seat) }),
+    renderTemplate('grace-over', {
+      game: game.name,
+      phase: record.phase,
+      power: seat.name,
+      graceEnds: ended,
+      outcome: outcomeText(seat),
+    }),
   );
   if (policy === 'wait') {
-    const gm = gmMail(ctx, game, record.phase, late, 'the grace period is over and orders are still missing. The game waits for you.', `Send one of (after SIGNON master@${game.name} <game password>):\n  PROCESS! ${record.phase}       process with default orders (${DEFAULTS})\n  CD <power>             declare a power in civil disorder (the phase processes once nobody else is missing)\n  SET DEADLINE +24H      give the late powers more time`);
+    const gm = gmMail(
+      ctx,
+      game,
+      record.phase,
+      late,
+      'the grace period is over and orders are still missing. The game waits for you.',
+      `Send one of (after SIGNON master@${game.name} <game password>):\n  PROCESS! ${record.phase}       process with default orders (${DEFAULTS})\n  CD <power>             declare a power in civil disorder (the phase processes once nobody else is missing)\n  SET DEADLINE +24H      give the late powers more time`,
+    );
     return send(ctx, gm ? [...notices, gm] : notices, `grace over, waiting for the GM: ${names}`);
   }
   const before = late.map((l) => ({ id: l.seat.id, status: l.seat.status }));
@@ -262,12 +329,33 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
   }
   recordProcessed(ctx.db, ctx.judge, ctx.job.key, outcome, ctx.report);
   if (policy === 'cd') notices.push(...lapsedMails(ctx.db, game, late));
-  const gm = gmMail(ctx, game, record.phase, late, policy === 'cd' ? 'declared in civil disorder after the grace period.' : 'processed with default orders after the grace period.', policy === 'cd' ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also TAKEOVER it.` : '');
-  send(ctx, gm ? [...notices, gm] : notices, `grace over, ${policy === 'cd' ? 'civil disorder' : 'defaults'}: ${names}`);
+  const gm = gmMail(
+    ctx,
+    game,
+    record.phase,
+    late,
+    policy === 'cd'
+      ? 'declared in civil disorder after the grace period.'
+      : 'processed with default orders after the grace period.',
+    policy === 'cd'
+      ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also TAKEOVER it.`
+      : '',
+  );
+  send(
+    ctx,
+    gm ? [...notices, gm] : notices,
+    `grace over, ${policy === 'cd' ? 'civil disorder' : 'defaults'}: ${names}`,
+  );
 }
 
 /** One notice to each late power's player, each with his own text. */
-function toLatePlayers(ctx: JobContext, game: Game, late: LateSeat[], subject: string, text: (seat: LateSeat) => string): OutgoingMail[] {
+function toLatePlayers(
+  ctx: JobContext,
+  game: Game,
+  late: LateSeat[],
+  subject: string,
+  text: (seat: LateSeat) => string,
+): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   for (const seat of late) {
     const to = addressOf(ctx.db, seat.seat.accountId);
@@ -276,9 +364,24 @@ function toLatePlayers(ctx: JobContext, game: Game, late: LateSeat[], subject: s
   return mails;
 }
 
-function gmMail(ctx: JobContext, game: Game, phase: string, late: LateSeat[], headline: string, body: string): OutgoingMail | null {
+function gmMail(
+  ctx: JobContext,
+  game: Game,
+  phase: string,
+  late: LateSeat[],
+  headline: string,
+  body: string,
+): OutgoingMail | null {
   const to = masterAddresses(ctx.db, game);
   if (!to.length) return null;
-  const lateText = late.map((l) => `${l.name}${owedText(l.duty) ? ` (${owedText(l.duty).replace(/\.$/, '')})` : ''}`).join('; ');
-  return { kind: 'notice', to, subject: `Diplomacy late powers ${game.name} ${phase}`, text: renderTemplate('gm-late', { game: game.name, phase, headline, late: lateText, body }), game: gameRef(game) };
+  const lateText = late
+    .map((l) => `${l.name}${owedText(l.duty) ? ` (${owedText(l.duty).replace(/\.$/, '')})` : ''}`)
+    .join('; ');
+  return {
+    kind: 'notice',
+    to,
+    subject: `Diplomacy late powers ${game.name} ${phase}`,
+    text: renderTemplate('gm-late', { game: game.name, phase, headline, late: lateText, body }),
+    game: gameRef(game),
+  };
 }

@@ -10,7 +10,9 @@ const VARIANT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'v
 
 export function knownVariants(): string[] {
   if (!existsSync(VARIANT_DIR)) return [];
-  return readdirSync(VARIANT_DIR).filter((id) => existsSync(join(VARIANT_DIR, id, `${id}.variant`))).sort();
+  return readdirSync(VARIANT_DIR)
+    .filter((id) => existsSync(join(VARIANT_DIR, id, `${id}.variant`)))
+    .sort();
 }
 
 // loadVariant caches by path but looks for the file on every call; the judge asks for a game's

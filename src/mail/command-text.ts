@@ -16,9 +16,11 @@ const ORIGINAL_MESSAGE = [
 // A reply header block without a rule above it (Outlook in plain text, many webmailers): a From line
 // followed within three lines by the date line of the quoted mail, in the client's language.
 const HEADER_FROM = /^\s*\*?(From|Von|De|Da|Van|Från|Fra|Od|От)\s*:\*?\s+\S/i;
-const HEADER_DATE = /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Enviado|Inviato|Verzonden|Skickat|Sendt|Wysłano|Отправлено)\s*:/i;
+const HEADER_DATE =
+  /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Enviado|Inviato|Verzonden|Skickat|Sendt|Wysłano|Отправлено)\s*:/i;
 const SIGNATURE = /^-- ?$/;
-const MOBILE_FOOTER = /^\s*(Sent from my \S.*|Sent from (Mail|Outlook) for .+|Get Outlook for .+|Von meinem .+ gesendet)\s*$/i;
+const MOBILE_FOOTER =
+  /^\s*(Sent from my \S.*|Sent from (Mail|Outlook) for .+|Get Outlook for .+|Von meinem .+ gesendet)\s*$/i;
 
 // Characters that show as nothing (zero-width spaces and joiners, bidi controls, soft hyphens,
 // byte-order marks) go; other control characters and odd spaces become plain spaces. Mail clients
@@ -27,10 +29,16 @@ const MOBILE_FOOTER = /^\s*(Sent from my \S.*|Sent from (Mail|Outlook) for .+|Ge
 const LINE_SEPARATOR = /[\u0085\u2028\u2029]/g;
 // Joiners and direction marks (U+200C-200F) stay: press in Arabic, Hebrew or emoji needs them.
 const INVISIBLE = /[\u00ad\u180e\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-const CONTROL_OR_SPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+const CONTROL_OR_SPACE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 
 export function extractCommandText(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').replace(LINE_SEPARATOR, '\n').replace(INVISIBLE, '').replace(CONTROL_OR_SPACE, ' ').split('\n');
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .replace(LINE_SEPARATOR, '\n')
+    .replace(INVISIBLE, '')
+    .replace(CONTROL_OR_SPACE, ' ')
+    .split('\n');
   const kept: string[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];

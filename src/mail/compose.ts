@@ -15,8 +15,22 @@ export interface JudgeIdentity {
 }
 
 const PROTECTED_HEADERS = new Set([
-  'from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references',
-  'auto-submitted', 'x-loop', 'list-id', 'precedence', 'x-auto-response-suppress', 'content-type', 'mime-version',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'date',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'auto-submitted',
+  'x-loop',
+  'list-id',
+  'precedence',
+  'x-auto-response-suppress',
+  'content-type',
+  'mime-version',
 ]);
 
 export function newMessageId(judge: JudgeIdentity): string {
@@ -25,7 +39,11 @@ export function newMessageId(judge: JudgeIdentity): string {
 
 /** A list label must be a dot-atom: game names are reduced to lower-case letters, digits and '-'. */
 export function gameListId(judge: JudgeIdentity, gameName: string): string {
-  const label = gameName.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'game';
+  const label =
+    gameName
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'game';
   return `Chancery game ${gameName.replace(/["\\<>\r\n]/g, '')} <${label}.games.${judge.domain}>`;
 }
 
@@ -119,7 +137,10 @@ export function toMessage(row: OutboxMail, judge: JudgeIdentity, files: Resolved
   const own = judge.address.toLowerCase();
   const envelope =
     row.bcc.length > 0
-      ? { from: judge.address, to: uniqueAddresses([...row.to, ...row.cc, ...row.bcc]).filter((a) => a.toLowerCase() !== own) }
+      ? {
+          from: judge.address,
+          to: uniqueAddresses([...row.to, ...row.cc, ...row.bcc]).filter((a) => a.toLowerCase() !== own),
+        }
       : undefined;
   return {
     from: judge.name ? { name: judge.name, address: judge.address } : judge.address,
@@ -135,7 +156,10 @@ export function toMessage(row: OutboxMail, judge: JudgeIdentity, files: Resolved
     date: new Date(row.createdAt),
     headers: row.headers,
     // Plain ASCII lines of up to 998 characters go as they are; anything else quoted-printable.
-    textEncoding: /^[\x20-\x7e\t\n]*$/.test(row.body) && row.body.split('\n').every((l) => l.length <= 900) ? undefined : 'quoted-printable',
+    textEncoding:
+      /^[\x20-\x7e\t\n]*$/.test(row.body) && row.body.split('\n').every((l) => l.length <= 900)
+        ? undefined
+        : 'quoted-printable',
     ...withFiles(row.body, files),
   };
 }

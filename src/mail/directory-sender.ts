@@ -35,9 +35,10 @@ export function createDirectorySender(root: string): MailSender {
 
 /** Like an SMTP envelope: the explicit one when given, else To, Cc and Bcc; each address once. */
 function deliveryAddresses(message: Mail.Options): string[] {
-  const listed = message.envelope?.to !== undefined
-    ? addressesOf(message.envelope.to)
-    : [...addressesOf(message.to), ...addressesOf(message.cc), ...addressesOf(message.bcc)];
+  const listed =
+    message.envelope?.to !== undefined
+      ? addressesOf(message.envelope.to)
+      : [...addressesOf(message.to), ...addressesOf(message.cc), ...addressesOf(message.bcc)];
   const seen = new Map<string, string>();
   for (const address of listed) if (!seen.has(address.toLowerCase())) seen.set(address.toLowerCase(), address);
   return [...seen.values()];
@@ -47,7 +48,11 @@ function addressesOf(field: Mail.Options['to']): string[] {
   if (field === undefined || field === null) return [];
   const items: unknown[] = Array.isArray(field) ? field.flat() : [field];
   return items.flatMap((item) => {
-    if (typeof item === 'string') return item.split(',').map((part) => part.trim()).filter(Boolean);
+    if (typeof item === 'string')
+      return item
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
     const address = (item as { address?: unknown }).address;
     return typeof address === 'string' ? [address] : [];
   });

@@ -70,7 +70,16 @@ export function createMailHand(root: string, options: { judgeAddress: string }) 
   async function read(address: string, file: string, number: number): Promise<HandMail> {
     const raw = await readFile(join(layout.outbox, safeFileName(address.trim().toLowerCase()), file));
     const mail = await parseIncoming(raw, { maxBytes: Number.MAX_SAFE_INTEGER });
-    return { number, file, date: mail.date, from: mail.from, subject: mail.subject, messageId: mail.messageId, text: mail.text, raw };
+    return {
+      number,
+      file,
+      date: mail.date,
+      from: mail.from,
+      subject: mail.subject,
+      messageId: mail.messageId,
+      text: mail.text,
+      raw,
+    };
   }
 
   /** What the judge sent to `address`, oldest first. */
@@ -90,7 +99,10 @@ export function createMailHand(root: string, options: { judgeAddress: string }) 
     const position = number ?? names.length;
     const file = names[position - 1];
     if (!file) {
-      throw new MailError('ENOTFOUND', `no mail #${position} for ${address} (there ${names.length === 1 ? 'is 1' : `are ${names.length}`})`);
+      throw new MailError(
+        'ENOTFOUND',
+        `no mail #${position} for ${address} (there ${names.length === 1 ? 'is 1' : `are ${names.length}`})`,
+      );
     }
     return read(address, file, position);
   }

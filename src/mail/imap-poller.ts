@@ -6,7 +6,16 @@
 import { EventEmitter } from 'node:events';
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../store/database.js';
-import { intakeMail, intakeOversizedMail, isMailLogged, logRefusedMail, type IntakeOptions, type IntakeResult, type MailHandler, type MailSource } from './intake.js';
+import {
+  intakeMail,
+  intakeOversizedMail,
+  isMailLogged,
+  logRefusedMail,
+  type IntakeOptions,
+  type IntakeResult,
+  type MailHandler,
+  type MailSource,
+} from './intake.js';
 import { DEFAULT_MAX_MAIL_BYTES } from './parse.js';
 
 export interface ImapSettings {
@@ -173,14 +182,24 @@ export class ImapPoller extends EventEmitter {
     this.emit('caught-up', started);
   }
 
-  private async takeIn(client: ImapFlow, source: MailSource & { uid: number }, maxBytes: number): Promise<IntakeResult | null> {
+  private async takeIn(
+    client: ImapFlow,
+    source: MailSource & { uid: number },
+    maxBytes: number,
+  ): Promise<IntakeResult | null> {
     const uid = String(source.uid);
     const meta = await client.fetchOne(uid, { uid: true, size: true }, { uid: true });
     if (!meta) return null;
     if ((meta.size ?? 0) > maxBytes) {
       // Only the header is fetched: enough to tell the sender, never the body.
       const head = await client.fetchOne(uid, { uid: true, headers: true }, { uid: true });
-      if (!head || !head.headers) return logRefusedMail(this.db, source, `mail of ${meta.size} bytes is over the ${maxBytes}-byte limit`, this.options.clock);
+      if (!head || !head.headers)
+        return logRefusedMail(
+          this.db,
+          source,
+          `mail of ${meta.size} bytes is over the ${maxBytes}-byte limit`,
+          this.options.clock,
+        );
       return intakeOversizedMail(this.db, source, head.headers, meta.size ?? 0, this.options);
     }
     const message = await client.fetchOne(uid, { uid: true, source: true }, { uid: true });

@@ -4,7 +4,13 @@ export * from './types.js';
 export { parseIncoming, normaliseMessageId, DEFAULT_MAX_MAIL_BYTES, type ParseOptions } from './parse.js';
 export { extractCommandText } from './command-text.js';
 export { classifyAutomated, type AutomatedVerdict } from './loop-guard.js';
-export { SenderRateLimiter, memoryBucketStore, DEFAULT_RATE_LIMIT, type RateLimitOptions, type BucketStore } from './rate-limit.js';
+export {
+  SenderRateLimiter,
+  memoryBucketStore,
+  DEFAULT_RATE_LIMIT,
+  type RateLimitOptions,
+  type BucketStore,
+} from './rate-limit.js';
 export { toOutboxRow, toMessage, replySubject, gameListId, gameThreadId, type JudgeIdentity } from './compose.js';
 export { queueMails, type QueueContext } from './queue.js';
 export * from './intake.js';

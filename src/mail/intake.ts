@@ -30,7 +30,13 @@
 //   and the transport just marks it.
 import type { Db } from '../store/database.js';
 import { isStorageFault, nowIso, storageFault } from '../store/database.js';
-import { findMailByMessageId, findMailBySource, insertMailLog, type MailLogEntry, type MailOutcome } from '../store/mail-log.js';
+import {
+  findMailByMessageId,
+  findMailBySource,
+  insertMailLog,
+  type MailLogEntry,
+  type MailOutcome,
+} from '../store/mail-log.js';
 import type { OutboxMail } from '../store/outbox.js';
 import { databaseBucketStore } from '../store/rate-buckets.js';
 import type { JudgeIdentity } from './compose.js';
@@ -84,9 +90,7 @@ export interface IntakeResult {
 }
 
 export function sourceKeyOf(source: MailSource): string {
-  return 'file' in source
-    ? `file:${source.file}`
-    : `imap:${source.mailbox}:${source.uidValidity}:${source.uid}`;
+  return 'file' in source ? `file:${source.file}` : `imap:${source.mailbox}:${source.uidValidity}:${source.uid}`;
 }
 
 export function isMailLogged(db: Db, source: MailSource): boolean {
@@ -108,7 +112,11 @@ export async function intakeMail(
   let mail: IncomingMail | null = null;
   let parseFailure: string | null = null;
   try {
-    mail = await parseIncoming(raw, { maxBytes, ownLoopMarker: options.judge.address, trustedAuthServIds: options.trustedAuthServIds });
+    mail = await parseIncoming(raw, {
+      maxBytes,
+      ownLoopMarker: options.judge.address,
+      trustedAuthServIds: options.trustedAuthServIds,
+    });
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     parseFailure = error.message;
@@ -135,11 +143,15 @@ export async function intakeOversizedMail(
   let mail: IncomingMail | null = null;
   try {
     const headerOnly = Buffer.concat([header.subarray(0, MAX_HEADER_BYTES), Buffer.from('\r\n\r\n')]);
-    mail = { ...(await parseIncoming(headerOnly, {
-      maxBytes: Number.MAX_SAFE_INTEGER,
-      ownLoopMarker: options.judge.address,
-      trustedAuthServIds: options.trustedAuthServIds,
-    })), size, text: '' };
+    mail = {
+      ...(await parseIncoming(headerOnly, {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+        ownLoopMarker: options.judge.address,
+        trustedAuthServIds: options.trustedAuthServIds,
+      })),
+      size,
+      text: '',
+    };
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
   }
@@ -194,12 +206,23 @@ export const REPEATS_ANSWERED: RateLimitOptions = { burst: 3, perHour: 1 };
  */
 function isOwnMailBack(db: Db, mail: IncomingMail, now: number, ownOpening: string): boolean {
   if (!ownOpening || !mail.text.includes(ownOpening)) return false;
-  if (!extractCommandText(mail.text).split('\n').some((line) => line.trim() === ownOpening)) return false;
+  if (
+    !extractCommandText(mail.text)
+      .split('\n')
+      .some((line) => line.trim() === ownOpening)
+  )
+    return false;
   const loops = new SenderRateLimiter(databaseBucketStore(db), REPEATS_ANSWERED);
   return !loops.take(`own-mail-back:${(mail.from ?? '').toLowerCase()}`, now);
 }
 
-function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandler, options: IntakeOptions): IntakeResult {
+function takeIn(
+  db: Db,
+  source: MailSource,
+  decoded: Decoded,
+  handler: MailHandler,
+  options: IntakeOptions,
+): IntakeResult {
   const sourceKey = sourceKeyOf(source);
   const clock = options.clock ?? Date.now;
   const receivedAt = nowIso(clock);
@@ -237,7 +260,8 @@ function takeIn(db: Db, source: MailSource, decoded: Decoded, handler: MailHandl
     if (mail.autoReply || mail.bounce || mail.listMail) {
       return { outcome: 'automated', entry: log('automated', mail.reason), mail, queued: [] };
     }
-    if (mail.from === null) return { outcome: 'unparseable', entry: log('unparseable', 'no From address'), mail, queued: [] };
+    if (mail.from === null)
+      return { outcome: 'unparseable', entry: log('unparseable', 'no From address'), mail, queued: [] };
     // Counted per address and sending path (origin.ts): a flood under a player's forged From spends
     // the forger's allowance, not the player's.
     let overLimit = false;

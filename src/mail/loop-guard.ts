@@ -75,10 +75,15 @@ export function classifyAutomated(input: LoopGuardInput): AutomatedVerdict {
   }
   const listId = first('list-id');
   if (listId !== null) return { ...NOT_DETECTED, listMail: true, reason: `List-Id: ${listId}` };
-  if (first('list-unsubscribe') !== null) return { ...NOT_DETECTED, listMail: true, reason: 'List-Unsubscribe header present' };
+  if (first('list-unsubscribe') !== null)
+    return { ...NOT_DETECTED, listMail: true, reason: 'List-Unsubscribe header present' };
 
   if (AUTO_REPLY_SUBJECTS.test(input.subject)) {
-    return { ...NOT_DETECTED, autoReply: true, reason: `subject "${input.subject.trim()}" looks like an out-of-office reply` };
+    return {
+      ...NOT_DETECTED,
+      autoReply: true,
+      reason: `subject "${input.subject.trim()}" looks like an out-of-office reply`,
+    };
   }
   return NOT_DETECTED;
 }

@@ -19,7 +19,10 @@ export function mailDirectoryLayout(root: string): MailDirectoryLayout {
 
 /** Keeps letters, digits, '@', '.', '-', '_' and '+'; anything else (including '/') becomes '_'. */
 export function safeFileName(text: string): string {
-  const cleaned = text.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9@._+-]/g, '_').replace(/^\.+/, '_');
+  const cleaned = text
+    .replace(/^<|>$/g, '')
+    .replace(/[^A-Za-z0-9@._+-]/g, '_')
+    .replace(/^\.+/, '_');
   return cleaned.slice(0, 120) || '_';
 }
 

@@ -11,7 +11,15 @@ import { hostname } from 'node:os';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
-import { claimOutboxMail, dueOutboxMails, releaseDeadClaims, markOutboxAttemptFailed, markOutboxSent, nextOutboxAttemptAt, type OutboxMail } from '../store/outbox.js';
+import {
+  claimOutboxMail,
+  dueOutboxMails,
+  releaseDeadClaims,
+  markOutboxAttemptFailed,
+  markOutboxSent,
+  nextOutboxAttemptAt,
+  type OutboxMail,
+} from '../store/outbox.js';
 import { resolveAttachments } from './attachments.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
@@ -134,15 +142,25 @@ export class OutboxWorker extends EventEmitter {
     const now = this.clock();
     let claimed: boolean;
     try {
-      claimed = claimOutboxMail(this.db, mail.id, nowIso(() => now), nowIso(() => now + CLAIM_LEASE_MS), CLAIM_HOLDER);
+      claimed = claimOutboxMail(
+        this.db,
+        mail.id,
+        nowIso(() => now),
+        nowIso(() => now + CLAIM_LEASE_MS),
+        CLAIM_HOLDER,
+      );
     } catch (error) {
-      throw storageFault(this.db, error, `outbox: ${mail.messageId} could not be claimed; it stays queued, unsent`) ?? error;
+      throw (
+        storageFault(this.db, error, `outbox: ${mail.messageId} could not be claimed; it stays queued, unsent`) ?? error
+      );
     }
     if (!claimed) return 'skipped';
     crashPoint('outbox-before-send');
     let refused: string[];
     try {
-      const files = resolveAttachments(this.db, mail.attachments, (problem) => this.emit('error', new Error(`${mail.messageId}: ${problem}`)));
+      const files = resolveAttachments(this.db, mail.attachments, (problem) =>
+        this.emit('error', new Error(`${mail.messageId}: ${problem}`)),
+      );
       refused = (await this.sender.send(toMessage(mail, this.options.judge, files))).rejected;
     } catch (error) {
       return this.recordFailure(mail, error);
@@ -160,12 +178,21 @@ export class OutboxWorker extends EventEmitter {
     const attempts = mail.attempts + 1;
     const permanent = error instanceof MailError && error.permanent;
     const message = error instanceof Error ? error.message : String(error);
-    const retryAt = permanent || attempts >= this.retry.maxAttempts ? null : nowIso(() => this.clock() + retryDelayMs(attempts, this.retry));
+    const retryAt =
+      permanent || attempts >= this.retry.maxAttempts
+        ? null
+        : nowIso(() => this.clock() + retryDelayMs(attempts, this.retry));
     try {
       markOutboxAttemptFailed(this.db, mail.id, message, retryAt);
     } catch (markError) {
       // Unrecorded, the attempt is simply made again: the mail stays queued.
-      throw storageFault(this.db, markError, `outbox: the failed attempt to send ${mail.messageId} (${message}) was not recorded`) ?? markError;
+      throw (
+        storageFault(
+          this.db,
+          markError,
+          `outbox: the failed attempt to send ${mail.messageId} (${message}) was not recorded`,
+        ) ?? markError
+      );
     }
     this.emit(retryAt === null ? 'failed' : 'retry', mail, error);
     return retryAt === null ? 'failed' : 'retrying';

@@ -37,7 +37,12 @@ export async function parseIncoming(raw: Buffer, options: ParseOptions = {}): Pr
   const from = firstAddress(parsed.from);
   const subject = (parsed.subject ?? '').trim();
   const headers = rawHeaders(parsed);
-  const verdict = classifyAutomated({ headers, from: from?.address ?? null, subject, ownLoopMarker: options.ownLoopMarker ?? '' });
+  const verdict = classifyAutomated({
+    headers,
+    from: from?.address ?? null,
+    subject,
+    ownLoopMarker: options.ownLoopMarker ?? '',
+  });
 
   return {
     messageId: normaliseMessageId(parsed.messageId),
@@ -49,7 +54,9 @@ export async function parseIncoming(raw: Buffer, options: ParseOptions = {}): Pr
     date: parsed.date ?? null,
     text: bodyText(parsed),
     inReplyTo: normaliseMessageId(parsed.inReplyTo),
-    references: toList(parsed.references).map(normaliseMessageId).filter((id): id is string => id !== null),
+    references: toList(parsed.references)
+      .map(normaliseMessageId)
+      .filter((id): id is string => id !== null),
     ...verdict,
     size: raw.length,
     origin: mailOrigin(
@@ -71,7 +78,8 @@ function withoutBoundlessMultipart(raw: Buffer): Buffer {
   const head = end ? text.slice(0, end.index) : text;
   const header = /^content-type:[ \t]*(multipart\/[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im.exec(head);
   if (!header || /boundary\s*=/i.test(header[1])) return raw;
-  const repaired = head.slice(0, header.index) + 'Content-Type: text/plain' + head.slice(header.index + header[0].length);
+  const repaired =
+    head.slice(0, header.index) + 'Content-Type: text/plain' + head.slice(header.index + header[0].length);
   return Buffer.concat([Buffer.from(repaired, 'latin1'), raw.subarray(head.length)]);
 }
 
@@ -118,7 +126,10 @@ function normaliseNewlines(text: string): string {
 }
 
 function headerValue(line: string): string {
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  return line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 }
 
 function rawHeaders(parsed: ParsedMail): Map<string, string[]> {

@@ -32,7 +32,12 @@ export function judgeIdentity(config: JudgeConfig): JudgeIdentity {
   return { address: config.judge.address, name: config.judge.name, domain: config.judge.domain };
 }
 
-export function createMailService(db: Db, handler: MailHandler, config: JudgeConfig, options: MailServiceOptions = {}): MailService {
+export function createMailService(
+  db: Db,
+  handler: MailHandler,
+  config: JudgeConfig,
+  options: MailServiceOptions = {},
+): MailService {
   const judge = judgeIdentity(config);
   const intake: IntakeOptions = {
     judge,
@@ -66,7 +71,11 @@ export function createMailService(db: Db, handler: MailHandler, config: JudgeCon
     });
   }
 
-  const outbox = new OutboxWorker(db, sender, { judge, retry: config.mail.retry, pollIntervalMs: config.mail.outboxPollMs });
+  const outbox = new OutboxWorker(db, sender, {
+    judge,
+    retry: config.mail.retry,
+    pollIntervalMs: config.mail.outboxPollMs,
+  });
   // Replies go out as soon as their mail is committed, not at the next outbox poll.
   inbox.on('mail', (result: IntakeResult) => {
     if (result.queued.length > 0) outbox.wake();

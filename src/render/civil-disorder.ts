@@ -17,7 +17,9 @@ export function renderCivilDisorder(fileVariant: Variant, d: CivilDisorderDeclar
   const name = powerName(variant, d.power);
   const sentences = [
     `${name} is in permanent civil disorder from ${SEASON_NAME[season]} ${year} ${PHASE_TYPE_NAME[type]} (${phaseCode(d.position.phase)}); no player may take it over.`,
-    d.disbanded.length ? `Its units are disbanded: ${list(d.disbanded.map((u) => unitName(variant, u.type, u.loc)))}.` : `It has no units to disband.`,
+    d.disbanded.length
+      ? `Its units are disbanded: ${list(d.disbanded.map((u) => unitName(variant, u.type, u.loc)))}.`
+      : `It has no units to disband.`,
     ...d.created.map((m) => {
       const place = placeName(variant, m.home[0]);
       return `${place} is a new minor power${m.name === place ? '' : `, ${m.name}`}, with ${unitName(variant, m.units[0].type, m.units[0].loc)}.`;

@@ -24,14 +24,21 @@ const same = (a: Unit, b: Unit) => a.power === b.power && a.loc === b.loc && a.t
  * not (neutral units in DP variants) appear among the destroyed without being listed as dislodged.
  */
 export function dislodgedSentences(variant: Variant, result: PhaseResult, before: Unit[]): string[] {
-  const entries: { unit: Unit; text: string }[] = result.dislodged.map((d) => ({ unit: d, text: retreatOptionsSentence(variant, d) }));
+  const entries: { unit: Unit; text: string }[] = result.dislodged.map((d) => ({
+    unit: d,
+    text: retreatOptionsSentence(variant, d),
+  }));
   for (const u of result.destroyed)
-    if (!result.dislodged.some((d) => same(d, u))) entries.push({ unit: u, text: `${subject(variant, u)} was destroyed.` });
+    if (!result.dislodged.some((d) => same(d, u)))
+      entries.push({ unit: u, text: `${subject(variant, u)} was destroyed.` });
   const rank = new Map(powersInOrder(variant).map((p, i) => [p.id, i]));
   const place = (u: Unit) => {
     const i = before.findIndex((b) => same(b, u));
     return i < 0 ? Infinity : i;
   };
-  entries.sort((a, b) => (rank.get(a.unit.power) ?? Infinity) - (rank.get(b.unit.power) ?? Infinity) || place(a.unit) - place(b.unit));
+  entries.sort(
+    (a, b) =>
+      (rank.get(a.unit.power) ?? Infinity) - (rank.get(b.unit.power) ?? Infinity) || place(a.unit) - place(b.unit),
+  );
   return entries.flatMap((e) => wrap('', e.text));
 }

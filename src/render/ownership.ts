@@ -25,7 +25,10 @@ function label(name: string, width: number): string {
 
 /** Centres are listed by province id, as DPjudge does (so Liverpool follows London). */
 function centreList(variant: Variant, centres: ProvinceId[]): string {
-  return `${[...centres].sort().map((c) => placeName(variant, c)).join(', ')}.`;
+  return `${[...centres]
+    .sort()
+    .map((c) => placeName(variant, c))
+    .join(', ')}.`;
 }
 
 export function ownershipLines(variant: Variant, owners: Record<ProvinceId, PowerId>): string[] {
@@ -61,7 +64,12 @@ export function adjustmentCountLine(
   return `${label(name, width)}${centres} ${units}  ${change}${winner ? '  (* VICTORY!! *)' : ''}`;
 }
 
-export function adjustmentCountLines(variant: Variant, counts: AdjustmentCount[], winners: PowerId[], final = false): string[] {
+export function adjustmentCountLines(
+  variant: Variant,
+  counts: AdjustmentCount[],
+  winners: PowerId[],
+  final = false,
+): string[] {
   const rank = new Map(powersInOrder(variant).map((p, i) => [p.id, i]));
   const width = powerColumnWidth(counts.map((c) => variant.powerById.get(c.power)?.name ?? c.power));
   return [...counts]

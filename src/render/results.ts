@@ -26,7 +26,11 @@ export interface ResultsOptions {
   refused?: { text: string; reason: string }[];
 }
 
-const PHASE_TITLE = { movement: 'Movement results', retreat: 'Retreat orders', adjustment: 'Adjustment orders' } as const;
+const PHASE_TITLE = {
+  movement: 'Movement results',
+  retreat: 'Retreat orders',
+  adjustment: 'Adjustment orders',
+} as const;
 /** Footer wording: "will be Adjustments for Winter of 1901". */
 const NEXT_PHASE_NAME = { movement: 'Movement', retreat: 'Retreats', adjustment: 'Adjustments' } as const;
 
@@ -46,7 +50,11 @@ function mapperCode(phase: Phase): string {
 function headerLines(variant: Variant, phase: Phase, opts: ResultsOptions): string[] {
   const lines: string[] = [];
   if (opts.judge !== undefined || opts.game !== undefined) {
-    const parts = [opts.judge !== undefined ? `Judge: ${opts.judge}` : '', opts.game !== undefined ? `Game: ${opts.game}` : '', `Variant: ${variant.id}`];
+    const parts = [
+      opts.judge !== undefined ? `Judge: ${opts.judge}` : '',
+      opts.game !== undefined ? `Game: ${opts.game}` : '',
+      `Variant: ${variant.id}`,
+    ];
     lines.push(`:: ${parts.filter(Boolean).join('  ')}`);
   }
   if (opts.deadline !== undefined) lines.push(`:: Deadline: ${mapperCode(phase)} ${opts.deadline}`);
@@ -55,16 +63,28 @@ function headerLines(variant: Variant, phase: Phase, opts: ResultsOptions): stri
 }
 
 /** Outcomes grouped by power in the variant's power order; each group in board order. */
-function groupByPower(variant: Variant, outcomes: OrderOutcome[], boardOrder: (o: OrderOutcome) => number): [PowerId, OrderOutcome[]][] {
+function groupByPower(
+  variant: Variant,
+  outcomes: OrderOutcome[],
+  boardOrder: (o: OrderOutcome) => number,
+): [PowerId, OrderOutcome[]][] {
   const groups: [PowerId, OrderOutcome[]][] = [];
   const known = new Set<PowerId>();
   for (const p of powersInOrder(variant)) {
     known.add(p.id);
     const mine = outcomes.filter((o) => o.order.power === p.id);
-    if (mine.length) groups.push([p.id, mine.map((o, i) => [o, i] as const).sort((a, b) => boardOrder(a[0]) - boardOrder(b[0]) || a[1] - b[1]).map(([o]) => o)]);
+    if (mine.length)
+      groups.push([
+        p.id,
+        mine
+          .map((o, i) => [o, i] as const)
+          .sort((a, b) => boardOrder(a[0]) - boardOrder(b[0]) || a[1] - b[1])
+          .map(([o]) => o),
+      ]);
   }
   const strays = outcomes.filter((o) => !known.has(o.order.power));
-  for (const power of new Set(strays.map((o) => o.order.power))) groups.push([power, strays.filter((o) => o.order.power === power)]);
+  for (const power of new Set(strays.map((o) => o.order.power)))
+    groups.push([power, strays.filter((o) => o.order.power === power)]);
   return groups;
 }
 
@@ -123,7 +143,12 @@ function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions
 
 /** `Swabia: Army Swabia rebuilt.` for each minor or affiliate unit the winter put back. */
 function rebuiltLines(variant: Variant, units: Unit[]): string[] {
-  return ['', 'Units rebuilt in their home centres:', '', ...units.map((u) => `${powerName(variant, u.power)}: ${unitName(variant, u.type, u.loc)} rebuilt.`)];
+  return [
+    '',
+    'Units rebuilt in their home centres:',
+    '',
+    ...units.map((u) => `${powerName(variant, u.power)}: ${unitName(variant, u.type, u.loc)} rebuilt.`),
+  ];
 }
 
 /** What the variant's rule modules announce with the ownership (e.g. who is Holy Roman Emperor). */
@@ -132,11 +157,20 @@ export function announcements(variant: Variant, position: Position): string[] {
   return rulesFor(variant).announcements(ctx, position);
 }
 
-export function renderResults(fileVariant: Variant, before: Position, result: PhaseResult, opts: ResultsOptions = {}): string {
+export function renderResults(
+  fileVariant: Variant,
+  before: Position,
+  result: PhaseResult,
+  opts: ResultsOptions = {},
+): string {
   // Powers only ever join during a game, so the position after the phase names every power in it.
   const variant = variantInPlay(fileVariant, result.next);
   const phase = result.phase;
-  const lines = [...headerLines(variant, phase, opts), `${PHASE_TITLE[phase.type]} for ${seasonOf(phase)}.  ${phaseReference(phase, opts.game)}`, ''];
+  const lines = [
+    ...headerLines(variant, phase, opts),
+    `${PHASE_TITLE[phase.type]} for ${seasonOf(phase)}.  ${phaseReference(phase, opts.game)}`,
+    '',
+  ];
   if (phase.type === 'movement') {
     lines.push(...movementLines(variant, before, result.outcomes));
     const dislodged = dislodgedSentences(variant, result, before.units);
@@ -174,7 +208,11 @@ export interface PositionOptions {
 /** The game-start mail body: every unit, any dislodged unit's options, and centre ownership. */
 export function renderPosition(fileVariant: Variant, position: Position, opts: PositionOptions = {}): string {
   const variant = variantInPlay(fileVariant, position);
-  const lines = [...headerLines(variant, position.phase, opts), `Starting position for ${seasonOf(position.phase)}.  ${phaseReference(position.phase, opts.game)}`, ''];
+  const lines = [
+    ...headerLines(variant, position.phase, opts),
+    `Starting position for ${seasonOf(position.phase)}.  ${phaseReference(position.phase, opts.game)}`,
+    '',
+  ];
   for (const power of powersInOrder(variant)) {
     const units = position.units.filter((u) => u.power === power.id);
     if (!units.length) continue;
@@ -182,7 +220,14 @@ export function renderPosition(fileVariant: Variant, position: Position, opts: P
     lines.push('');
   }
   if (position.dislodged.length) {
-    lines.push('', 'The following units were dislodged:', '', ...position.dislodged.flatMap((d) => wrap('', retreatOptionsSentence(variant, d))), '', '');
+    lines.push(
+      '',
+      'The following units were dislodged:',
+      '',
+      ...position.dislodged.flatMap((d) => wrap('', retreatOptionsSentence(variant, d))),
+      '',
+      '',
+    );
   }
   lines.push('', 'Ownership of supply centers:', '', ...ownershipLines(variant, position.owners), '');
   const announced = announcements(fileVariant, position);

@@ -105,7 +105,11 @@ export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): num
 }
 
 const STORAGE_FAULTS: Array<[prefix: string, code: StorageFaultCode, what: (db: Db) => string]> = [
-  ['SQLITE_BUSY', 'EBUSY', (db) => `the database ${db.name} is locked by another connection (waited ${busyTimeoutOf(db)} ms)`],
+  [
+    'SQLITE_BUSY',
+    'EBUSY',
+    (db) => `the database ${db.name} is locked by another connection (waited ${busyTimeoutOf(db)} ms)`,
+  ],
   ['SQLITE_LOCKED', 'EBUSY', (db) => `the database ${db.name} is locked by another statement of this connection`],
   ['SQLITE_FULL', 'EFULL', (db) => `the database ${db.name} or the disk holding it is full`],
   ['SQLITE_IOERR', 'EIO', (db) => `the database file ${db.name} could not be read or written (I/O error)`],
@@ -140,7 +144,9 @@ export function storageFault(db: Db, error: unknown, doing: string): StoreError 
 export function isStorageFault(error: unknown): boolean {
   if (error instanceof StoreError) return ['EBUSY', 'EFULL', 'EIO', 'EREADONLY'].includes(error.code);
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && STORAGE_FAULTS.some(([prefix]) => code === prefix || code.startsWith(`${prefix}_`));
+  return (
+    typeof code === 'string' && STORAGE_FAULTS.some(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))
+  );
 }
 
 /** Timestamps are stored as ISO-8601 UTC strings so they sort and compare as text. */

@@ -76,6 +76,8 @@ export function dpAllocationsOf(db: Db, gameId: number, phase: string, power: st
 /** Every power's allocations for a phase: for adjudication, the GM, and publication after the game. */
 export function allDpAllocations(db: Db, gameId: number, phase: string): DpAllocation[] {
   return (
-    db.prepare('SELECT * FROM dp_allocations WHERE game_id = ? AND phase = ? ORDER BY power, id').all(gameId, phase) as DpRow[]
+    db
+      .prepare('SELECT * FROM dp_allocations WHERE game_id = ? AND phase = ? ORDER BY power, id')
+      .all(gameId, phase) as DpRow[]
   ).map(toAllocation);
 }

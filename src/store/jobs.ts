@@ -63,9 +63,9 @@ export function findJob(db: Db, key: string): Job | null {
 }
 
 export function dueJobs(db: Db, now: string = nowIso()): Job[] {
-  return (db.prepare("SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id").all(now) as JobRow[]).map(
-    toJob,
-  );
+  return (
+    db.prepare("SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id").all(now) as JobRow[]
+  ).map(toJob);
 }
 
 /**
@@ -73,7 +73,10 @@ export function dueJobs(db: Db, now: string = nowIso()): Job[] {
  * which case the caller must not run it. Call inside the transaction that does the job's work.
  */
 export function claimJob(db: Db, jobId: number, now: string = nowIso()): boolean {
-  return db.prepare("UPDATE jobs SET status = 'done', done_at = ? WHERE id = ? AND status = 'pending'").run(now, jobId).changes === 1;
+  return (
+    db.prepare("UPDATE jobs SET status = 'done', done_at = ? WHERE id = ? AND status = 'pending'").run(now, jobId)
+      .changes === 1
+  );
 }
 
 export function cancelJob(db: Db, key: string): boolean {
@@ -81,5 +84,7 @@ export function cancelJob(db: Db, key: string): boolean {
 }
 
 export function pendingJobs(db: Db, gameId: number): Job[] {
-  return (db.prepare("SELECT * FROM jobs WHERE game_id = ? AND status = 'pending' ORDER BY due_at").all(gameId) as JobRow[]).map(toJob);
+  return (
+    db.prepare("SELECT * FROM jobs WHERE game_id = ? AND status = 'pending' ORDER BY due_at").all(gameId) as JobRow[]
+  ).map(toJob);
 }

@@ -57,5 +57,7 @@ export function listOrders(db: Db, gameId: number, phase: string): OrderSet[] {
 
 /** CLEAR: withdraws a power's orders for the phase. Returns whether there were any. */
 export function clearOrders(db: Db, gameId: number, phase: string, power: string): boolean {
-  return db.prepare('DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ?').run(gameId, phase, power).changes > 0;
+  return (
+    db.prepare('DELETE FROM orders WHERE game_id = ? AND phase = ? AND power = ?').run(gameId, phase, power).changes > 0
+  );
 }

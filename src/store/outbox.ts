@@ -167,7 +167,9 @@ export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: str
 
 /** Makes the mails held by senders that no longer live due again at once. */
 export function releaseDeadClaims(db: Db, isDead: (holder: string) => boolean, now: string = nowIso()): number {
-  const holders = db.prepare("SELECT DISTINCT claimed_by AS holder FROM outbox WHERE claimed_by IS NOT NULL AND status = 'queued'");
+  const holders = db.prepare(
+    "SELECT DISTINCT claimed_by AS holder FROM outbox WHERE claimed_by IS NOT NULL AND status = 'queued'",
+  );
   let released = 0;
   for (const { holder } of holders.all() as { holder: string }[]) {
     if (!isDead(holder)) continue;
@@ -189,10 +191,7 @@ export function nextOutboxAttemptAt(db: Db): string | null {
 export function markOutboxSent(db: Db, id: number, now: string = nowIso()): void {
   db.prepare(
     "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL WHERE id = ?",
-  ).run(
-    now,
-    id,
-  );
+  ).run(now, id);
 }
 
 /** Records a failed attempt: either schedules a retry (`retryAt`) or gives up (`retryAt` null). */
@@ -202,18 +201,17 @@ export function markOutboxAttemptFailed(db: Db, id: number, error: string, retry
       "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?, claimed_by = NULL WHERE id = ?",
     ).run(error, id);
   } else {
-    db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL WHERE id = ?').run(
-      error,
-      retryAt,
-      id,
-    );
+    db.prepare(
+      'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL WHERE id = ?',
+    ).run(error, retryAt, id);
   }
 }
 
 /** Puts failed mails back in the queue (an operator's "retry now"). Returns how many. */
 export function requeueFailedMails(db: Db, now: string = nowIso()): number {
-  return db.prepare("UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'").run(now)
-    .changes;
+  return db
+    .prepare("UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'")
+    .run(now).changes;
 }
 
 export function listOutbox(db: Db, filter: { status?: OutboxStatus } = {}): OutboxMail[] {

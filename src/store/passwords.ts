@@ -45,7 +45,11 @@ export async function hashPassword(password: string): Promise<string> {
 
 export function hashPasswordSync(password: string): string {
   const salt = randomBytes(SALT_LENGTH);
-  return encode(DEFAULT_COST, salt, scryptSync(prepare(password), salt, KEY_LENGTH, { ...DEFAULT_COST, maxmem: MAX_MEMORY }));
+  return encode(
+    DEFAULT_COST,
+    salt,
+    scryptSync(prepare(password), salt, KEY_LENGTH, { ...DEFAULT_COST, maxmem: MAX_MEMORY }),
+  );
 }
 
 /** True when `password` matches `stored`; false for a wrong password or an unreadable stored hash. */
@@ -67,7 +71,10 @@ export function verifyPasswordSync(password: string, stored: string): boolean {
   if (!parsed) return false;
   const remembered = verifiedKey(password, stored);
   if (verified.has(remembered)) return true;
-  return remember(remembered, timingSafeEqual(scryptSync(prepare(password), parsed.salt, KEY_LENGTH, parsed.cost), parsed.key));
+  return remember(
+    remembered,
+    timingSafeEqual(scryptSync(prepare(password), parsed.salt, KEY_LENGTH, parsed.cost), parsed.key),
+  );
 }
 
 // Every order mail carries its SIGNON password, and scrypt costs ~25 ms of CPU: alone it would hold

@@ -57,8 +57,7 @@ export function getPhase(db: Db, id: number): PhaseRecord | null {
 /** The latest phase of the game (the one currently open for orders, unless processed). */
 export function currentPhase(db: Db, gameId: number): PhaseRecord | null {
   const row = db.prepare('SELECT * FROM phases WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as
-    | PhaseRow
-    | undefined;
+    PhaseRow | undefined;
   return row ? toPhase(row) : null;
 }
 
@@ -108,8 +107,7 @@ export function replacePhasePosition(db: Db, phaseId: number, position: Position
 export function rollbackToPhase(db: Db, gameId: number, seq: number): PhaseRecord {
   const run = db.transaction(() => {
     const target = db.prepare('SELECT * FROM phases WHERE game_id = ? AND seq = ?').get(gameId, seq) as
-      | PhaseRow
-      | undefined;
+      PhaseRow | undefined;
     if (!target) throw new StoreError('ENOTFOUND', `game ${gameId} has no phase #${seq}`);
     const later = db.prepare('SELECT phase FROM phases WHERE game_id = ? AND seq > ?').all(gameId, seq) as {
       phase: string;

@@ -52,8 +52,17 @@ export interface NewSeat {
 
 export function addSeat(db: Db, seat: NewSeat): Seat {
   const result = db
-    .prepare('INSERT INTO game_players (game_id, power, account_id, role, status, password_hash) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(seat.gameId, seat.power ?? null, seat.accountId, seat.role, seat.status ?? 'active', seat.passwordHash ?? null);
+    .prepare(
+      'INSERT INTO game_players (game_id, power, account_id, role, status, password_hash) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      seat.gameId,
+      seat.power ?? null,
+      seat.accountId,
+      seat.role,
+      seat.status ?? 'active',
+      seat.passwordHash ?? null,
+    );
   return getSeat(db, Number(result.lastInsertRowid)) as Seat;
 }
 
@@ -68,8 +77,7 @@ export function listSeats(db: Db, gameId: number): Seat[] {
 
 export function findSeatByPower(db: Db, gameId: number, power: string): Seat | null {
   const row = db.prepare('SELECT * FROM game_players WHERE game_id = ? AND power = ?').get(gameId, power) as
-    | SeatRow
-    | undefined;
+    SeatRow | undefined;
   return row ? toSeat(row) : null;
 }
 
@@ -125,7 +133,9 @@ export function recordEjection(db: Db, gameId: number, accountId: number, power:
 }
 
 export function wasEjected(db: Db, gameId: number, accountId: number): boolean {
-  return db.prepare('SELECT 1 FROM ejections WHERE game_id = ? AND account_id = ?').get(gameId, accountId) !== undefined;
+  return (
+    db.prepare('SELECT 1 FROM ejections WHERE game_id = ? AND account_id = ?').get(gameId, accountId) !== undefined
+  );
 }
 
 export function removeSeat(db: Db, seatId: number): void {

@@ -50,7 +50,15 @@ export function recordPress(db: Db, press: NewPress): PressItem {
     .prepare(
       'INSERT INTO press (game_id, phase, from_power, to_json, body, sent_at, shown_from) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    .run(press.gameId, press.phase, press.from, JSON.stringify(press.to), press.body, nowIso(), press.shownFrom ?? null);
+    .run(
+      press.gameId,
+      press.phase,
+      press.from,
+      JSON.stringify(press.to),
+      press.body,
+      nowIso(),
+      press.shownFrom ?? null,
+    );
   return toPress(db.prepare('SELECT * FROM press WHERE id = ?').get(Number(result.lastInsertRowid)) as PressRow);
 }
 

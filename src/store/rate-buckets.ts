@@ -5,8 +5,7 @@ import type { Db } from './database.js';
 
 export function loadBucket(db: Db, sender: string): BucketState | null {
   const row = db.prepare('SELECT tokens, updated_at FROM rate_buckets WHERE sender = ?').get(sender) as
-    | { tokens: number; updated_at: number }
-    | undefined;
+    { tokens: number; updated_at: number } | undefined;
   return row ? { tokens: row.tokens, updatedAt: row.updated_at } : null;
 }
 

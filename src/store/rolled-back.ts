@@ -56,14 +56,28 @@ const toPhase = (row: Row): RolledBackPhase => ({
  */
 export function keepRolledBackPhases(db: Db, gameId: number, targetSeq: number): RolledBackPhase[] {
   const phases = db
-    .prepare('SELECT id, seq, phase, position_json, result_json FROM phases WHERE game_id = ? AND seq >= ? ORDER BY seq')
-    .all(gameId, targetSeq) as { id: number; seq: number; phase: string; position_json: string; result_json: string | null }[];
+    .prepare(
+      'SELECT id, seq, phase, position_json, result_json FROM phases WHERE game_id = ? AND seq >= ? ORDER BY seq',
+    )
+    .all(gameId, targetSeq) as {
+    id: number;
+    seq: number;
+    phase: string;
+    position_json: string;
+    result_json: string | null;
+  }[];
   if (phases.length === 0) return [];
   const currentSeq = phases[phases.length - 1].seq;
   db.prepare('DELETE FROM rolled_back_phases WHERE game_id = ? AND seq <= ?').run(gameId, currentSeq);
-  const continues = db.prepare('SELECT 1 FROM rolled_back_phases WHERE game_id = ? AND seq = ?').get(gameId, currentSeq + 1) !== undefined;
-  const ordersOf = db.prepare('SELECT power, lines_json, normalised_json, submitted_at FROM orders WHERE game_id = ? AND phase = ? ORDER BY power');
-  const allocationsOf = db.prepare('SELECT power, unit, amount, order_json FROM dp_allocations WHERE game_id = ? AND phase = ? ORDER BY power, id');
+  const continues =
+    db.prepare('SELECT 1 FROM rolled_back_phases WHERE game_id = ? AND seq = ?').get(gameId, currentSeq + 1) !==
+    undefined;
+  const ordersOf = db.prepare(
+    'SELECT power, lines_json, normalised_json, submitted_at FROM orders WHERE game_id = ? AND phase = ? ORDER BY power',
+  );
+  const allocationsOf = db.prepare(
+    'SELECT power, unit, amount, order_json FROM dp_allocations WHERE game_id = ? AND phase = ? ORDER BY power, id',
+  );
   const insert = db.prepare(
     `INSERT INTO rolled_back_phases (game_id, seq, phase, position_json, was_processed, orders_json, allocations_json)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -72,7 +86,14 @@ export function keepRolledBackPhases(db: Db, gameId: number, targetSeq: number):
     const isTarget = p.seq === targetSeq;
     const orders = isTarget
       ? []
-      : (ordersOf.all(gameId, p.phase) as { power: string; lines_json: string; normalised_json: string; submitted_at: string }[]).map((o) => ({
+      : (
+          ordersOf.all(gameId, p.phase) as {
+            power: string;
+            lines_json: string;
+            normalised_json: string;
+            submitted_at: string;
+          }[]
+        ).map((o) => ({
           power: o.power,
           lines: JSON.parse(o.lines_json),
           normalised: JSON.parse(o.normalised_json),
@@ -80,24 +101,37 @@ export function keepRolledBackPhases(db: Db, gameId: number, targetSeq: number):
         }));
     const allocations = isTarget
       ? []
-      : (allocationsOf.all(gameId, p.phase) as { power: string; unit: string; amount: number; order_json: string }[]).map((a) => ({
+      : (
+          allocationsOf.all(gameId, p.phase) as { power: string; unit: string; amount: number; order_json: string }[]
+        ).map((a) => ({
           power: a.power,
           unit: a.unit,
           amount: a.amount,
           order: JSON.parse(a.order_json),
         }));
     const wasProcessed = p.result_json !== null || (p.seq === currentSeq && continues);
-    insert.run(gameId, p.seq, p.phase, p.position_json, wasProcessed ? 1 : 0, JSON.stringify(orders), JSON.stringify(allocations));
+    insert.run(
+      gameId,
+      p.seq,
+      p.phase,
+      p.position_json,
+      wasProcessed ? 1 : 0,
+      JSON.stringify(orders),
+      JSON.stringify(allocations),
+    );
   }
   return rolledBackPhases(db, gameId);
 }
 
 export function rolledBackPhases(db: Db, gameId: number): RolledBackPhase[] {
-  return (db.prepare('SELECT * FROM rolled_back_phases WHERE game_id = ? ORDER BY seq').all(gameId) as Row[]).map(toPhase);
+  return (db.prepare('SELECT * FROM rolled_back_phases WHERE game_id = ? ORDER BY seq').all(gameId) as Row[]).map(
+    toPhase,
+  );
 }
 
 export function rolledBackPhase(db: Db, gameId: number, seq: number): RolledBackPhase | null {
-  const row = db.prepare('SELECT * FROM rolled_back_phases WHERE game_id = ? AND seq = ?').get(gameId, seq) as Row | undefined;
+  const row = db.prepare('SELECT * FROM rolled_back_phases WHERE game_id = ? AND seq = ?').get(gameId, seq) as
+    Row | undefined;
   return row ? toPhase(row) : null;
 }
 
@@ -113,7 +147,14 @@ export function restoreRolledBackOrders(db: Db, kept: RolledBackPhase): string[]
   );
   for (const o of kept.orders) {
     if (hasOrders.get(kept.gameId, kept.phase, o.power)) continue;
-    insertOrders.run(kept.gameId, kept.phase, o.power, JSON.stringify(o.lines), JSON.stringify(o.normalised), o.submittedAt);
+    insertOrders.run(
+      kept.gameId,
+      kept.phase,
+      o.power,
+      JSON.stringify(o.lines),
+      JSON.stringify(o.normalised),
+      o.submittedAt,
+    );
     restored.add(o.power);
   }
   const hasAllocations = db.prepare('SELECT 1 FROM dp_allocations WHERE game_id = ? AND phase = ? AND power = ?');
@@ -148,7 +189,11 @@ export function samePosition(a: unknown, b: unknown): boolean {
     Array.isArray(value)
       ? value.map(canonical)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([k, v]) => [k, canonical(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
         : value;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

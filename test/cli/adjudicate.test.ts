@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './run.js';
 
 const ex = (name: string) => `examples/standard/${name}`;
-const GAME_1901 = ['--orders', ex('spring-1901.txt'), '--orders', ex('fall-1901.txt'), '--orders', ex('winter-1901.txt')];
+const GAME_1901 = [
+  '--orders',
+  ex('spring-1901.txt'),
+  '--orders',
+  ex('fall-1901.txt'),
+  '--orders',
+  ex('winter-1901.txt'),
+];
 const GAME_1902 = [...GAME_1901, '--orders', ex('spring-1902.txt'), '--orders', ex('spring-1902-retreats.txt')];
 
 function tempFile(name: string, text: string): string {
@@ -30,7 +37,9 @@ describe('chancery adjudicate', () => {
       'Retreat orders for Spring of 1902.  (demo.S1902R)',
     ]);
     // Fall 1901: the convoy into Norway and Austria's supported capture of Greece.
-    expect(phases[1]).toContain('England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\nEngland: Army Yorkshire -> Norway.\n');
+    expect(phases[1]).toContain(
+      'England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\nEngland: Army Yorkshire -> Norway.\n',
+    );
     expect(phases[1]).toContain('Turkey: Army Bulgaria -> Greece.  (*bounce*)\n');
     expect(phases[1]).toContain('Austria:    Budapest, Greece, Serbia, Trieste, Vienna.\n');
     expect(phases[1]).toContain('Austria:     5 Supply centers,  3 Units:  Builds   2 units.\n');
@@ -58,13 +67,22 @@ describe('chancery adjudicate', () => {
     );
     expect(phases[3]).toContain('England: Fleet North Sea SUPPORT French Army Belgium -> Holland.  (*cut*)\n');
     expect(phases[3]).toContain('Russia: Army Rumania SUPPORT Austrian Army Serbia -> Bulgaria.\n');
-    expect(phases[3]).toContain('The following units were dislodged:\n\nThe Turkish army in Bulgaria can retreat to Constantinople.\n');
-    expect(phases[4]).toContain("Turkey:     Army Bulgaria -> Constantinople.\n\nThe next phase of 'demo' will be Movement for Fall of 1902.\n");
+    expect(phases[3]).toContain(
+      'The following units were dislodged:\n\nThe Turkish army in Bulgaria can retreat to Constantinople.\n',
+    );
+    expect(phases[4]).toContain(
+      "Turkey:     Army Bulgaria -> Constantinople.\n\nThe next phase of 'demo' will be Movement for Fall of 1902.\n",
+    );
   });
 
   it('--json gives each phase with its outcomes, the next position and the next phase', async () => {
     const run = await runCli('adjudicate', ...GAME_1901, '--json');
-    const phases = JSON.parse(run.out) as { phase: string; outcomes: unknown[]; next: { units: unknown[]; owners: Record<string, string> }; nextPhase: string }[];
+    const phases = JSON.parse(run.out) as {
+      phase: string;
+      outcomes: unknown[];
+      next: { units: unknown[]; owners: Record<string, string> };
+      nextPhase: string;
+    }[];
     expect(phases.map((p) => [p.phase, p.nextPhase])).toEqual([
       ['S1901M', 'F1901M'],
       ['F1901M', 'W1901A'],
@@ -162,14 +180,21 @@ describe('chancery adjudicate', () => {
   });
 
   it('starts from a position file and stops when the orders are for another phase', async () => {
-    const position = tempFile('pos.txt', 'variant standard\nphase Fall 1901 Retreat\nAustria: A bul\nTurkey:\n  A rum\n  dislodged A ser from bul\n  owns ank con smy\n');
+    const position = tempFile(
+      'pos.txt',
+      'variant standard\nphase Fall 1901 Retreat\nAustria: A bul\nTurkey:\n  A rum\n  dislodged A ser from bul\n  owns ank con smy\n',
+    );
     const retreat = tempFile('r.txt', 'phase F1901R\nTurkey: A ser - alb\n');
     const ok = await runCli('adjudicate', '--position', position, '--orders', retreat);
     expect(ok.out).toContain('Turkey:     Army Serbia -> Albania.\n');
-    expect(ok.out).toContain('Austria:     1 Supply center,   1 Unit:   Builds   0 units.\nTurkey:      4 Supply centers,  2 Units:  Builds   2 units.\n');
+    expect(ok.out).toContain(
+      'Austria:     1 Supply center,   1 Unit:   Builds   0 units.\nTurkey:      4 Supply centers,  2 Units:  Builds   2 units.\n',
+    );
     const wrong = await runCli('adjudicate', '--position', position, '--orders', ex('spring-1901.txt'));
     expect(wrong.code).toBe(1);
-    expect(wrong.err).toContain('examples/standard/spring-1901.txt: orders for Spring 1901 Movement, but the game is at Fall 1901 Retreat');
+    expect(wrong.err).toContain(
+      'examples/standard/spring-1901.txt: orders for Spring 1901 Movement, but the game is at Fall 1901 Retreat',
+    );
   });
 
   it('stops at a victory: later order files are refused', async () => {
@@ -200,7 +225,9 @@ Russia:
 
   const mainResolves = ['judge.ts', 'mail.ts'].every((f) => existsSync(join('src/cli', f)));
   it.skipIf(!mainResolves)('runs through the real entry point', () => {
-    const child = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'adjudicate', ...GAME_1901, '--game', 'demo'], { encoding: 'utf8' });
+    const child = spawnSync('npx', ['tsx', 'src/cli/main.ts', 'adjudicate', ...GAME_1901, '--game', 'demo'], {
+      encoding: 'utf8',
+    });
     expect(child.status).toBe(0);
     expect(child.stdout).toContain('Adjustment orders for Winter of 1901.  (demo.W1901A)');
   });

@@ -22,14 +22,19 @@ let hand: MailHand;
 
 /** `chancery <args>` as its own process, the way a judgekeeper runs it. */
 function chancery(args: string[]): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return Object.assign(child, { output: () => output });
 }
 
-function finished(child: ChildProcess & { output: () => string }): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+function finished(
+  child: ChildProcess & { output: () => string },
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
@@ -43,7 +48,11 @@ async function run(args: string[]) {
   return finished(chancery(args));
 }
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -56,7 +65,10 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, what
 /** Drops a mail into the judge's inbox and waits until the judge's reply to it has been written. */
 async function ask(from: string, subject: string, body: string): Promise<string> {
   await hand.send(from, subject, body);
-  const reply = await until(async () => (await hand.list(from)).find((m) => m.subject === `Re: ${subject}`), `the reply to "${subject}"`);
+  const reply = await until(
+    async () => (await hand.list(from)).find((m) => m.subject === `Re: ${subject}`),
+    `the reply to "${subject}"`,
+  );
   return (await hand.show(from, reply.number)).text;
 }
 
@@ -68,55 +80,79 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('chancery on the command line', () => {
-  it('init writes a config for the embedded mail directory and creates the database', async () => {
-    const init = await run(['init', '-c', config]);
-    expect(init.code, init.output).toBe(0);
-    expect(init.output).toContain(`wrote ${config}`);
-    expect(init.output).toContain(`embedded mail directory ${join(dir, '.chancery', 'mail')}`);
-    expect(existsSync(join(dir, '.chancery', 'judge.sqlite'))).toBe(true);
-    // Quick polling, so the test does not wait on the defaults.
-    const written = JSON.parse(readFileSync(config, 'utf8'));
-    writeFileSync(config, JSON.stringify({ ...written, mail: { ...written.mail, inboxPollMs: 100, outboxPollMs: 100 } }, null, 2));
-  }, CLI_TIMEOUT_MS);
+  it(
+    'init writes a config for the embedded mail directory and creates the database',
+    async () => {
+      const init = await run(['init', '-c', config]);
+      expect(init.code, init.output).toBe(0);
+      expect(init.output).toContain(`wrote ${config}`);
+      expect(init.output).toContain(`embedded mail directory ${join(dir, '.chancery', 'mail')}`);
+      expect(existsSync(join(dir, '.chancery', 'judge.sqlite'))).toBe(true);
+      // Quick polling, so the test does not wait on the defaults.
+      const written = JSON.parse(readFileSync(config, 'utf8'));
+      writeFileSync(
+        config,
+        JSON.stringify({ ...written, mail: { ...written.mail, inboxPollMs: 100, outboxPollMs: 100 } }, null, 2),
+      );
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('run takes in mail from the directory inbox, answers it, and stops cleanly on SIGTERM', async () => {
-    const judge = chancery(['run', '-c', config]);
-    const exit = finished(judge);
-    try {
-      expect(await ask(GM, 'create', 'CREATE cligame gmsecret standard\nFORM')).toContain('Game cligame is open');
-      for (const p of PLAYERS) expect(await ask(p, `join ${p}`, `JOIN cligame pw-${p.slice(0, 4)}`)).toContain('You joined game cligame');
-      expect(await ask(GM, 'start', 'SIGNON master@cligame gmsecret\nACTIVATE')).toContain('Game cligame has started');
-      await until(async () => (await hand.list(PLAYERS[0])).some((m) => m.subject === 'Diplomacy game cligame starting'), 'the start mail');
-    } finally {
-      judge.kill('SIGTERM');
-    }
-    const { code, signal, output } = await exit;
-    expect({ code, signal }, output).toEqual({ code: 0, signal: null });
-    expect(output).toContain(`chancery judge ${JUDGE} running`);
-    expect(output).toContain('SIGTERM: stopping');
-    expect(output).toMatch(/mail from gm@cli\.test: processed/);
-  }, CLI_TIMEOUT_MS);
+  it(
+    'run takes in mail from the directory inbox, answers it, and stops cleanly on SIGTERM',
+    async () => {
+      const judge = chancery(['run', '-c', config]);
+      const exit = finished(judge);
+      try {
+        expect(await ask(GM, 'create', 'CREATE cligame gmsecret standard\nFORM')).toContain('Game cligame is open');
+        for (const p of PLAYERS)
+          expect(await ask(p, `join ${p}`, `JOIN cligame pw-${p.slice(0, 4)}`)).toContain('You joined game cligame');
+        expect(await ask(GM, 'start', 'SIGNON master@cligame gmsecret\nACTIVATE')).toContain(
+          'Game cligame has started',
+        );
+        await until(
+          async () => (await hand.list(PLAYERS[0])).some((m) => m.subject === 'Diplomacy game cligame starting'),
+          'the start mail',
+        );
+      } finally {
+        judge.kill('SIGTERM');
+      }
+      const { code, signal, output } = await exit;
+      expect({ code, signal }, output).toEqual({ code: 0, signal: null });
+      expect(output).toContain(`chancery judge ${JUDGE} running`);
+      expect(output).toContain('SIGTERM: stopping');
+      expect(output).toMatch(/mail from gm@cli\.test: processed/);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('status shows the game; process processes its phase and sends the results; status shows the next phase', async () => {
-    const before = await run(['status', 'cligame', '-c', config]);
-    expect(before.code, before.output).toBe(0);
-    expect(before.output).toMatch(/^cligame\s+standard\s+active\s+S1901M /m);
-    expect(before.output).toContain('players 7, observers/monitors 0');
-    expect(before.output).toMatch(/missing orders: .*austria/i);
+  it(
+    'status shows the game; process processes its phase and sends the results; status shows the next phase',
+    async () => {
+      const before = await run(['status', 'cligame', '-c', config]);
+      expect(before.code, before.output).toBe(0);
+      expect(before.output).toMatch(/^cligame\s+standard\s+active\s+S1901M /m);
+      expect(before.output).toContain('players 7, observers/monitors 0');
+      expect(before.output).toMatch(/missing orders: .*austria/i);
 
-    const processed = await run(['process', 'cligame', 'S1901M', '-c', config]);
-    expect(processed.code, processed.output).toBe(0);
-    expect(processed.output).toContain('cligame S1901M processed; 1 mail(s) queued');
-    expect(processed.output).toContain('sent 1, retrying 0, failed 0');
-    for (const address of [...PLAYERS, GM]) {
-      expect((await hand.list(address)).map((m) => m.subject), address).toContain('Diplomacy results cligame S1901M');
-    }
+      const processed = await run(['process', 'cligame', 'S1901M', '-c', config]);
+      expect(processed.code, processed.output).toBe(0);
+      expect(processed.output).toContain('cligame S1901M processed; 1 mail(s) queued');
+      expect(processed.output).toContain('sent 1, retrying 0, failed 0');
+      for (const address of [...PLAYERS, GM]) {
+        expect(
+          (await hand.list(address)).map((m) => m.subject),
+          address,
+        ).toContain('Diplomacy results cligame S1901M');
+      }
 
-    const after = await run(['status', '-c', config]);
-    expect(after.output).toMatch(/^cligame\s+standard\s+active\s+F1901M /m);
-    // The phase guard: a second `process` of S1901M does nothing and says why.
-    const again = await run(['process', 'cligame', 'S1901M', '-c', config]);
-    expect(again.code).toBe(1);
-    expect(again.output).toContain('the current phase of cligame is F1901M, not S1901M');
-  }, CLI_TIMEOUT_MS);
+      const after = await run(['status', '-c', config]);
+      expect(after.output).toMatch(/^cligame\s+standard\s+active\s+F1901M /m);
+      // The phase guard: a second `process` of S1901M does nothing and says why.
+      const again = await run(['process', 'cligame', 'S1901M', '-c', config]);
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('the current phase of cligame is F1901M, not S1901M');
+    },
+    CLI_TIMEOUT_MS,
+  );
 });

@@ -18,7 +18,9 @@ describe('position text format', () => {
   it('writes the starting position and reads it back unchanged', () => {
     const initial = start();
     const text = positionToText(standard, initial);
-    expect(text).toContain('variant standard\nphase Spring 1901 Movement\n\nAustria:\n  A bud\n  A vie\n  F tri\n  owns bud tri vie\n');
+    expect(text).toContain(
+      'variant standard\nphase Spring 1901 Movement\n\nAustria:\n  A bud\n  A vie\n  F tri\n  owns bud tri vie\n',
+    );
     expect(text).toContain('Russia:\n  A war\n  A mos\n  F sev\n  F stp/sc\n  owns mos sev stp war\n');
     const back = readPosition(text);
     expect(back.variant).toBe(standard);
@@ -46,7 +48,7 @@ Russian:
     expect(position.owners).toEqual({ par: 'france', bre: 'france', mar: 'france', spa: 'france', stp: 'russia' });
   });
 
-  it('computes retreat options (not occupied, not the attacker\'s origin, no standoff) and writes them out only when needed', () => {
+  it("computes retreat options (not occupied, not the attacker's origin, no standoff) and writes them out only when needed", () => {
     const text = `variant standard
 phase Fall 1901 Retreat
 Austria:
@@ -56,7 +58,9 @@ Turkey:
   dislodged A ser from bul
 standoff alb`;
     const { position } = readPosition(text);
-    expect(position.dislodged).toEqual([{ power: 'turkey', type: 'A', loc: 'ser', attackerFrom: 'bul', retreats: ['bud', 'tri'] }]);
+    expect(position.dislodged).toEqual([
+      { power: 'turkey', type: 'A', loc: 'ser', attackerFrom: 'bul', retreats: ['bud', 'tri'] },
+    ]);
     const written = positionToText(standard, position);
     expect(written).toContain('  dislodged A ser from bul retreats bud tri\n');
     expect(readPosition(written).position).toEqual(position);
@@ -77,7 +81,9 @@ Turkey: A bul, A rum`).position;
   });
 
   it('keeps rule-module state as JSON', () => {
-    const { position } = readPosition('variant standard\nphase S1901M\nstate emperor {"power":"austria","since":1648}\n');
+    const { position } = readPosition(
+      'variant standard\nphase S1901M\nstate emperor {"power":"austria","since":1648}\n',
+    );
     expect(position.state).toEqual({ emperor: { power: 'austria', since: 1648 } });
     expect(positionToText(standard, position)).toContain('state emperor {"power":"austria","since":1648}');
   });
@@ -85,7 +91,11 @@ Turkey: A bul, A rum`).position;
   it('accepts the JSON Position and checks it like the text format', () => {
     const initial = start();
     expect(readPosition(JSON.stringify(initial)).position).toEqual(initial);
-    const broken = { ...initial, units: [...initial.units, { power: 'france', type: 'F', loc: 'spa' }], owners: { ...initial.owners, nth: 'england' } };
+    const broken = {
+      ...initial,
+      units: [...initial.units, { power: 'france', type: 'F', loc: 'spa' }],
+      owners: { ...initial.owners, nth: 'england' },
+    };
     expect(problems(JSON.stringify(broken), 'pos.json')).toEqual([
       'pos.json: units[22]: a fleet in Spain must name its coast: spa/nc or spa/sc',
       'pos.json: owners.nth: North Sea is not a supply centre',
@@ -116,11 +126,15 @@ owns par`),
 
   it('refuses a missing variant or phase, a wrong variant, units before a heading and a unit with nowhere to retreat', () => {
     expect(problems('phase S1901M\nFrance: A par')).toEqual(['pos.txt:1: no "variant <name>" line']);
-    expect(problems('variant standard\nFrance: A par')).toEqual(['pos.txt:1: no "phase" line (e.g. "phase Spring 1901 Movement")']);
+    expect(problems('variant standard\nFrance: A par')).toEqual([
+      'pos.txt:1: no "phase" line (e.g. "phase Spring 1901 Movement")',
+    ]);
     expect(problems('variant standard\nphase Summer 1901')).toEqual([
       'pos.txt:2: cannot read "summer" in phase "Summer 1901" (write e.g. "Fall 1901 Movement" or "F1901M")',
     ]);
-    expect(problems('variant standard\nphase S1901M\nA par')).toEqual(['pos.txt:3: a unit before any power heading (write e.g. "France:" first)']);
+    expect(problems('variant standard\nphase S1901M\nA par')).toEqual([
+      'pos.txt:3: a unit before any power heading (write e.g. "France:" first)',
+    ]);
     expect(() => parsePositionText('variant ambition5\nphase S1901M', { variant: standard, file: 'p' })).toThrow(
       'p:1: this position is for variant ambition5, not standard',
     );
@@ -136,7 +150,10 @@ France:
   it('refuses neutral units written as dislodged in a variant where they are destroyed instead', () => {
     const ambition = loadVariant('ambition5');
     expect(() =>
-      parsePositionText('variant ambition5\nphase Spring 1764 Retreat\nAustria: A bav\nBavaria:\n  dislodged A bav from vie', { variant: ambition, file: 'p' }),
+      parsePositionText(
+        'variant ambition5\nphase Spring 1764 Retreat\nAustria: A bav\nBavaria:\n  dislodged A bav from vie',
+        { variant: ambition, file: 'p' },
+      ),
     ).toThrow('p:5: bavaria units are destroyed when dislodged, never retreat');
   });
 });

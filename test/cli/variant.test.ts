@@ -6,7 +6,11 @@ import { runCli } from './run.js';
 
 describe('chancery variant', () => {
   it('check: counts what a good variant defines', async () => {
-    expect(await runCli('variant', 'check', 'standard')).toEqual({ out: 'ok: 76 spaces, 34 centres, 7 powers\n', err: '', code: 0 });
+    expect(await runCli('variant', 'check', 'standard')).toEqual({
+      out: 'ok: 76 spaces, 34 centres, 7 powers\n',
+      err: '',
+      code: 0,
+    });
   });
 
   it('check: lists every problem of a broken file with file:line and exits 1', async () => {
@@ -33,7 +37,9 @@ describe('chancery variant', () => {
   it('show: a readable summary, and the full description with --json', async () => {
     const text = await runCli('variant', 'show', 'standard');
     expect(text.out).toContain('Standard Diplomacy (standard)');
-    expect(text.out).toContain('  Russia (Russian, R, id russia)\n    home: Moscow, Sevastopol, St Petersburg, Warsaw\n    units: A Warsaw, A Moscow, F Sevastopol, F St Petersburg (south coast)');
+    expect(text.out).toContain(
+      '  Russia (Russian, R, id russia)\n    home: Moscow, Sevastopol, St Petersburg, Warsaw\n    units: A Warsaw, A Moscow, F Sevastopol, F St Petersburg (south coast)',
+    );
     expect(text.out).toContain('  stp   coast      St Petersburg * coasts nc sc');
     const json = JSON.parse((await runCli('variant', 'show', 'standard', '--json')).out);
     expect(json.id).toBe('standard');

@@ -73,7 +73,10 @@ function shuffledLines(position: Position, lines: string[], random: () => number
     queues.set(p, [...(queues.get(p) ?? []), l]);
   });
   const out: string[] = [];
-  const slots = shuffled([...queues].flatMap(([p, q]) => q.map(() => p)), random);
+  const slots = shuffled(
+    [...queues].flatMap(([p, q]) => q.map(() => p)),
+    random,
+  );
   for (const p of slots) out.push(queues.get(p)!.shift()!);
   return out;
 }

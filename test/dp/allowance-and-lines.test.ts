@@ -16,7 +16,9 @@ describe('allowance: one DP per centre, at most 3 (A&E)', () => {
     expect(dpAllowance(v, position(v, { phase: { season: 'fall', type: 'retreat' } }), 'france')).toBe(0);
     const lost = position(v, { owners: { bre: 'britain', mar: 'spain' } });
     expect(dpAllowance(v, lost, 'france')).toBe(1);
-    expect(dpAllowance(v, position(v, { owners: { par: 'britain', bre: 'britain', mar: 'britain' } }), 'france')).toBe(0);
+    expect(dpAllowance(v, position(v, { owners: { par: 'britain', bre: 'britain', mar: 'britain' } }), 'france')).toBe(
+      0,
+    );
   });
 });
 
@@ -38,7 +40,9 @@ describe('allowance: S&L home-centre control', () => {
     expect(dpAllowance(v, position(v, { owners: { mos: 'sweden' } }), 'russia')).toBe(1);
     expect(dpAllowance(v, position(v, { owners: { mos: 'sweden', nar: 'russia' } }), 'russia')).toBe(2);
     expect(dpAllowance(v, position(v, { owners: { nar: 'russia' } }), 'russia')).toBe(3);
-    expect(dpAllowance(v, position(v, { owners: { mos: 'sweden', kyi: 'sweden', nov: 'sweden', nar: 'russia' } }), 'russia')).toBe(1);
+    expect(
+      dpAllowance(v, position(v, { owners: { mos: 'sweden', kyi: 'sweden', nov: 'sweden', nar: 'russia' } }), 'russia'),
+    ).toBe(1);
   });
 });
 
@@ -98,7 +102,11 @@ describe('checking DP lines at submission', () => {
   });
 
   it('a neutral power cannot bid, and bids are for movement phases only', () => {
-    const bid: DpBid = { power: 'savoy', amount: 1, order: { kind: 'hold', power: 'switzerland', type: 'A', loc: 'swi' } };
+    const bid: DpBid = {
+      power: 'savoy',
+      amount: 1,
+      order: { kind: 'hold', power: 'switzerland', type: 'A', loc: 'swi' },
+    };
     expect(checkBids(v6, start, 'savoy', [bid]).verdicts[0].reason).toMatch(/only a Great Power/);
     const retreat = position(v6, { phase: { type: 'retreat' } });
     const mine = { ...bid, power: 'france' };

@@ -65,7 +65,11 @@ describe('A&E v6.01: invalid winning orders and sorties', () => {
     const fall63 = position(v, { phase: { season: 'fall' } });
     // The order parser already refuses this line at submission (Hesse-Westphalia does not border
     // Bavaria); the bid is built directly to follow the example through adjudication.
-    const bid: DpBid = { power: 'france', amount: 3, order: { kind: 'move', power: 'hesse-westphalia', type: 'A', loc: 'hew', to: 'bav', viaConvoy: false } };
+    const bid: DpBid = {
+      power: 'france',
+      amount: 3,
+      order: { kind: 'move', power: 'hesse-westphalia', type: 'A', loc: 'hew', to: 'bav', viaConvoy: false },
+    };
     expect(checkBids(v, fall63, 'france', [bid]).verdicts[0].ok).toBe(true);
     const r = adjudicate(v, fall63, [], { bids: [bid] });
     const hew = outcomeAt(r, 'hew');
@@ -74,7 +78,11 @@ describe('A&E v6.01: invalid winning orders and sorties', () => {
     expect(hew.success).toBe(false);
     expect(unitIn(r.next, 'hew')?.power).toBe('hesse-westphalia');
     expect(unitIn(r.next, 'bav')?.power).toBe('bavaria');
-    expect(dpReportOf(r)!.neutrals.find((d) => d.unit.loc === 'hew')).toMatchObject({ won: true, total: 3, invalid: true });
+    expect(dpReportOf(r)!.neutrals.find((d) => d.unit.loc === 'hew')).toMatchObject({
+      won: true,
+      total: 3,
+      invalid: true,
+    });
   });
 
   it('Example 6: a Dutch sortie to the English Channel bounces the French fleet', () => {

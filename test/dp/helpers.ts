@@ -5,7 +5,16 @@ import { adjudicate, initialPosition, type PhaseResult } from '../../src/core/ad
 import { loadVariant } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
-import type { DpBid, MovementOrder, OrderOutcome, Phase, Position, PowerId, Unit, UnitType } from '../../src/core/types.js';
+import type {
+  DpBid,
+  MovementOrder,
+  OrderOutcome,
+  Phase,
+  Position,
+  PowerId,
+  Unit,
+  UnitType,
+} from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 
 const variants = new Map<string, Variant>();
@@ -59,7 +68,8 @@ export function submit(v: Variant, pos: Position, mails: Record<PowerId, string>
     for (const line of parseOrders(text, { variant: v, position: pos, power })) {
       if (line.status === 'error') throw new Error(`${power}: "${line.text}": ${line.error}`);
       if (line.status === 'order') orders.push(line.order as MovementOrder);
-      if (line.status === 'dp') bids.push({ power: line.power, amount: line.amount, order: line.order as MovementOrder });
+      if (line.status === 'dp')
+        bids.push({ power: line.power, amount: line.amount, order: line.order as MovementOrder });
     }
   }
   return { orders, bids };

@@ -21,7 +21,7 @@ describe('A&E v6: Savoy taken in Spring', () => {
     expect(spring.next.phase).toMatchObject({ season: 'fall', type: 'movement' });
   });
 
-  it('left empty after Fall, the centre is still Savoy\'s and its army is rebuilt in Winter', () => {
+  it("left empty after Fall, the centre is still Savoy's and its army is rebuilt in Winter", () => {
     const fall = play(v, spring.next, { france: 'A Sav - Bur' });
     expect(fall.captured.find((c) => c.centre === 'sav')).toBeUndefined();
     expect(fall.next.owners.sav).toBe('savoy');
@@ -30,7 +30,7 @@ describe('A&E v6: Savoy taken in Spring', () => {
     expect(unitIn(after, 'sav')).toEqual({ power: 'savoy', type: 'A', loc: 'sav' });
   });
 
-  it('occupied after Fall, the centre is France\'s and nothing is rebuilt', () => {
+  it("occupied after Fall, the centre is France's and nothing is rebuilt", () => {
     const fall = play(v, spring.next, {});
     expect(fall.captured).toContainEqual({ centre: 'sav', from: 'savoy', to: 'france' });
     expect(fall.adjustments.find((a) => a.power === 'france')).toMatchObject({ centres: 4, delta: 1 });

@@ -29,16 +29,22 @@ for (const id of ['ambition5', 'ambition6']) {
     });
 
     it('the Papal States may not support a non-Catholic unit', () => {
-      expect(verdict(id, britishTuscany, 'britain', '1 DP: A Pap S A Tus')).toMatch(/religion rule: .* may support only a Catholic unit/);
+      expect(verdict(id, britishTuscany, 'britain', '1 DP: A Pap S A Tus')).toMatch(
+        /religion rule: .* may support only a Catholic unit/,
+      );
     });
 
     it('a Muslim minor may not support a Christian Great Power into a Muslim-held space, but may into an empty one', () => {
-      expect(verdict(id, spanishWes, 'spain', '1 DP: F Tun S F Wes - Alg')).toMatch(/a Muslim minor may not support a Christian attack/);
+      expect(verdict(id, spanishWes, 'spain', '1 DP: F Tun S F Wes - Alg')).toMatch(
+        /a Muslim minor may not support a Christian attack/,
+      );
       expect(verdict(id, { ...spanishWes, remove: ['alg'] }, 'spain', '1 DP: F Tun S F Wes - Alg')).toBe(true);
     });
 
     it('a Christian minor may not support the Ottomans into a Christian-held space', () => {
-      expect(verdict(id, turkishMilan, 'turkey', '1 DP: A Tus S A Mil - Ven')).toMatch(/a Christian minor may not support/);
+      expect(verdict(id, turkishMilan, 'turkey', '1 DP: A Tus S A Mil - Ven')).toMatch(
+        /a Christian minor may not support/,
+      );
       // Supporting a Christian power's attack on a Christian space is nobody's business.
       expect(verdict(id, {}, 'austria', '1 DP: A Tus S A Mil - Ven')).toBe(true);
     });
@@ -48,17 +54,21 @@ for (const id of ['ambition5', 'ambition6']) {
 describe('where the wordings part', () => {
   it('v6 lets the Papal States sortie into an empty or non-Catholic space only; v5 not at all', () => {
     const empty: Board = { remove: ['tus'] };
-    expect(verdict('ambition6', {}, 'france', '1 DP: A Pap - Tus')).toMatch(/may not sortie into a space a Catholic unit occupies/);
+    expect(verdict('ambition6', {}, 'france', '1 DP: A Pap - Tus')).toMatch(
+      /may not sortie into a space a Catholic unit occupies/,
+    );
     expect(verdict('ambition6', britishTuscany, 'france', '1 DP: A Pap - Tus')).toBe(true);
     expect(verdict('ambition6', empty, 'france', '1 DP: A Pap - Tus')).toBe(true);
     expect(verdict('ambition5', empty, 'france', '1 DP: A Pap - Tus')).toMatch(/may only hold or support/);
   });
 
-  it('v6 counts a Christian minor\'s attack; v5 only a Christian Great Power\'s', () => {
+  it("v6 counts a Christian minor's attack; v5 only a Christian Great Power's", () => {
     // Portugal (a Catholic minor) sorties into the Mid-Atlantic, held by a Turkish fleet;
     // Morocco (Muslim) is asked to support it.
     const board: Board = { add: ['turkey F mao'] };
-    expect(verdict('ambition6', board, 'spain', '1 DP: F Mor S F Por - MAO')).toMatch(/a Muslim minor may not support a Christian attack/);
+    expect(verdict('ambition6', board, 'spain', '1 DP: F Mor S F Por - MAO')).toMatch(
+      /a Muslim minor may not support a Christian attack/,
+    );
     expect(verdict('ambition5', board, 'spain', '1 DP: F Mor S F Por - MAO')).toBe(true);
   });
 

@@ -16,7 +16,7 @@ const mails = {
 };
 
 describe('public results', () => {
-  it('neutral outcomes carry only the order given, in the neutral\'s name', () => {
+  it("neutral outcomes carry only the order given, in the neutral's name", () => {
     const r = play(v6, start, mails);
     for (const o of r.outcomes) {
       if (!('loc' in o.order) || v6.powerById.get(o.order.power)!.kind === 'great') continue;
@@ -39,10 +39,16 @@ describe("the GM's bid chart", () => {
     expect(swi.trim().split(/\s+/).slice(-11)).toEqual(['-', '-', '2', '-', '1', '-', '-', '-', '-', '-', '3']);
     expect(lines.some((l) => /^\s+S A MIL - VEN\s/.test(l))).toBe(true);
     expect(lines.find((l) => l.startsWith('A BAV H'))).toContain('no bid');
-    expect(lines.find((l) => l.startsWith('Allowance'))!.trim().split(/\s+/).slice(1)).toEqual(['3', '2', '3', '3', '2', '3', '2', '3', '2', '2']);
+    expect(
+      lines
+        .find((l) => l.startsWith('Allowance'))!
+        .trim()
+        .split(/\s+/)
+        .slice(1),
+    ).toEqual(['3', '2', '3', '3', '2', '3', '2', '3', '2', '2']);
   });
 
-  it("lists void bids with their reason (Spain attacks Portugal)", () => {
+  it('lists void bids with their reason (Spain attacks Portugal)', () => {
     expect(chart).toMatch(/Void bids[\s\S]*Spain 1 DP: F POR H: attacking and allocating/);
   });
 
@@ -56,12 +62,17 @@ describe("the GM's bid chart", () => {
     expect(text).toContain('Denmark-Norway allocated 3 DP with an allowance of 2: all its DP forfeited');
   });
 
-  it('marks DP that count double for an affiliate\'s sponsor (S&L)', () => {
+  it("marks DP that count double for an affiliate's sponsor (S&L)", () => {
     const v = variant('succession');
     const text = renderBidChart(v, dpReportOf(play(v, position(v), { england: '1 DP: F Dub - Mid' }))!);
-    expect(text.split('\n').find((l) => l.startsWith('F DUB - MID'))!.trim().split(/\s+/).slice(-11)).toEqual([
-      '1*', '-', '-', '-', '-', '-', '-', '-', '-', '-', '2',
-    ]);
+    expect(
+      text
+        .split('\n')
+        .find((l) => l.startsWith('F DUB - MID'))!
+        .trim()
+        .split(/\s+/)
+        .slice(-11),
+    ).toEqual(['1*', '-', '-', '-', '-', '-', '-', '-', '-', '-', '2']);
   });
 });
 

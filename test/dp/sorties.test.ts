@@ -41,7 +41,10 @@ describe('an unopposed move next to a dislodgement', () => {
 describe('a supported move against a weaker defender', () => {
   it('S&L: a stationary unit never dislodges, however strong', () => {
     const v = variant('succession');
-    const r = play(v, position(v), { sweden: '1 DP: A Kon - War\n1 DP: A Wil S A Kon - War', sicily: '2 DP: A Kra S A Kon - War' });
+    const r = play(v, position(v), {
+      sweden: '1 DP: A Kon - War\n1 DP: A Wil S A Kon - War',
+      sicily: '2 DP: A Kra S A Kon - War',
+    });
     expect(givenAt(r, 'kon')).toBe('A KON - WAR');
     expect(outcomeAt(r, 'kon').notes).toEqual(['bounce']);
     expect(outcomeAt(r, 'war').notes).toEqual([]);
@@ -78,10 +81,17 @@ describe('no moves for neutrals in A&E v5 and 1648', () => {
     it(`${id}: a move bid is void even at adjudication, and the unit holds`, () => {
       const v = variant(id);
       const pos = position(v);
-      const bid: DpBid = { power: 'france', amount: 1, order: { kind: 'move', power: 'switzerland', type: 'A', loc: unit, to, viaConvoy: false } };
+      const bid: DpBid = {
+        power: 'france',
+        amount: 1,
+        order: { kind: 'move', power: 'switzerland', type: 'A', loc: unit, to, viaConvoy: false },
+      };
       const r = adjudicate(v, pos, [], { bids: [bid] });
       expect(givenAt(r, unit)).toBe(`A ${unit.toUpperCase()} H`);
-      expect(dpReportOf(r)!.chart[0]).toMatchObject({ status: 'void', reason: expect.stringMatching(/only hold or support/) });
+      expect(dpReportOf(r)!.chart[0]).toMatchObject({
+        status: 'void',
+        reason: expect.stringMatching(/only hold or support/),
+      });
     });
   }
 });

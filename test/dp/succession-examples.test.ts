@@ -77,7 +77,9 @@ describe('S&L §8.2 detailed practical example: DP in the Baltic', () => {
 
   it('the results never say who allocated DP', () => {
     const r = play(v, spring1703, mails);
-    const neutralOutcomes = r.outcomes.filter((o) => 'loc' in o.order && v.powerById.get(o.order.power)?.kind !== 'great');
+    const neutralOutcomes = r.outcomes.filter(
+      (o) => 'loc' in o.order && v.powerById.get(o.order.power)?.kind !== 'great',
+    );
     const text = JSON.stringify(neutralOutcomes);
     for (const power of ['saxony', 'sweden', 'sicily']) expect(text).not.toContain(power);
   });

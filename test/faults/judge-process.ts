@@ -23,11 +23,18 @@ export class JudgeProcess {
   private killedByTest = false;
   private hasExited = false;
 
-  constructor(root: string, readonly crashAt: CrashAt | null = null) {
+  constructor(
+    root: string,
+    readonly crashAt: CrashAt | null = null,
+  ) {
     const env = { ...process.env };
     delete env.CHANCERY_CRASH_AT;
     if (crashAt) env.CHANCERY_CRASH_AT = `${crashAt.point}:${crashAt.count}`;
-    this.child = spawn(process.execPath, ['--import', 'tsx', CHILD, root], { cwd: REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, ['--import', 'tsx', CHILD, root], {
+      cwd: REPO,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let loaded!: () => void;
     let ready!: () => void;
     this.loaded = new Promise((resolve) => (loaded = resolve));

@@ -82,7 +82,16 @@ class FaultRun {
   async feed(from: string, body: string, orders?: FedMail['orders']): Promise<void> {
     const number = ++this.sequence;
     const messageId = `<fault-${SEED}-${number}@players.test>`;
-    const raw = await new MailComposer({ from, to: JUDGE, subject: `mail ${number}`, text: body, messageId, date: new Date() }).compile().build();
+    const raw = await new MailComposer({
+      from,
+      to: JUDGE,
+      subject: `mail ${number}`,
+      text: body,
+      messageId,
+      date: new Date(),
+    })
+      .compile()
+      .build();
     const file = `${String(number).padStart(5, '0')}-${from.split('@')[0]}.eml`;
     writeFileSync(join(this.mail.inbox, `.${file}.tmp`), raw);
     renameSync(join(this.mail.inbox, `.${file}.tmp`), join(this.mail.inbox, file));
@@ -115,9 +124,11 @@ class FaultRun {
   async runRound(round: string, done: () => boolean): Promise<void> {
     const started = Date.now();
     for (let judgeInRound = 0; !done(); judgeInRound++) {
-      if (Date.now() - started > ROUND_TIMEOUT_MS) throw new Error(`round ${round} did not finish (seed ${SEED}); ${this.describe()}`);
+      if (Date.now() - started > ROUND_TIMEOUT_MS)
+        throw new Error(`round ${round} did not finish (seed ${SEED}); ${this.describe()}`);
       const judge = this.nextJudge();
-      const enough = this.trials.filter((t) => t.round === round).length >= KILLS_PER_ROUND || this.interrupting() >= MIN_KILLS;
+      const enough =
+        this.trials.filter((t) => t.round === round).length >= KILLS_PER_ROUND || this.interrupting() >= MIN_KILLS;
       let crashed: boolean;
       try {
         await judge.loaded;
@@ -130,9 +141,11 @@ class FaultRun {
         await judge.kill();
         this.judgeOutput.push(...judge.output);
       }
-      if (crashed && !judge.crashAt) throw new Error(`the judge died on its own (seed ${SEED}):\n${judge.output.join('\n')}`);
+      if (crashed && !judge.crashAt)
+        throw new Error(`the judge died on its own (seed ${SEED}):\n${judge.output.join('\n')}`);
       // Gone from the inbox but never taken in: no later judge can find these mails again.
-      if (this.inboxFiles().length === 0 && this.loggedCount() < this.fed.length) throw new Error(`mails lost (seed ${SEED}); ${this.describe()}`);
+      if (this.inboxFiles().length === 0 && this.loggedCount() < this.fed.length)
+        throw new Error(`mails lost (seed ${SEED}); ${this.describe()}`);
       if (!crashed && (judge.crashAt || enough)) continue; // it finished the round: no kill
       this.trials.push({ round, kind: judge.crashAt?.point ?? 'random', interrupted: !done() });
     }
@@ -145,11 +158,16 @@ class FaultRun {
   /** The state a round got stuck in, for its failure message. */
   describe(): string {
     const inbox = readdirSync(this.mail.inbox);
-    const log = this.db.prepare('SELECT file_name, outcome, detail FROM mail_log ORDER BY id').all() as Array<Record<string, string>>;
+    const log = this.db.prepare('SELECT file_name, outcome, detail FROM mail_log ORDER BY id').all() as Array<
+      Record<string, string>
+    >;
     const outbox = listOutbox(this.db).filter((m) => m.status !== 'sent');
     return [
       `inbox: ${inbox.join(' ') || 'empty'}`,
-      `mail log: ${log.length} of ${this.fed.length} fed; ${log.filter((l) => l.outcome !== 'processed').map((l) => `${l.file_name} ${l.outcome} ${l.detail}`).join('; ')}`,
+      `mail log: ${log.length} of ${this.fed.length} fed; ${log
+        .filter((l) => l.outcome !== 'processed')
+        .map((l) => `${l.file_name} ${l.outcome} ${l.detail}`)
+        .join('; ')}`,
       `outbox not sent: ${outbox.map((m) => `${m.dedupeKey} ${m.status} ${m.attempts} ${m.lastError}`).join('; ') || 'none'}`,
       `game: ${JSON.stringify(this.game() && { status: this.game().status, phase: currentPhase(this.db, this.game().id)?.phase })}`,
       `judge log:\n${this.judgeOutput.slice(-30).join('\n')}`,
@@ -198,9 +216,19 @@ interface Delivered {
 async function deliveredMails(run: FaultRun): Promise<Delivered[]> {
   const out: Delivered[] = [];
   for (const recipient of readdirSync(run.mail.outbox)) {
-    for (const file of readdirSync(join(run.mail.outbox, recipient)).filter((f) => f.endsWith('.eml') && !f.startsWith('.'))) {
-      const mail = await parseIncoming(readFileSync(join(run.mail.outbox, recipient, file)), { maxBytes: Number.MAX_SAFE_INTEGER });
-      out.push({ recipient, messageId: mail.messageId, inReplyTo: mail.inReplyTo, subject: mail.subject, text: mail.text });
+    for (const file of readdirSync(join(run.mail.outbox, recipient)).filter(
+      (f) => f.endsWith('.eml') && !f.startsWith('.'),
+    )) {
+      const mail = await parseIncoming(readFileSync(join(run.mail.outbox, recipient, file)), {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+      });
+      out.push({
+        recipient,
+        messageId: mail.messageId,
+        inReplyTo: mail.inReplyTo,
+        subject: mail.subject,
+        text: mail.text,
+      });
     }
   }
   return out;
@@ -225,7 +253,11 @@ describe('the judge killed at random points', () => {
     await r.runRound('setup', () => r.settled() && r.game()?.status === 'active');
 
     const game = r.game();
-    const powerOf = new Map(listSeats(r.db, game.id).filter((s) => s.power).map((s) => [getAccount(r.db, s.accountId)!.address, s.power!]));
+    const powerOf = new Map(
+      listSeats(r.db, game.id)
+        .filter((s) => s.power)
+        .map((s) => [getAccount(r.db, s.accountId)!.address, s.power!]),
+    );
     expect(powerOf.size).toBe(7);
 
     let outage: { resultsWaiting: number; lastError: string | null } | null = null;
@@ -243,7 +275,9 @@ describe('the judge killed at random points', () => {
       const mode = ordering.length === 0 ? 'process' : modes[round % modes.length];
       for (const [index, set] of ordering.entries()) {
         const wait = mode !== 'ready' && index === 0 ? ['SET WAIT'] : [];
-        const body = [`SIGNON ${set.power}@classic ${password(set.address)}`, ...wait, ...set.lines, 'SIGNOFF'].join('\n');
+        const body = [`SIGNON ${set.power}@classic ${password(set.address)}`, ...wait, ...set.lines, 'SIGNOFF'].join(
+          '\n',
+        );
         await r.feed(set.address, body, { phase: record.phase, power: set.power, lines: set.lines });
       }
       await r.feed(WATCHER, 'LIST classic');
@@ -258,32 +292,52 @@ describe('the judge killed at random points', () => {
         writeFileSync(r.mail.outbox, 'not a folder');
         const waiting = () => listOutbox(r.db, { status: 'queued' });
         const resultsWaiting = () => waiting().filter((m) => m.subject === `Diplomacy results classic ${record.phase}`);
-        await r.runRound(`${record.phase} transport down`, () => processed() && resultsWaiting().length > 0 && waiting().every((m) => m.attempts >= 2));
+        await r.runRound(
+          `${record.phase} transport down`,
+          () => processed() && resultsWaiting().length > 0 && waiting().every((m) => m.attempts >= 2),
+        );
         outage = { resultsWaiting: resultsWaiting().length, lastError: waiting()[0].lastError };
         rmSync(r.mail.outbox);
         renameSync(`${r.mail.outbox}.away`, r.mail.outbox);
       }
       await r.runRound(record.phase, () => r.settled() && processed());
-      if (process.env.CHANCERY_FAULT_DEBUG) console.log(`${record.phase} ${mode}: ${interrupting()} kills so far, ${Date.now() - t0} ms`);
+      if (process.env.CHANCERY_FAULT_DEBUG)
+        console.log(`${record.phase} ${mode}: ${interrupting()} kills so far, ${Date.now() - t0} ms`);
     }
 
     const failure = `seed ${SEED}; judge log:\n${r.judgeOutput.slice(-40).join('\n')}`;
     // The kills: enough of them, each interrupting unfinished work, and every crash point hit.
     expect(interrupting(), failure).toBeGreaterThanOrEqual(MIN_KILLS);
-    for (const point of CRASH_POINTS) expect(r.trials.some((t) => t.kind === point), `${point} never fired; ${failure}`).toBe(true);
-    expect(r.judgeOutput.filter((line) => /stderr|failed|postponed|mail intake|mail delivery/.test(line)), failure).toEqual([]);
+    for (const point of CRASH_POINTS)
+      expect(
+        r.trials.some((t) => t.kind === point),
+        `${point} never fired; ${failure}`,
+      ).toBe(true);
+    expect(
+      r.judgeOutput.filter((line) => /stderr|failed|postponed|mail intake|mail delivery/.test(line)),
+      failure,
+    ).toEqual([]);
 
     // The transport outage: results waited in the outbox and went out afterwards (checked below).
     expect(outage!.resultsWaiting, failure).toBe(1);
     expect(outage!.lastError, failure).toMatch(/ENOTDIR|EEXIST/);
 
     const delivered = await deliveredMails(r);
-    const logged = r.db.prepare('SELECT message_id AS messageId, outcome FROM mail_log').all() as Array<{ messageId: string; outcome: string }>;
+    const logged = r.db.prepare('SELECT message_id AS messageId, outcome FROM mail_log').all() as Array<{
+      messageId: string;
+      outcome: string;
+    }>;
     for (const mail of r.fed) {
       // Taken in once, processed, and answered exactly once, to its sender.
-      expect(logged.filter((l) => l.messageId === mail.messageId).map((l) => l.outcome), `${mail.file}; ${failure}`).toEqual(['processed']);
+      expect(
+        logged.filter((l) => l.messageId === mail.messageId).map((l) => l.outcome),
+        `${mail.file}; ${failure}`,
+      ).toEqual(['processed']);
       const replies = delivered.filter((d) => d.inReplyTo === mail.messageId);
-      expect(replies.map((d) => d.recipient), `${mail.file}; ${failure}`).toEqual([mail.from]);
+      expect(
+        replies.map((d) => d.recipient),
+        `${mail.file}; ${failure}`,
+      ).toEqual([mail.from]);
       // Every order mail was accepted in full, and its orders are the stored set of that phase.
       if (mail.orders) {
         expect(replies[0].text, mail.file).not.toMatch(/rejected/i);
@@ -301,11 +355,19 @@ describe('the judge killed at random points', () => {
     const gameList = [...powerOf.keys(), GM, WATCHER];
     for (const phase of processedPhases) {
       const subject = `Diplomacy results classic ${phase}`;
-      expect(listOutbox(r.db).filter((m) => m.subject === subject), phase).toHaveLength(1);
-      const copies = delivered.filter((d) => d.subject === subject).map((d) => d.recipient).sort();
+      expect(
+        listOutbox(r.db).filter((m) => m.subject === subject),
+        phase,
+      ).toHaveLength(1);
+      const copies = delivered
+        .filter((d) => d.subject === subject)
+        .map((d) => d.recipient)
+        .sort();
       expect(copies, `${phase}; ${failure}`).toEqual([...gameList].sort());
     }
-    const resultSubjects = new Set(delivered.filter((d) => d.subject.startsWith('Diplomacy results')).map((d) => d.subject));
+    const resultSubjects = new Set(
+      delivered.filter((d) => d.subject.startsWith('Diplomacy results')).map((d) => d.subject),
+    );
     expect([...resultSubjects].sort()).toEqual(processedPhases.map((p) => `Diplomacy results classic ${p}`).sort());
 
     // Every queued mail went out, each exactly once per recipient (the Message-ID names the copy).
@@ -313,10 +375,15 @@ describe('the judge killed at random points', () => {
     expect(outbox.filter((m) => m.status !== 'sent').map((m) => m.dedupeKey)).toEqual([]);
     for (const mail of outbox) {
       const expected = [...new Set([...mail.to, ...mail.cc, ...(mail.bcc ?? [])].filter((a) => a !== JUDGE))].sort();
-      const copies = delivered.filter((d) => d.messageId === mail.messageId).map((d) => d.recipient).sort();
+      const copies = delivered
+        .filter((d) => d.messageId === mail.messageId)
+        .map((d) => d.recipient)
+        .sort();
       expect(copies, `${mail.dedupeKey}; ${failure}`).toEqual(expected);
     }
-    expect(delivered).toHaveLength(outbox.reduce((n, m) => n + new Set([...m.to, ...m.cc, ...(m.bcc ?? [])].filter((a) => a !== JUDGE)).size, 0));
+    expect(delivered).toHaveLength(
+      outbox.reduce((n, m) => n + new Set([...m.to, ...m.cc, ...(m.bcc ?? [])].filter((a) => a !== JUDGE)).size, 0),
+    );
     console.log(
       `fault run seed ${SEED}: ${r.trials.length} kills, ${interrupting()} interrupting work ` +
         `(${CRASH_POINTS.map((p) => `${p} ${r.trials.filter((t) => t.kind === p).length}`).join(', ')}), ` +

@@ -49,7 +49,12 @@ function createJudge() {
     },
     close: () => directory.close(),
   };
-  const inbox = new DirectoryInbox(db, handleMail, { root, judge: JUDGE, rateLimit: false, onHandlerError: (mail) => apologyFor(mail) });
+  const inbox = new DirectoryInbox(db, handleMail, {
+    root,
+    judge: JUDGE,
+    rateLimit: false,
+    onHandlerError: (mail) => apologyFor(mail),
+  });
   const outbox = new OutboxWorker(db, sender, { judge: JUDGE });
   const hand = createMailHand(root, { judgeAddress: JUDGE.address });
   cleanups.push(() => {
@@ -89,7 +94,7 @@ async function startGame(j: Judge): Promise<void> {
 function lockDatabase(file: string): () => void {
   const other = new Database(file);
   other.exec('BEGIN EXCLUSIVE');
-  other.prepare("UPDATE schema_version SET applied_at = applied_at WHERE version = 1").run();
+  other.prepare('UPDATE schema_version SET applied_at = applied_at WHERE version = 1').run();
   return () => {
     other.exec('COMMIT');
     other.close();
@@ -130,7 +135,9 @@ describe('database locked beyond the busy timeout', () => {
     expect(j.inboxFiles()).toEqual([]);
     expect(state(j.db)).toMatchObject({ mailLog: before.mailLog + 1, phase: 'F1901M' });
     expect(await j.replies(GM, 'go on')).toHaveLength(1);
-    expect((await j.hand.list(PLAYERS[0])).filter((m) => m.subject === 'Diplomacy results vault S1901M')).toHaveLength(1);
+    expect((await j.hand.list(PLAYERS[0])).filter((m) => m.subject === 'Diplomacy results vault S1901M')).toHaveLength(
+      1,
+    );
   });
 
   it('never sends a mail twice when the lock comes between its delivery and its "sent" mark', async () => {
@@ -163,9 +170,15 @@ describe('database locked beyond the busy timeout', () => {
     const j = createJudge();
     await startGame(j);
     // The deadline has passed: the daemon's first tick processes the phase, if it can write.
-    j.db.prepare("UPDATE jobs SET due_at = '2000-01-01T00:00:00.000Z' WHERE key LIKE 'process:%' AND status = 'pending'").run();
+    j.db
+      .prepare("UPDATE jobs SET due_at = '2000-01-01T00:00:00.000Z' WHERE key LIKE 'process:%' AND status = 'pending'")
+      .run();
     const config = parseConfig(
-      { judge: JUDGE, database: j.file, mail: { transport: 'directory', directory: j.root, rateLimit: false, inboxPollMs: 20, outboxPollMs: 20 } },
+      {
+        judge: JUDGE,
+        database: j.file,
+        mail: { transport: 'directory', directory: j.root, rateLimit: false, inboxPollMs: 20, outboxPollMs: 20 },
+      },
       { baseDir: j.root, source: null },
     );
     const logged = j.mailLogCount();
@@ -175,18 +188,26 @@ describe('database locked beyond the busy timeout', () => {
     cleanups.push(() => void daemon.stop());
     await j.hand.send(GM, 'while locked', 'HELP');
     await waitFor(() => log.some((line) => line.startsWith('mail intake: mail file:')));
-    expect(log.find((line) => line.startsWith('mail intake:'))).toMatch(/locked by another connection \(waited 100 ms\)/);
-    expect(log.find((line) => line.startsWith('deadline processing postponed to the next tick:'))).toMatch(/locked by another connection/);
+    expect(log.find((line) => line.startsWith('mail intake:'))).toMatch(
+      /locked by another connection \(waited 100 ms\)/,
+    );
+    expect(log.find((line) => line.startsWith('deadline processing postponed to the next tick:'))).toMatch(
+      /locked by another connection/,
+    );
     expect(j.mailLogCount()).toBe(logged);
     expect(state(j.db).phase).toBe('S1901M');
     unlock();
 
     await waitFor(async () => (await j.replies(GM, 'while locked')).length === 1 && state(j.db).phase === 'F1901M');
-    await waitFor(async () => (await j.hand.list(PLAYERS[5])).some((m) => m.subject === 'Diplomacy results vault S1901M'));
+    await waitFor(async () =>
+      (await j.hand.list(PLAYERS[5])).some((m) => m.subject === 'Diplomacy results vault S1901M'),
+    );
     await daemon.stop();
     expect(j.mailLogCount()).toBe(logged + 1);
     expect(await j.replies(GM, 'while locked')).toHaveLength(1);
-    expect((await j.hand.list(PLAYERS[5])).filter((m) => m.subject === 'Diplomacy results vault S1901M')).toHaveLength(1);
+    expect((await j.hand.list(PLAYERS[5])).filter((m) => m.subject === 'Diplomacy results vault S1901M')).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -221,7 +242,9 @@ describe('database full', () => {
     const replies = await j.replies(GM, 'process now');
     expect(replies).toHaveLength(1);
     expect((await j.hand.show(GM, replies[0].number)).text).not.toMatch(/internal error/);
-    expect((await j.hand.list(PLAYERS[3])).filter((m) => m.subject === 'Diplomacy results vault S1901M')).toHaveLength(1);
+    expect((await j.hand.list(PLAYERS[3])).filter((m) => m.subject === 'Diplomacy results vault S1901M')).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -239,13 +262,19 @@ describe('database full in the middle of a mail', () => {
       database.prepare('INSERT INTO attachments (data) VALUES (?)').run('x'.repeat(64 * 1024));
       return [{ kind: 'reply', text: 'stored' }];
     };
-    const options = { judge: JUDGE, rateLimit: false as const, onHandlerError: () => [{ kind: 'reply' as const, text: 'internal error, sorry' }] };
+    const options = {
+      judge: JUDGE,
+      rateLimit: false as const,
+      onHandlerError: () => [{ kind: 'reply' as const, text: 'internal error, sorry' }],
+    };
     const raw = rawMail({ messageId: '<big@players.test>', from: PLAYERS[0] });
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
 
     await expect(intakeMail(db, { file: 'big.eml' }, raw, handler, options)).rejects.toMatchObject({
       code: 'EFULL',
-      message: expect.stringMatching(/^mail file:big\.eml was not taken in and stays unprocessed: the database \S+ or the disk holding it is full/),
+      message: expect.stringMatching(
+        /^mail file:big\.eml was not taken in and stays unprocessed: the database \S+ or the disk holding it is full/,
+      ),
     });
     expect(isMailLogged(db, { file: 'big.eml' })).toBe(false);
     expect(listOutbox(db)).toEqual([]);

@@ -17,12 +17,50 @@ const LINES = Number(process.env.FUZZ_LINES ?? 350_000);
 const MAIL_LINES = 24;
 
 const VOCABULARY = [
-  ...Object.keys(VERBS), ...Object.keys(VERBS), ...Object.keys(VERBS).map((v) => v.toLowerCase()),
-  'SIGN ON', 'SIGN OFF', 'END PRESS', 'END BROADCAST', 'TAKE OVER', 'PROCESS !', 'TO', 'GREY',
-  ...Object.keys(SET_WORDS), ...SETTING_WORDS, 'PRESS', 'WHITE', 'POWER_CHOICE', 'MOVE', '48', 'standard', 'ambition6',
-  'france@hostile', 'master@hostile', 'm@hostile', 'Fhostile', 'Mhostile', 'hostile', 'x@', '@', '@@hostile', 'France', 'russia',
-  'pw-france', 'hunter2', '********', 'S1901M', 'F1901R', 'W1901A',
-  '>', '> SIGNON france@hostile pw', '--', '-- ', '//', 'On Monday, Judge wrote:', '-----Original Message-----',
+  ...Object.keys(VERBS),
+  ...Object.keys(VERBS),
+  ...Object.keys(VERBS).map((v) => v.toLowerCase()),
+  'SIGN ON',
+  'SIGN OFF',
+  'END PRESS',
+  'END BROADCAST',
+  'TAKE OVER',
+  'PROCESS !',
+  'TO',
+  'GREY',
+  ...Object.keys(SET_WORDS),
+  ...SETTING_WORDS,
+  'PRESS',
+  'WHITE',
+  'POWER_CHOICE',
+  'MOVE',
+  '48',
+  'standard',
+  'ambition6',
+  'france@hostile',
+  'master@hostile',
+  'm@hostile',
+  'Fhostile',
+  'Mhostile',
+  'hostile',
+  'x@',
+  '@',
+  '@@hostile',
+  'France',
+  'russia',
+  'pw-france',
+  'hunter2',
+  '********',
+  'S1901M',
+  'F1901R',
+  'W1901A',
+  '>',
+  '> SIGNON france@hostile pw',
+  '--',
+  '-- ',
+  '//',
+  'On Monday, Judge wrote:',
+  '-----Original Message-----',
   ...ORDER_WORDS,
 ];
 
@@ -35,12 +73,33 @@ const COMMENT = /^\s*\/\//;
 function commandLines(next: Random): () => string {
   const salad = lineGenerator(next, VOCABULARY);
   const pending: string[] = [];
-  const arg = () => pick(next, ['france@hostile', 'Fhostile', 'master@hostile', 'hostile', 'pw-france', 'hunter2', 'standard', 'S1901M', 'france', 'TO', 'GREY', '']);
+  const arg = () =>
+    pick(next, [
+      'france@hostile',
+      'Fhostile',
+      'master@hostile',
+      'hostile',
+      'pw-france',
+      'hunter2',
+      'standard',
+      'S1901M',
+      'france',
+      'TO',
+      'GREY',
+      '',
+    ]);
   const shapes: (() => string[])[] = [
     () => [`${pick(next, Object.keys(VERBS))} ${arg()} ${arg()} ${arg()}`.trim()],
     () => [`SIGNON ${arg()} ${arg()}`, ...Array.from({ length: Math.floor(next() * 4) }, () => salad())],
-    () => [`CREATE ${arg()} ${arg()} standard`, ...Array.from({ length: 1 + Math.floor(next() * 3) }, () => `${pick(next, SETTING_WORDS)} ${salad()}`)],
-    () => [`${pick(next, ['PRESS TO France', 'PRESS', 'BROADCAST', 'OFFICIAL', 'press to russia grey'])}`, ...Array.from({ length: Math.floor(next() * 4) }, () => salad()), ...(next() < 0.7 ? [pick(next, ['ENDPRESS', 'END PRESS', 'endbroadcast', 'SIGNOFF'])] : [])],
+    () => [
+      `CREATE ${arg()} ${arg()} standard`,
+      ...Array.from({ length: 1 + Math.floor(next() * 3) }, () => `${pick(next, SETTING_WORDS)} ${salad()}`),
+    ],
+    () => [
+      `${pick(next, ['PRESS TO France', 'PRESS', 'BROADCAST', 'OFFICIAL', 'press to russia grey'])}`,
+      ...Array.from({ length: Math.floor(next() * 4) }, () => salad()),
+      ...(next() < 0.7 ? [pick(next, ['ENDPRESS', 'END PRESS', 'endbroadcast', 'SIGNOFF'])] : []),
+    ],
     () => [`SET ${pick(next, Object.keys(SET_WORDS))} ${arg()} ${arg()}`],
   ];
   return () => {
@@ -71,9 +130,11 @@ function verdictsOf(batch: number, lines: string[], items: Item[]): (Verdict | n
     if (nextLine <= item.line) fail(batch, item.line, lines[item.line - 1], 'items out of line order');
     if (item.kind === 'other') {
       mark(item.line, 'other');
-      if (item.text !== lines[item.line - 1].trim()) fail(batch, item.line, item.text, 'other item does not hold its line');
+      if (item.text !== lines[item.line - 1].trim())
+        fail(batch, item.line, item.text, 'other item does not hold its line');
       const near = commandLike(item.text);
-      if (near !== undefined && !(near in VERBS)) fail(batch, item.line, item.text, `suggests "${near}", which is no command`);
+      if (near !== undefined && !(near in VERBS))
+        fail(batch, item.line, item.text, `suggests "${near}", which is no command`);
       return;
     }
     if (item.kind === 'press') {
@@ -89,15 +150,18 @@ function verdictsOf(batch: number, lines: string[], items: Item[]): (Verdict | n
       return;
     }
     mark(item.line, 'command');
-    if (VERBS[item.word] !== item.verb && VERBS[item.word.replace(' ', '')] !== item.verb) fail(batch, item.line, item.shown, `word ${item.word} is not verb ${item.verb}`);
+    if (VERBS[item.word] !== item.verb && VERBS[item.word.replace(' ', '')] !== item.verb)
+      fail(batch, item.line, item.shown, `word ${item.word} is not verb ${item.verb}`);
     const words = lines[item.line - 1].trim().split(/\s+/);
     const used = words.length - item.args.length;
     const shownWords = item.shown.split(' ');
     for (const position of PASSWORD_ARGS[item.verb] ?? []) {
-      if (item.args[position] !== undefined && shownWords[used + position] !== '********') fail(batch, item.line, item.shown, 'password shown');
+      if (item.args[position] !== undefined && shownWords[used + position] !== '********')
+        fail(batch, item.line, item.shown, 'password shown');
     }
     for (const setting of item.settings) {
-      if (!(setting.line > item.line && setting.line < nextLine)) fail(batch, setting.line, setting.text, 'settings line outside its CREATE');
+      if (!(setting.line > item.line && setting.line < nextLine))
+        fail(batch, setting.line, setting.text, 'settings line outside its CREATE');
       mark(setting.line, 'settings');
     }
   });
@@ -105,26 +169,31 @@ function verdictsOf(batch: number, lines: string[], items: Item[]): (Verdict | n
 }
 
 describe('command reader fuzz', () => {
-  it(`${LINES.toLocaleString('en')} generated lines through extractCommandText and tokenize: one verdict each`, { timeout: 240_000 }, () => {
-    const next = rng(20261121);
-    const line = commandLines(next);
-    const counts: Record<Verdict, number> = { command: 0, settings: 0, press: 0, 'press-body': 0, other: 0 };
-    let read = 0;
-    for (let mailNumber = 0; read < LINES; mailNumber++) {
-      // Mails of a dozen lines, as people send them; what extractCommandText leaves is what counts.
-      const mail = Array.from({ length: 1 + Math.floor(next() * MAIL_LINES) }, line);
-      const lines = extractCommandText(mail.join('\n')).split('\n');
-      const items = tokenize(lines.join('\n'));
-      const verdicts = verdictsOf(mailNumber, lines, items);
-      lines.forEach((text, i) => {
-        const verdict = verdicts[i + 1];
-        if (verdict === null && text.trim() !== '' && !COMMENT.test(text)) fail(mailNumber, i + 1, text, 'no verdict');
-        if (verdict !== null) counts[verdict]++;
-      });
-      read += lines.length;
-    }
-    expect(read).toBeGreaterThanOrEqual(LINES);
-    // Every kind of line turns up in numbers.
-    for (const kind of Object.keys(counts) as Verdict[]) expect(counts[kind]).toBeGreaterThan(LINES / 1000);
-  });
+  it(
+    `${LINES.toLocaleString('en')} generated lines through extractCommandText and tokenize: one verdict each`,
+    { timeout: 240_000 },
+    () => {
+      const next = rng(20261121);
+      const line = commandLines(next);
+      const counts: Record<Verdict, number> = { command: 0, settings: 0, press: 0, 'press-body': 0, other: 0 };
+      let read = 0;
+      for (let mailNumber = 0; read < LINES; mailNumber++) {
+        // Mails of a dozen lines, as people send them; what extractCommandText leaves is what counts.
+        const mail = Array.from({ length: 1 + Math.floor(next() * MAIL_LINES) }, line);
+        const lines = extractCommandText(mail.join('\n')).split('\n');
+        const items = tokenize(lines.join('\n'));
+        const verdicts = verdictsOf(mailNumber, lines, items);
+        lines.forEach((text, i) => {
+          const verdict = verdicts[i + 1];
+          if (verdict === null && text.trim() !== '' && !COMMENT.test(text))
+            fail(mailNumber, i + 1, text, 'no verdict');
+          if (verdict !== null) counts[verdict]++;
+        });
+        read += lines.length;
+      }
+      expect(read).toBeGreaterThanOrEqual(LINES);
+      // Every kind of line turns up in numbers.
+      for (const kind of Object.keys(counts) as Verdict[]) expect(counts[kind]).toBeGreaterThan(LINES / 1000);
+    },
+  );
 });

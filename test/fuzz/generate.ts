@@ -12,9 +12,56 @@ export const pick = <T>(next: Random, list: readonly T[]): T => list[Math.floor(
 // Characters that break naive parsers: controls, odd spaces, invisible marks, combining accents,
 // right-to-left text, CJK, emoji (surrogate pairs) and lone surrogate halves.
 const ODD_CHARACTERS = [
-  '\u0000', '\u0007', '\t', '\u000b', '\u001b', '\u007f', '\u0085', '\u00a0', '\u00ad', '\u200b', '\u200d', '\u200e', '\u202e',
-  '\u2028', '\u2060', '\ufeff', '\u0301', '\u0308', 'ß', 'ø', 'Ü', 'é', 'İ', 'ı', 'Ω', 'Д', 'ж', 'ش', 'א', '中', '文', '😀', '🇫🇷',
-  '\ud800', '\udfff', '\uffff', '\ufffd', '→', '⇒', '–', '—', '“', '”', '‘', '’', '…', '·', '¼', '²', '٣',
+  '\u0000',
+  '\u0007',
+  '\t',
+  '\u000b',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u00a0',
+  '\u00ad',
+  '\u200b',
+  '\u200d',
+  '\u200e',
+  '\u202e',
+  '\u2028',
+  '\u2060',
+  '\ufeff',
+  '\u0301',
+  '\u0308',
+  'ß',
+  'ø',
+  'Ü',
+  'é',
+  'İ',
+  'ı',
+  'Ω',
+  'Д',
+  'ж',
+  'ش',
+  'א',
+  '中',
+  '文',
+  '😀',
+  '🇫🇷',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\ufffd',
+  '→',
+  '⇒',
+  '–',
+  '—',
+  '“',
+  '”',
+  '‘',
+  '’',
+  '…',
+  '·',
+  '¼',
+  '²',
+  '٣',
 ];
 
 function randomCodePoint(next: Random): string {
@@ -68,7 +115,10 @@ export function lineGenerator(next: Random, vocabulary: readonly string[]): () =
   return () => {
     const r = next();
     if (r < 0.05) return randomCharacters(next, 1 + Math.floor(next() * 40));
-    if (r < 0.051) return withoutLineBreaks(Array.from({ length: 200 + Math.floor(next() * 800) }, () => pick(next, vocabulary)).join(' '));
+    if (r < 0.051)
+      return withoutLineBreaks(
+        Array.from({ length: 200 + Math.floor(next() * 800) }, () => pick(next, vocabulary)).join(' '),
+      );
     const words = Array.from({ length: 1 + Math.floor(next() * 9) }, () => pick(next, vocabulary));
     let line = words.join(next() < 0.9 ? ' ' : '');
     const mutations = next() < 0.6 ? 0 : 1 + Math.floor(next() * 3);

@@ -12,18 +12,124 @@ import type { Variant } from '../../src/core/map/variant.js';
 import { lineGenerator, mutate, pick, rng, withoutLineBreaks } from './generate.js';
 
 export const ORDER_WORDS = [
-  'A', 'F', 'a', 'f', 'army', 'Fleet', 'unit', '-', '->', '=>', '→', 'to', 'moves', 'move', 'M', 'attacks', 'S', 'supports', 'support',
-  'C', 'convoys', 'convoy', 'H', 'holds', 'hold', 'stands', 'R', 'retreat', 'retreats', 'D', 'disband', 'disbands', 'B', 'build', 'builds',
-  'remove', 'removes', 'waive', 'W', 'via', 'by', 'of', 'from', 'in', 'the', 'at', 'nc', 'sc', 'ec', 'wc', '/nc', '/sc', '(nc)', '(sc)',
-  '(north coast)', 'north coast', 'south', 'coast', '/', '(', ')', '[', ']', ':', ';', ',', '.', '..', '//', '(*bounce*)', '(*dislodged*)',
-  'DP', 'dp', '1', '2', '3', '0', '-1', '+2', '1.5', '2DP', '3dp:', 'DP:', 'DP 2', '2 :', '3*2', '5+2', '8#4', '999999999999999999999',
-  'xyzzy', 'Ünïcødé', '\t', "'", '"', '|', '?', '!', '~', '*', '&', '%', '<', '>', '{', '}',
+  'A',
+  'F',
+  'a',
+  'f',
+  'army',
+  'Fleet',
+  'unit',
+  '-',
+  '->',
+  '=>',
+  '→',
+  'to',
+  'moves',
+  'move',
+  'M',
+  'attacks',
+  'S',
+  'supports',
+  'support',
+  'C',
+  'convoys',
+  'convoy',
+  'H',
+  'holds',
+  'hold',
+  'stands',
+  'R',
+  'retreat',
+  'retreats',
+  'D',
+  'disband',
+  'disbands',
+  'B',
+  'build',
+  'builds',
+  'remove',
+  'removes',
+  'waive',
+  'W',
+  'via',
+  'by',
+  'of',
+  'from',
+  'in',
+  'the',
+  'at',
+  'nc',
+  'sc',
+  'ec',
+  'wc',
+  '/nc',
+  '/sc',
+  '(nc)',
+  '(sc)',
+  '(north coast)',
+  'north coast',
+  'south',
+  'coast',
+  '/',
+  '(',
+  ')',
+  '[',
+  ']',
+  ':',
+  ';',
+  ',',
+  '.',
+  '..',
+  '//',
+  '(*bounce*)',
+  '(*dislodged*)',
+  'DP',
+  'dp',
+  '1',
+  '2',
+  '3',
+  '0',
+  '-1',
+  '+2',
+  '1.5',
+  '2DP',
+  '3dp:',
+  'DP:',
+  'DP 2',
+  '2 :',
+  '3*2',
+  '5+2',
+  '8#4',
+  '999999999999999999999',
+  'xyzzy',
+  'Ünïcødé',
+  '\t',
+  "'",
+  '"',
+  '|',
+  '?',
+  '!',
+  '~',
+  '*',
+  '&',
+  '%',
+  '<',
+  '>',
+  '{',
+  '}',
 ];
 
 /** The words of one variant: every place name and abbreviation, every power's names and initial. */
 export function vocabularyOf(variant: Variant): string[] {
   const places = [...variant.map.names.keys(), ...variant.map.provinces.map((p) => p.name)];
-  const powers = variant.powers.flatMap((p) => [p.name, p.adjective, `${p.name}:`, `[${p.name}]`, `${p.initial})`, `(${p.name})`]);
+  const powers = variant.powers.flatMap((p) => [
+    p.name,
+    p.adjective,
+    `${p.name}:`,
+    `[${p.name}]`,
+    `${p.initial})`,
+    `(${p.name})`,
+  ]);
   // Places and order words dominate, as in real orders; powers are rarer.
   return [...places, ...places, ...ORDER_WORDS, ...ORDER_WORDS, ...ORDER_WORDS, ...powers];
 }
@@ -35,7 +141,8 @@ function orderShapedLine(next: () => number, variant: Variant): (ctx: ParseConte
   const place = () => pick(next, places);
   let units: string[] = [];
   // Mostly units that stand on the board (so that orders can succeed), sometimes any place.
-  const unit = () => (units.length && next() < 0.8 ? pick(next, units) : `${pick(next, ['A', 'F', 'Army', 'fleet', ''])} ${place()}`);
+  const unit = () =>
+    units.length && next() < 0.8 ? pick(next, units) : `${pick(next, ['A', 'F', 'Army', 'fleet', ''])} ${place()}`;
   const shapes = [
     () => `${unit()} - ${place()}`,
     () => `${unit()} H`,
@@ -71,7 +178,13 @@ function fail(seed: number, batch: number, line: number, text: string, problem: 
 }
 
 /** Runs `total` generated lines through parseOrders, `batchSize` lines per call, cycling through `contexts`. */
-export function fuzzOrders(variant: Variant, contexts: ParseContext[], seed: number, total: number, batchSize = 2000): FuzzStats {
+export function fuzzOrders(
+  variant: Variant,
+  contexts: ParseContext[],
+  seed: number,
+  total: number,
+  batchSize = 2000,
+): FuzzStats {
   const next = rng(seed);
   const wordSalad = lineGenerator(next, vocabularyOf(variant));
   const orderShaped = orderShapedLine(next, variant);
@@ -80,7 +193,12 @@ export function fuzzOrders(variant: Variant, contexts: ParseContext[], seed: num
     const shaped = orderShaped(ctx);
     return next() < 0.5 ? shaped : withoutLineBreaks(mutate(next, shaped));
   };
-  const stats: FuzzStats = { lines: 0, verdicts: 0, byStatus: { order: 0, dp: 0, heading: 0, error: 0 }, silentLines: 0 };
+  const stats: FuzzStats = {
+    lines: 0,
+    verdicts: 0,
+    byStatus: { order: 0, dp: 0, heading: 0, error: 0 },
+    silentLines: 0,
+  };
   for (let batch = 0; stats.lines < total; batch++) {
     const ctx = contexts[batch % contexts.length];
     const lines = Array.from({ length: Math.min(batchSize, total - stats.lines) }, () => line(ctx));
@@ -102,7 +220,8 @@ export function fuzzOrders(variant: Variant, contexts: ParseContext[], seed: num
     let previous = 0;
     for (const v of verdicts) {
       const text = lines[v.line - 1];
-      if (!(v.line >= 1 && v.line <= lines.length)) fail(seed, batch, v.line, '', 'verdict for a line that does not exist');
+      if (!(v.line >= 1 && v.line <= lines.length))
+        fail(seed, batch, v.line, '', 'verdict for a line that does not exist');
       if (v.line < previous) fail(seed, batch, v.line, text, 'verdicts out of line order');
       previous = v.line;
       perLine[v.line]++;

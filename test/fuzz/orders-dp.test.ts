@@ -11,15 +11,28 @@ const LINES = Number(process.env.FUZZ_LINES ?? 300_000);
 
 const ambition = loadVariant('ambition6');
 const greatPower = ambition.powers.find((p) => p.kind === 'great')!.id;
-const neutrals = 'belgians: A bel; dutch: F hol; france: A par, F bre, F mao; england: F nth, A lon; germany: A ruh, F kie';
+const neutrals =
+  'belgians: A bel; dutch: F hol; france: A par, F bre, F mao; england: F nth, A lon; germany: A ruh, F kie';
 
 describe('order parser fuzz: Diplomacy Points', () => {
-  it(`A&E v6: ${LINES.toLocaleString('en')} generated lines, each with its verdict and no exception`, { timeout: 240_000 }, () => {
-    const start = initialPosition(ambition);
-    const stats = fuzzOrders(ambition, [{ variant: ambition, position: start, power: greatPower }, { variant: ambition, position: start }], 17630101, (LINES * 2) / 3);
-    expect(stats.byStatus.order).toBeGreaterThan(LINES / 1500);
-    expect(stats.byStatus.dp).toBeGreaterThan(LINES / 3000);
-  });
+  it(
+    `A&E v6: ${LINES.toLocaleString('en')} generated lines, each with its verdict and no exception`,
+    { timeout: 240_000 },
+    () => {
+      const start = initialPosition(ambition);
+      const stats = fuzzOrders(
+        ambition,
+        [
+          { variant: ambition, position: start, power: greatPower },
+          { variant: ambition, position: start },
+        ],
+        17630101,
+        (LINES * 2) / 3,
+      );
+      expect(stats.byStatus.order).toBeGreaterThan(LINES / 1500);
+      expect(stats.byStatus.dp).toBeGreaterThan(LINES / 3000);
+    },
+  );
 
   it(`standard with neutrals: ${(LINES / 3).toLocaleString('en')} generated lines`, { timeout: 240_000 }, () => {
     const contexts: ParseContext[] = [

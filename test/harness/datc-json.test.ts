@@ -12,13 +12,23 @@ const movement: LooseOrderContext = { resolver, phaseType: 'movement', units: []
 describe('loose order reader', () => {
   it('reads moves, with coasts and convoy tags', () => {
     expect(parseLooseOrder('FRA: F mao -> spa(nc)', movement)).toEqual({
-      kind: 'move', power: 'france', type: 'F', loc: 'mao', to: 'spa/nc', viaConvoy: false,
+      kind: 'move',
+      power: 'france',
+      type: 'F',
+      loc: 'mao',
+      to: 'spa/nc',
+      viaConvoy: false,
     });
     expect(parseLooseOrder('England: A wal - lvp via convoy', movement)).toMatchObject({
-      kind: 'move', loc: 'wal', to: 'lvp', viaConvoy: true,
+      kind: 'move',
+      loc: 'wal',
+      to: 'lvp',
+      viaConvoy: true,
     });
     expect(parseLooseOrder('England: A lon-nth-nwy', movement)).toMatchObject({
-      to: 'nwy', viaConvoy: true, path: ['nth'],
+      to: 'nwy',
+      viaConvoy: true,
+      path: ['nth'],
     });
     expect(parseLooseOrder('Turkey: F bul/sc-con', movement)).toMatchObject({ loc: 'bul/sc', to: 'con' });
   });
@@ -27,22 +37,42 @@ describe('loose order reader', () => {
     expect(parseLooseOrder('France: F mid-nat', movement)).toMatchObject({ loc: 'mao', to: 'nao' });
     expect(parseLooseOrder('Russia: F nrg H', movement)).toMatchObject({ kind: 'hold', loc: 'nwg' });
     expect(parseLooseOrder('Italy: F gol S F wes-spa/sc', movement)).toEqual({
-      kind: 'support', power: 'italy', type: 'F', loc: 'lyo', target: 'wes', targetType: 'F', to: 'spa/sc',
+      kind: 'support',
+      power: 'italy',
+      type: 'F',
+      loc: 'lyo',
+      target: 'wes',
+      targetType: 'F',
+      to: 'spa/sc',
     });
   });
 
   it('reads supports and convoys in all spellings', () => {
     expect(parseLooseOrder('AUS: F tri supports F tri', movement)).toMatchObject({ kind: 'support', target: 'tri' });
     expect(parseLooseOrder('Germnay: A wal SUPPORTS F lon-yor', movement)).toMatchObject({
-      power: 'germany', kind: 'support', target: 'lon', to: 'yor',
+      power: 'germany',
+      kind: 'support',
+      target: 'lon',
+      to: 'yor',
     });
     expect(parseLooseOrder('Russia: A ber S x-pru'.replace('x', 'sil'), movement)).toMatchObject({
-      kind: 'support', target: 'sil', to: 'pru',
+      kind: 'support',
+      target: 'sil',
+      to: 'pru',
     });
     expect(parseLooseOrder('ENG: F nth convoys yor -> yor', movement)).toEqual({
-      kind: 'convoy', power: 'england', type: 'F', loc: 'nth', from: 'yor', to: 'yor',
+      kind: 'convoy',
+      power: 'england',
+      type: 'F',
+      loc: 'nth',
+      from: 'yor',
+      to: 'yor',
     });
-    expect(parseLooseOrder('Italy: F ion c A tun - smy', movement)).toMatchObject({ kind: 'convoy', from: 'tun', to: 'smy' });
+    expect(parseLooseOrder('Italy: F ion c A tun - smy', movement)).toMatchObject({
+      kind: 'convoy',
+      from: 'tun',
+      to: 'smy',
+    });
     expect(parseLooseOrder('AUS: A ven holds', movement)).toMatchObject({ kind: 'hold', loc: 'ven' });
   });
 
@@ -50,11 +80,27 @@ describe('loose order reader', () => {
     const units = [{ power: 'france', type: 'F' as const, loc: 'lyo' }];
     const retreat: LooseOrderContext = { resolver, phaseType: 'retreat', units };
     const adjustment: LooseOrderContext = { resolver, phaseType: 'adjustment', units };
-    expect(parseLooseOrder('ENG: F nwy -> nth', retreat)).toEqual({ kind: 'retreat', power: 'england', type: 'F', loc: 'nwy', to: 'nth' });
+    expect(parseLooseOrder('ENG: F nwy -> nth', retreat)).toEqual({
+      kind: 'retreat',
+      power: 'england',
+      type: 'F',
+      loc: 'nwy',
+      to: 'nth',
+    });
     expect(parseLooseOrder('France: F lyo DISBAND', retreat)).toMatchObject({ kind: 'disband', loc: 'lyo' });
-    expect(parseLooseOrder('France: Remove lyo', adjustment)).toEqual({ kind: 'remove', power: 'france', type: 'F', loc: 'lyo' });
+    expect(parseLooseOrder('France: Remove lyo', adjustment)).toEqual({
+      kind: 'remove',
+      power: 'france',
+      type: 'F',
+      loc: 'lyo',
+    });
     expect(parseLooseOrder('FRA: A pic disband', adjustment)).toMatchObject({ kind: 'remove', type: 'A', loc: 'pic' });
-    expect(parseLooseOrder('RUS: F stp(nc) build', adjustment)).toEqual({ kind: 'build', power: 'russia', type: 'F', loc: 'stp/nc' });
+    expect(parseLooseOrder('RUS: F stp(nc) build', adjustment)).toEqual({
+      kind: 'build',
+      power: 'russia',
+      type: 'F',
+      loc: 'stp/nc',
+    });
     expect(parseLooseOrder('Russia:  BUILD F stp', adjustment)).toMatchObject({ kind: 'build', type: 'F', loc: 'stp' });
   });
 
@@ -76,11 +122,17 @@ describe('TedDriggs JSON cases', () => {
     const c = cases.find((x) => x.name === 't6a05_move_to_own_sector_with_convoy')!;
     const s = buildJsonScenario(variant, c);
     expect(s.phase.position.units.map((u) => `${u.power} ${u.type} ${u.loc}`).sort()).toEqual([
-      'england A lvp', 'england A yor', 'england F nth', 'germany A wal', 'germany F lon',
+      'england A lvp',
+      'england A yor',
+      'england F nth',
+      'germany A wal',
+      'germany F lon',
     ]);
     expect(s.phase.expectations.map((e) => [e.text, e.succeeds])).toEqual([
-      ['ENG: A yor -> yor', false], ['ENG: A lvp supports A yor -> yor', true],
-      ['GER: F lon -> yor', true], ['GER: A wal supports F lon -> yor', true],
+      ['ENG: A yor -> yor', false],
+      ['ENG: A lvp supports A yor -> yor', true],
+      ['GER: F lon -> yor', true],
+      ['GER: A wal supports F lon -> yor', true],
     ]);
   });
 
@@ -88,7 +140,9 @@ describe('TedDriggs JSON cases', () => {
     const c = cases.find((x) => x.name === 't6a06_ordering_a_unit_of_another_country')!;
     const s = buildJsonScenario(variant, c);
     expect(s.phase.position.units).toEqual([{ power: 'england', type: 'F', loc: 'lon' }]);
-    expect(s.phase.orders).toEqual([{ kind: 'move', power: 'germany', type: 'F', loc: 'lon', to: 'nth', viaConvoy: false }]);
+    expect(s.phase.orders).toEqual([
+      { kind: 'move', power: 'germany', type: 'F', loc: 'lon', to: 'nth', viaConvoy: false },
+    ]);
   });
 
   it('builds a retreat case on its preceding movement phase', () => {
@@ -101,14 +155,24 @@ describe('TedDriggs JSON cases', () => {
   it('derives adjustment ownership from homes, occupied centres and occupiers', () => {
     const c = cases.find((x) => x.name === 't6i01_too_many_build_orders')!;
     const owners = buildJsonScenario(variant, c).phase.position.owners;
-    expect(Object.entries(owners).filter(([, p]) => p === 'germany').map(([c2]) => c2).sort()).toEqual(['ber', 'den', 'kie', 'mun']);
-    const j3 = buildJsonScenario(variant, cases.find((x) => x.name.startsWith('t6j03'))!);
+    expect(
+      Object.entries(owners)
+        .filter(([, p]) => p === 'germany')
+        .map(([c2]) => c2)
+        .sort(),
+    ).toEqual(['ber', 'den', 'kie', 'mun']);
+    const j3 = buildJsonScenario(
+      variant,
+      cases.find((x) => x.name.startsWith('t6j03'))!,
+    );
     expect(j3.phase.position.owners.war).toBe('germany');
     expect(j3.civilDisorder).toEqual([parseUnit(resolver, 'RUS: A pru')]);
   });
 
   it('applies a documented verdict in place of the file', () => {
     const c: JsonCase = { name: 'x', url: 'u#6.A.1', phase: 'Main', orders: { 'ENG: F nth -> pic': 'Fails' } };
-    expect(buildJsonScenario(variant, c, { 'ENG: F nth -> pic': 'Succeeds' }).phase.expectations[0].succeeds).toBe(true);
+    expect(buildJsonScenario(variant, c, { 'ENG: F nth -> pic': 'Succeeds' }).phase.expectations[0].succeeds).toBe(
+      true,
+    );
   });
 });

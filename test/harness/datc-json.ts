@@ -76,7 +76,11 @@ export function buildJsonScenario(
 
   if (c.phase === 'Main') {
     const phase = { year: 1901, season: 'spring', type: 'movement' } as const;
-    return { datc, name: c.name, phase: movementScenario(variant, resolver, phase, c.starting_state, c.orders, verdict) };
+    return {
+      datc,
+      name: c.name,
+      phase: movementScenario(variant, resolver, phase, c.starting_state, c.orders, verdict),
+    };
   }
   if (c.phase === 'Retreat') {
     const before = c.preceding_main_phase;

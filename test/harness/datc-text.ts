@@ -10,7 +10,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decode(html: string): string {
   return html
     .replace(/<[^>]+>/g, '')
-    .replace(/&(#?\w+);/g, (m, e: string) => ENTITIES[e] ?? (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : m));
+    .replace(
+      /&(#?\w+);/g,
+      (m, e: string) => ENTITIES[e] ?? (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : m),
+    );
 }
 
 /** DATC number ("6.B.9") -> the case's <pre> blocks, in document order. */

@@ -84,7 +84,14 @@ export function parseDroidippyGame(text: string, names: DroidippyNames, file = '
     const line = lines[i].trim();
     if (line === '') continue;
     if (line.startsWith('PHASE ')) {
-      current = { phase: parsePhase(line, file, i + 1), line: i + 1, units: [], dislodged: [], owners: {}, orderLines: [] };
+      current = {
+        phase: parsePhase(line, file, i + 1),
+        line: i + 1,
+        units: [],
+        dislodged: [],
+        owners: {},
+        orderLines: [],
+      };
       phases.push(current);
       inOrders = false;
       continue;
@@ -102,7 +109,8 @@ function parsePhase(line: string, file: string, n: number): Phase {
   const [, year, season, type] = line.split(/\s+/);
   const t = PHASE_TYPES[type?.toLowerCase()];
   const s = season?.toLowerCase();
-  if (!t || (s !== 'spring' && s !== 'fall') || !/^\d+$/.test(year)) throw new DroidippyFormatError(`${file}:${n}: bad phase '${line}'`);
+  if (!t || (s !== 'spring' && s !== 'fall') || !/^\d+$/.test(year))
+    throw new DroidippyFormatError(`${file}:${n}: bad phase '${line}'`);
   return { year: Number(year), season: t === 'adjustment' ? 'winter' : s, type: t };
 }
 

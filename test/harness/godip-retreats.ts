@@ -24,7 +24,9 @@ export function dislodgedWithRetreats(
   const convoyed = (m: MoveOrder) =>
     m.viaConvoy ||
     !armyNeighbours(resolver, provinceOf(m.loc)).includes(provinceOf(m.to)) ||
-    results.some((r) => r.order.kind === 'convoy' && r.order.from === provinceOf(m.loc) && r.order.to === provinceOf(m.to));
+    results.some(
+      (r) => r.order.kind === 'convoy' && r.order.from === provinceOf(m.loc) && r.order.to === provinceOf(m.to),
+    );
   const attackerFrom = (prov: ProvinceId): ProvinceId | null => {
     const attack = moves.find((r) => r.success && provinceOf(r.order.to) === prov)?.order;
     return attack && !(attack.type === 'A' && convoyed(attack)) ? provinceOf(attack.loc) : null;
@@ -37,9 +39,7 @@ export function dislodgedWithRetreats(
     // The results do not say why a convoyed army failed; in these files it is always a
     // disrupted or missing convoy, which contests nothing.
     const couldReach =
-      order.type === 'A'
-        ? !convoyed(order)
-        : (map.fleetAdj.get(order.loc) ?? []).some((l) => provinceOf(l) === to);
+      order.type === 'A' ? !convoyed(order) : (map.fleetAdj.get(order.loc) ?? []).some((l) => provinceOf(l) === to);
     // A unit beaten in a head-to-head battle leaves no standoff where its attacker came from.
     const lostHeadToHead = dislodged.some((d) => provinceOf(d.loc) === from) && attackerFrom(from) === to;
     if (couldReach && !lostHeadToHead && !occupied.has(to)) standoffs.add(to);

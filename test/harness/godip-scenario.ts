@@ -32,7 +32,11 @@ export interface GodipScenario {
  */
 export function buildGodipScenario(variant: Variant, c: GodipCase, previous?: GodipCase): GodipScenario {
   const resolver = new MapResolver(variant);
-  const toUnit = (u: GodipUnitLine): Unit => ({ power: resolver.power(u.power), type: u.type, loc: resolver.requireLoc(u.loc) });
+  const toUnit = (u: GodipUnitLine): Unit => ({
+    power: resolver.power(u.power),
+    type: u.type,
+    loc: resolver.requireLoc(u.loc),
+  });
   const units = c.prestate.map(toUnit);
   const dislodgedBefore = c.prestateDislodged.map(toUnit);
   const owners = c.centreOwners ? ownersFrom(resolver, c.centreOwners) : resolver.initialOwners();
@@ -45,8 +49,12 @@ export function buildGodipScenario(variant: Variant, c: GodipCase, previous?: Go
   if (c.prestateResults.length > 0) {
     return { position: retreatPosition(resolver, c, position, dislodgedBefore), orderText, expect };
   }
-  const sameSeason = previous?.phase.type === 'movement' && previous.phase.year === c.phase.year && previous.phase.season === c.phase.season;
-  if (!previous || !sameSeason) throw new Error(`retreat case '${c.name}' has neither results nor its movement case before it`);
+  const sameSeason =
+    previous?.phase.type === 'movement' &&
+    previous.phase.year === c.phase.year &&
+    previous.phase.season === c.phase.season;
+  if (!previous || !sameSeason)
+    throw new Error(`retreat case '${c.name}' has neither results nor its movement case before it`);
   const movement = buildGodipScenario(variant, previous);
   const preceding = { ...movement, expect: { units, dislodged: dislodgedBefore } };
   return { preceding, position, orderText, expect };
@@ -58,12 +66,7 @@ function ownersFrom(resolver: MapResolver, list: { power: string; centre: string
   return owners;
 }
 
-function retreatPosition(
-  resolver: MapResolver,
-  c: GodipCase,
-  position: Position,
-  dislodged: Unit[],
-): Position {
+function retreatPosition(resolver: MapResolver, c: GodipCase, position: Position, dislodged: Unit[]): Position {
   const ctx: LooseOrderContext = { resolver, phaseType: 'movement', units: [...dislodged, ...position.units] };
   const results = c.prestateResults.map((r) => ({ success: r.success, order: parseLooseOrder(r.order, ctx) }));
   return { ...position, dislodged: dislodgedWithRetreats(resolver, position.units, dislodged, results) };

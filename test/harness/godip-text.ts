@@ -121,7 +121,13 @@ function emptyCase(file: string, name: string, line: number): GodipCase {
   };
 }
 
-function addEntry(c: GodipCase, section: Section, content: string, line: number, fail: (l: number, why: string) => never) {
+function addEntry(
+  c: GodipCase,
+  section: Section,
+  content: string,
+  line: number,
+  fail: (l: number, why: string) => never,
+) {
   switch (section) {
     case 'ORDERS':
       c.orders.push({ text: content, line });

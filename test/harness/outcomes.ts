@@ -6,7 +6,9 @@ import { provinceOf } from '../../src/core/types.js';
 
 /** The outcome reported for exactly this order, if the adjudicator kept it. */
 export function outcomeOf(result: PhaseResult, order: Order): OrderOutcome | undefined {
-  return result.outcomes.find((o) => o.order === order) ?? result.outcomes.find((o) => isDeepStrictEqual(o.order, order));
+  return (
+    result.outcomes.find((o) => o.order === order) ?? result.outcomes.find((o) => isDeepStrictEqual(o.order, order))
+  );
 }
 
 /**

@@ -56,7 +56,8 @@ function main(): void {
   for (const [verdict, n] of Object.entries(s.counts)) console.log(`  ${verdict.padEnd(28)} ${n}`);
   const shown = Number(process.env.REPLAY_SHOW ?? 40);
   for (const p of s.unexplained.slice(0, shown)) console.log(`  ${p.game} ${p.phase}: ${p.differences.join('; ')}`);
-  if (s.unexplained.length > shown) console.log(`  ... and ${s.unexplained.length - shown} more (REPLAY_SHOW=n to list)`);
+  if (s.unexplained.length > shown)
+    console.log(`  ... and ${s.unexplained.length - shown} more (REPLAY_SHOW=n to list)`);
   process.exitCode = s.unexplained.length === 0 ? 0 : 1;
 }
 

@@ -126,10 +126,19 @@ export function replayGame(ctx: ReplayContext, game: string, text: string): Game
 
 /** The recorded board as a Position; a retreat phase takes its retreat options from our movement result. */
 export function recordedPosition(variant: Variant, rec: RecordedPhase, before: PhaseResult | null): Position | null {
-  const position: Position = { variant: variant.id, phase: rec.phase, units: rec.units, dislodged: [], owners: rec.owners, state: {} };
+  const position: Position = {
+    variant: variant.id,
+    phase: rec.phase,
+    units: rec.units,
+    dislodged: [],
+    owners: rec.owners,
+    state: {},
+  };
   if (rec.phase.type !== 'retreat') return position;
   const ours = before?.next.dislodged ?? [];
-  const dislodged = rec.dislodged.map((d) => ours.find((o) => o.power === d.power && o.type === d.type && o.loc === d.loc));
+  const dislodged = rec.dislodged.map((d) =>
+    ours.find((o) => o.power === d.power && o.type === d.type && o.loc === d.loc),
+  );
   if (dislodged.some((d) => d === undefined)) return null;
   return { ...position, dislodged: dislodged as NonNullable<(typeof dislodged)[number]>[] };
 }
@@ -207,11 +216,13 @@ function classify(
   if (ours.next.phase.type === 'adjustment' && recordedNext.type === 'movement') {
     const winter = adjudicate(ctx.variant, ours.next, [], { seed: 'classify' });
     const nothingToDo = winter.destroyed.length === 0 && winter.next.units.length === ours.next.units.length;
-    if (nothingToDo && compareWithRecord(winter, record, i).length === 0) return { verdict: 'unbuildable-winter-skipped', reproduced: winter };
+    if (nothingToDo && compareWithRecord(winter, record, i).length === 0)
+      return { verdict: 'unbuildable-winter-skipped', reproduced: winter };
   }
   if (ours.next.phase.type === 'retreat' && isLater(recordedNext, ours.next.phase)) {
     const noRetreats = adjudicate(ctx.variant, ours.next, [], { seed: 'classify' });
-    if (compareWithRecord(noRetreats, record, i).length === 0) return { verdict: 'retreat-phase-unrecorded', reproduced: noRetreats };
+    if (compareWithRecord(noRetreats, record, i).length === 0)
+      return { verdict: 'retreat-phase-unrecorded', reproduced: noRetreats };
   }
   if (isLater(recordedNext, ours.next.phase) && ours.next.phase.type === 'movement') return { verdict: 'record-gap' };
   if (rec.phase.type === 'movement') {
@@ -227,12 +238,21 @@ function classify(
 }
 
 function isLater(a: Phase, b: Phase): boolean {
-  const rank = (p: Phase) => p.year * 10 + (p.season === 'spring' ? 0 : p.season === 'fall' ? 3 : 6) + (p.type === 'movement' ? 0 : p.type === 'retreat' ? 1 : 2);
+  const rank = (p: Phase) =>
+    p.year * 10 +
+    (p.season === 'spring' ? 0 : p.season === 'fall' ? 3 : 6) +
+    (p.type === 'movement' ? 0 : p.type === 'retreat' ? 1 : 2);
   return rank(a) > rank(b);
 }
 
 /** The result with some "via convoy" move taken over land instead, when that gives exactly the record. */
-function landRouteResult(ctx: ReplayContext, position: Position, orders: Order[], record: RecordedPhase[], i: number): PhaseResult | null {
+function landRouteResult(
+  ctx: ReplayContext,
+  position: Position,
+  orders: Order[],
+  record: RecordedPhase[],
+  i: number,
+): PhaseResult | null {
   const viaConvoy = orders.filter((o): o is MoveOrder => o.kind === 'move' && o.viaConvoy);
   if (viaConvoy.length === 0) return null;
   const tryOrders = (fallback: Set<Order>) =>
@@ -247,10 +267,18 @@ function landRouteResult(ctx: ReplayContext, position: Position, orders: Order[]
 }
 
 /** The result with every army ordered to a coast ("lvn move stp/sc") holding, when that gives exactly the record. */
-function armyCoastRefusalResult(ctx: ReplayContext, position: Position, orders: Order[], record: RecordedPhase[], i: number): PhaseResult | null {
+function armyCoastRefusalResult(
+  ctx: ReplayContext,
+  position: Position,
+  orders: Order[],
+  record: RecordedPhase[],
+  i: number,
+): PhaseResult | null {
   const coastal = (o: Order) => o.kind === 'move' && o.type === 'A' && o.to.includes('/');
   if (!orders.some(coastal)) return null;
-  const held = orders.map((o) => (coastal(o) ? ({ kind: 'hold', power: o.power, type: 'A', loc: (o as MoveOrder).loc } as Order) : o));
+  const held = orders.map((o) =>
+    coastal(o) ? ({ kind: 'hold', power: o.power, type: 'A', loc: (o as MoveOrder).loc } as Order) : o,
+  );
   const result = adjudicate(ctx.variant, position, held, { seed: 'army-coast' });
   return compareWithRecord(result, record, i).length === 0 ? result : null;
 }
@@ -259,7 +287,12 @@ function armyCoastRefusalResult(ctx: ReplayContext, position: Position, orders: 
  * Only units of powers that ordered too few removals differ, and each such power ends with
  * the recorded number of units: Droidippy chose other units for civil disorder.
  */
-function onlyDisorderChoiceDiffers(position: Position, orders: Order[], differences: string[], next: RecordedPhase): boolean {
+function onlyDisorderChoiceDiffers(
+  position: Position,
+  orders: Order[],
+  differences: string[],
+  next: RecordedPhase,
+): boolean {
   const removals = new Map<string, number>();
   for (const o of orders) if (o.kind === 'remove') removals.set(o.power, (removals.get(o.power) ?? 0) + 1);
   const short = new Set<string>();
@@ -270,10 +303,12 @@ function onlyDisorderChoiceDiffers(position: Position, orders: Order[], differen
   }
   if (short.size === 0) return false;
   const unitDiff = /^(?:recorded unit (\S+) .* missing|unit (\S+) .* not in the record)$/;
-  return differences.every((d) => {
-    const m = unitDiff.exec(d);
-    return m !== null && short.has(m[1] ?? m[2]);
-  }) && [...short].every((p) => next.units.filter((u) => u.power === p).length === unitsAfterRemovals(position, p));
+  return (
+    differences.every((d) => {
+      const m = unitDiff.exec(d);
+      return m !== null && short.has(m[1] ?? m[2]);
+    }) && [...short].every((p) => next.units.filter((u) => u.power === p).length === unitsAfterRemovals(position, p))
+  );
 }
 
 function unitsAfterRemovals(position: Position, power: string): number {

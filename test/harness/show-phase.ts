@@ -26,26 +26,41 @@ function main(game: string, code: string): void {
   // A retreat phase takes its retreat options from our plain adjudication of the movement before
   // it; `npm run replay` uses the explaining adjudication instead where that movement deviated
   // (a via-convoy fallback), so show the movement phase too in that case.
-  const before = rec.phase.type === 'retreat' && i > 0
-    ? adjudicate(variant, recordedPosition(variant, record[i - 1], null)!, ordersOf(variant, record[i - 1], recordedPosition(variant, record[i - 1], null)!).orders, { seed: 'show' })
-    : null;
+  const before =
+    rec.phase.type === 'retreat' && i > 0
+      ? adjudicate(
+          variant,
+          recordedPosition(variant, record[i - 1], null)!,
+          ordersOf(variant, record[i - 1], recordedPosition(variant, record[i - 1], null)!).orders,
+          { seed: 'show' },
+        )
+      : null;
   const position = recordedPosition(variant, rec, before);
   if (!position) throw new Error('the recorded dislodged units are not ours');
   const { orders, complaints: orphans } = ordersOf(variant, rec, position);
   console.log(`${game} ${phaseCode(rec.phase)} (line ${rec.line})`);
   console.log(`units: ${unitKeys(position.units).join(', ')}`);
   if (position.dislodged.length) {
-    console.log(`dislodged: ${position.dislodged.map((d) => `${d.power} ${d.type} ${d.loc} -> [${d.retreats.join(' ')}]`).join(', ')}`);
+    console.log(
+      `dislodged: ${position.dislodged.map((d) => `${d.power} ${d.type} ${d.loc} -> [${d.retreats.join(' ')}]`).join(', ')}`,
+    );
   }
   const result = adjudicate(variant, position, orders, { seed: 'show' });
   console.log('outcomes:');
   for (const o of result.outcomes) {
     const note = [...o.notes, ...(o.reason ? [o.reason] : [])].join(', ');
-    console.log(`  ${o.order.power.padEnd(8)} ${formatOrder(o.order, variant).padEnd(28)} ${o.success ? 'ok' : 'FAILS'}${note ? ` (${note})` : ''}`);
+    console.log(
+      `  ${o.order.power.padEnd(8)} ${formatOrder(o.order, variant).padEnd(28)} ${o.success ? 'ok' : 'FAILS'}${note ? ` (${note})` : ''}`,
+    );
   }
   if (orphans.length) console.log(`refused order lines: ${orphans.join(' | ')}`);
-  for (const d of result.dislodged) console.log(`  dislodged ${d.power} ${d.type} ${d.loc} by ${d.attackerFrom ?? 'convoy'}, may retreat to [${d.retreats.join(' ')}]`);
-  console.log(`our next: ${phaseCode(result.next.phase)}, recorded next: ${i + 1 < record.length ? phaseCode(record[i + 1].phase) : '(end)'}`);
+  for (const d of result.dislodged)
+    console.log(
+      `  dislodged ${d.power} ${d.type} ${d.loc} by ${d.attackerFrom ?? 'convoy'}, may retreat to [${d.retreats.join(' ')}]`,
+    );
+  console.log(
+    `our next: ${phaseCode(result.next.phase)}, recorded next: ${i + 1 < record.length ? phaseCode(record[i + 1].phase) : '(end)'}`,
+  );
   const differences = i + 1 < record.length ? compareWithRecord(result, record, i) : [];
   console.log(differences.length ? `differences:\n  ${differences.join('\n  ')}` : 'no differences');
 }

@@ -31,18 +31,51 @@ interface Expected {
 const silent = (file: string, outcome: Expected['outcome']): Expected => ({ file, outcome, reply: null });
 
 const CORPUS_EXPECTATIONS: Expected[] = [
-  { file: 'plain-orders.eml', outcome: 'processed', reply: ['3 orders stored for France', 'A PAR - BUR'], changes: [FRANCE] },
+  {
+    file: 'plain-orders.eml',
+    outcome: 'processed',
+    reply: ['3 orders stored for France', 'A PAR - BUR'],
+    changes: [FRANCE],
+  },
   // Same Message-ID as plain-orders: a second copy of one mail is not read again.
   silent('duplicate-message-id.eml', 'duplicate'),
-  { file: 'mime-unclosed-boundary.eml', outcome: 'processed', reply: ['1 order stored for Germany', 'A BER - KIE'], changes: ['orders/hostile/S1901M/germany'] },
+  {
+    file: 'mime-unclosed-boundary.eml',
+    outcome: 'processed',
+    reply: ['1 order stored for Germany', 'A BER - KIE'],
+    changes: ['orders/hostile/S1901M/germany'],
+  },
   // multipart/alternative without a boundary: read as the plain text it is.
-  { file: 'mime-missing-boundary.eml', outcome: 'processed', reply: ['1 order stored for Germany', 'F KIE - DEN'], changes: ['orders/hostile/S1901M/germany'] },
+  {
+    file: 'mime-missing-boundary.eml',
+    outcome: 'processed',
+    reply: ['1 order stored for Germany', 'F KIE - DEN'],
+    changes: ['orders/hostile/S1901M/germany'],
+  },
   silent('mime-garbage-headers.eml', 'unparseable'),
   // Base64 broken half-way: what decodes is read, the garbled line is rejected, nothing stored.
-  { file: 'mime-broken-base64.eml', outcome: 'processed', reply: ['Signed on to game hostile as Italy', 'No valid order in this mail', '1 line was rejected'] },
-  { file: 'mime-unknown-charset.eml', outcome: 'processed', reply: ['1 order stored for Italy', 'F NAP - ION'], changes: ['orders/hostile/S1901M/italy'] },
-  { file: 'mime-deep-nesting.eml', outcome: 'processed', reply: ['1 order stored for Austria', 'A VIE - GAL'], changes: ['orders/hostile/S1901M/austria'] },
-  { file: 'attachments-only.eml', outcome: 'processed', reply: ['held no commands', 'Attachments are not read (orders.txt, map.png)'] },
+  {
+    file: 'mime-broken-base64.eml',
+    outcome: 'processed',
+    reply: ['Signed on to game hostile as Italy', 'No valid order in this mail', '1 line was rejected'],
+  },
+  {
+    file: 'mime-unknown-charset.eml',
+    outcome: 'processed',
+    reply: ['1 order stored for Italy', 'F NAP - ION'],
+    changes: ['orders/hostile/S1901M/italy'],
+  },
+  {
+    file: 'mime-deep-nesting.eml',
+    outcome: 'processed',
+    reply: ['1 order stored for Austria', 'A VIE - GAL'],
+    changes: ['orders/hostile/S1901M/austria'],
+  },
+  {
+    file: 'attachments-only.eml',
+    outcome: 'processed',
+    reply: ['held no commands', 'Attachments are not read (orders.txt, map.png)'],
+  },
   // <style>, <script> and the quoted reply in the HTML are not read.
   {
     file: 'html-only.eml',
@@ -51,7 +84,12 @@ const CORPUS_EXPECTATIONS: Expected[] = [
     lacks: ['wrong game, power or password', 'A MOS - UKR', 'A MOS - STP', 'rejected'],
     changes: ['orders/hostile/S1901M/russia'],
   },
-  { file: 'utf16-orders.eml', outcome: 'processed', reply: ['2 orders stored for Turkey', 'A CON - BUL', 'F ANK - BLA'], changes: ['orders/hostile/S1901M/turkey'] },
+  {
+    file: 'utf16-orders.eml',
+    outcome: 'processed',
+    reply: ['2 orders stored for Turkey', 'A CON - BUL', 'F ANK - BLA'],
+    changes: ['orders/hostile/S1901M/turkey'],
+  },
   {
     file: 'latin1-orders.eml',
     outcome: 'processed',
@@ -60,9 +98,19 @@ const CORPUS_EXPECTATIONS: Expected[] = [
     notices: [{ to: 'france@players.test', holds: ['Grüße aus Wien, très cordialement.'] }],
   },
   // NUL, BEL, zero-width space, word joiner, right-to-left override and no-break space in orders.
-  { file: 'control-characters.eml', outcome: 'processed', reply: ['3 orders stored for Russia', 'A MOS - UKR', 'F SEV - RUM', 'A WAR - SIL'], changes: ['orders/hostile/S1901M/russia'] },
+  {
+    file: 'control-characters.eml',
+    outcome: 'processed',
+    reply: ['3 orders stored for Russia', 'A MOS - UKR', 'F SEV - RUM', 'A WAR - SIL'],
+    changes: ['orders/hostile/S1901M/russia'],
+  },
   // One line of 65 KB (5,000 orders): refused as a line, not read as 5,000 orders.
-  { file: 'long-line.eml', outcome: 'processed', reply: ['Signed on to game hostile as Russia', 'line too long'], lacks: ['replaced by a later order'] },
+  {
+    file: 'long-line.eml',
+    outcome: 'processed',
+    reply: ['Signed on to game hostile as Russia', 'line too long'],
+    lacks: ['replaced by a later order'],
+  },
   silent('bounce-mailer-daemon.eml', 'automated'),
   silent('bounce-exchange-ndr.eml', 'automated'),
   silent('out-of-office-gmail.eml', 'automated'),
@@ -73,7 +121,12 @@ const CORPUS_EXPECTATIONS: Expected[] = [
   silent('loop-from-judge-address.eml', 'automated'),
   silent('no-from.eml', 'unparseable'),
   { file: 'empty-body.eml', outcome: 'processed', reply: ['held no commands'] },
-  { file: 'forged-from-no-signon.eml', outcome: 'processed', reply: ['orders are read only after SIGNON'], replyTo: 'france@players.test' },
+  {
+    file: 'forged-from-no-signon.eml',
+    outcome: 'processed',
+    reply: ['orders are read only after SIGNON'],
+    replyTo: 'france@players.test',
+  },
   // The answer goes to the forged From (the real player), never to the Reply-To; no password echoed.
   {
     file: 'forged-from-wrong-password.eml',
@@ -85,20 +138,41 @@ const CORPUS_EXPECTATIONS: Expected[] = [
   {
     file: 'other-powers-units.eml',
     outcome: 'processed',
-    reply: ['1 order stored for France', 'the army in Berlin belongs to Germany', 'orders for Germany, but you are France', 'orders for England, but you are France'],
+    reply: [
+      '1 order stored for France',
+      'the army in Berlin belongs to Germany',
+      'orders for Germany, but you are France',
+      'orders for England, but you are France',
+    ],
     changes: [FRANCE],
   },
   // A stranger's SIGNON, TAKEOVER, JOIN, SET, GM commands and press: all refused, and no account is made for him.
   {
     file: 'game-not-in.eml',
     outcome: 'processed',
-    reply: ['wrong game, power or password', 'France is not vacant', 'only forming games take new players', 'SET WAIT needs SIGNON first', 'PROCESS is a GM command', 'CD is a GM command', 'press needs SIGNON first'],
+    reply: [
+      'wrong game, power or password',
+      'France is not vacant',
+      'only forming games take new players',
+      'SET WAIT needs SIGNON first',
+      'PROCESS is a GM command',
+      'CD is a GM command',
+      'press needs SIGNON first',
+    ],
     lacks: ['hunter22'],
   },
   {
     file: 'gm-commands-by-player.eml',
     outcome: 'processed',
-    reply: ['Signed on to game hostile as England', 'PAUSE is a GM command', 'CD is a GM command', 'EJECT is a GM command', 'PROCESS! is a GM command', 'ROLLBACK is a GM command', 'wrong game, power or password'],
+    reply: [
+      'Signed on to game hostile as England',
+      'PAUSE is a GM command',
+      'CD is a GM command',
+      'EJECT is a GM command',
+      'PROCESS! is a GM command',
+      'ROLLBACK is a GM command',
+      'wrong game, power or password',
+    ],
   },
 ];
 
@@ -108,7 +182,11 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => judge.close());
 
-async function deliverAndCheck(raw: Buffer, expected: Expected, via?: Parameters<Judge['deliver']>[1]): Promise<Delivery> {
+async function deliverAndCheck(
+  raw: Buffer,
+  expected: Expected,
+  via?: Parameters<Judge['deliver']>[1],
+): Promise<Delivery> {
   const before = judge.snapshot();
   const delivery = await judge.deliver(raw, via);
   expect(delivery.results.map((r) => r.outcome)).toEqual([expected.outcome]);
@@ -148,7 +226,13 @@ describe('hostile corpus', () => {
     }
     // The default limit (20 at once) lets the first 20 through; after that the robot gets nothing.
     expect(outcomes.slice(0, 20).every((o) => o === 'processed')).toBe(true);
-    expect(outcomes.slice(20)).toEqual(['rate-limited', 'rate-limited', 'rate-limited', 'rate-limited', 'rate-limited']);
+    expect(outcomes.slice(20)).toEqual([
+      'rate-limited',
+      'rate-limited',
+      'rate-limited',
+      'rate-limited',
+      'rate-limited',
+    ]);
   });
 
   it('a guessed SIGNON password: refused unchecked after the limit, the owner told once, the owner himself still let in', async () => {
@@ -158,8 +242,14 @@ describe('hostile corpus', () => {
       const delivery = await deliverAndCheck(withMessageId(guess, `guess-${n}`), {
         file: 'signon-guess.eml',
         outcome: 'processed',
-        reply: [n <= SIGNON_GUESSES.burst ? 'wrong game, power or password' : 'too many wrong passwords', 'ignored: the SIGNON above failed'],
-        notices: n === SIGNON_GUESSES.burst ? [{ to: 'italy@players.test', holds: ['wrong passwords for Italy in game hostile', 'attacker@evil.test'] }] : [],
+        reply: [
+          n <= SIGNON_GUESSES.burst ? 'wrong game, power or password' : 'too many wrong passwords',
+          'ignored: the SIGNON above failed',
+        ],
+        notices:
+          n === SIGNON_GUESSES.burst
+            ? [{ to: 'italy@players.test', holds: ['wrong passwords for Italy in game hostile', 'attacker@evil.test'] }]
+            : [],
       });
       told.push(...delivery.sent.filter((m) => m.kind !== 'reply').map((m) => m.subject));
     }
@@ -200,16 +290,27 @@ describe('hostile corpus', () => {
       '',
     ].join('\r\n');
     const filler = 'Dear diary, today I moved nothing and supported nobody. '.repeat(2) + '\r\n';
-    const tenMegabytes = () => Buffer.concat([Buffer.from(head), Buffer.from(filler.repeat(Math.ceil((10 * 1024 * 1024) / filler.length)))]);
+    const tenMegabytes = () =>
+      Buffer.concat([Buffer.from(head), Buffer.from(filler.repeat(Math.ceil((10 * 1024 * 1024) / filler.length)))]);
 
     it('is over the default size limit: not read, nothing changes, and the sender is told so', async () => {
       const raw = tenMegabytes();
       expect(raw.length).toBeGreaterThan(10 * 1024 * 1024);
-      await deliverAndCheck(raw, { file: 'ten-megabytes', outcome: 'unparseable', reply: ["is over this judge's limit of 1024 KB", 'none of it was read'] });
+      await deliverAndCheck(raw, {
+        file: 'ten-megabytes',
+        outcome: 'unparseable',
+        reply: ["is over this judge's limit of 1024 KB", 'none of it was read'],
+      });
     });
 
     it('is still silence when the oversized mail is an auto-reply', async () => {
-      const automated = Buffer.from(tenMegabytes().toString('latin1').replace('MIME-Version: 1.0', 'Auto-Submitted: auto-replied\r\nMIME-Version: 1.0').replace('<ten-megabytes@', '<ten-megabytes-auto@'), 'latin1');
+      const automated = Buffer.from(
+        tenMegabytes()
+          .toString('latin1')
+          .replace('MIME-Version: 1.0', 'Auto-Submitted: auto-replied\r\nMIME-Version: 1.0')
+          .replace('<ten-megabytes@', '<ten-megabytes-auto@'),
+        'latin1',
+      );
       await deliverAndCheck(automated, { file: 'ten-megabytes-auto', outcome: 'automated', reply: null });
     });
 
@@ -220,7 +321,12 @@ describe('hostile corpus', () => {
         {
           file: 'ten-megabytes',
           outcome: 'processed',
-          reply: [`only its first ${READ_LIMITS.lines} lines were read`, '1 order stored for France', 'A MAR - SPA', `are not listed; only the first ${READ_LIMITS.listedRejections} are`],
+          reply: [
+            `only its first ${READ_LIMITS.lines} lines were read`,
+            '1 order stored for France',
+            'A MAR - SPA',
+            `are not listed; only the first ${READ_LIMITS.listedRejections} are`,
+          ],
           changes: [FRANCE],
         },
         roomy,

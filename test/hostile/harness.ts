@@ -38,12 +38,20 @@ export async function createJudge() {
   const root = mkdtempSync(join(tmpdir(), 'chancery-hostile-'));
   const configFor = (mail: Record<string, unknown>): JudgeConfig =>
     parseConfig(
-      { judge: { address: JUDGE_ADDRESS, name: 'Test Judge' }, database: join(root, 'judge.sqlite'), mail: { directory: join(root, 'mail'), ...mail } },
+      {
+        judge: { address: JUDGE_ADDRESS, name: 'Test Judge' },
+        database: join(root, 'judge.sqlite'),
+        mail: { directory: join(root, 'mail'), ...mail },
+      },
       { baseDir: root, source: null },
     );
   const config = configFor({});
   const db = openDatabase(config.database);
-  const service = createMailService(db, handleMail, config, { onHandlerError: (mail) => apologyFor(mail), knownSender: playsInRunningGame, ownOpening: REPLY_OPENING });
+  const service = createMailService(db, handleMail, config, {
+    onHandlerError: (mail) => apologyFor(mail),
+    knownSender: playsInRunningGame,
+    ownOpening: REPLY_OPENING,
+  });
   const layout = mailDirectoryLayout(config.mail.directory);
   mkdirSync(layout.inbox, { recursive: true });
   let fileNumber = 0;
@@ -69,8 +77,12 @@ export async function createJudge() {
   const send = async (from: string, body: string) => {
     await hand.send(from, 'setup', body);
     const { results } = await settle();
-    if (results.some((r) => r.outcome !== 'processed')) throw new Error(`setup mail not processed: ${JSON.stringify(results.map((r) => r.entry))}`);
-    return results.flatMap((r) => r.queued).map((m) => m.body).join('\n');
+    if (results.some((r) => r.outcome !== 'processed'))
+      throw new Error(`setup mail not processed: ${JSON.stringify(results.map((r) => r.entry))}`);
+    return results
+      .flatMap((r) => r.queued)
+      .map((m) => m.body)
+      .join('\n');
   };
   await send(GM.address, `CREATE ${GAME} ${GM.password} standard\nRULE POWER_CHOICE\nFORM`);
   for (const power of POWERS) await send(playerAddress(power), `JOIN ${GAME} ${playerPassword(power)} ${power}`);
@@ -84,7 +96,11 @@ export async function createJudge() {
     deliver,
     /** Another inbox on the same database and mail directory with other mail settings (e.g. maxBytes). */
     serviceWith(mail: Record<string, unknown>): MailService {
-      return createMailService(db, handleMail, configFor(mail), { onHandlerError: (m) => apologyFor(m), knownSender: playsInRunningGame, ownOpening: REPLY_OPENING });
+      return createMailService(db, handleMail, configFor(mail), {
+        onHandlerError: (m) => apologyFor(m),
+        knownSender: playsInRunningGame,
+        ownOpening: REPLY_OPENING,
+      });
     },
     snapshot: () => snapshot(db),
     async close() {
@@ -104,19 +120,34 @@ export function snapshot(db: Db): Map<string, string> {
   const rows = new Map<string, string>();
   const put = (key: string, value: unknown) => rows.set(key, JSON.stringify(value));
   const all = (sql: string) => db.prepare(sql).all() as Record<string, unknown>[];
-  for (const r of all('SELECT address, password_hash FROM accounts')) put(`accounts/${String(r.address).toLowerCase()}`, r);
-  for (const r of all('SELECT g.name, g.status, g.settings_json, a.address AS gm FROM games g LEFT JOIN accounts a ON a.id = g.gm_account_id')) put(`games/${r.name}`, r);
+  for (const r of all('SELECT address, password_hash FROM accounts'))
+    put(`accounts/${String(r.address).toLowerCase()}`, r);
+  for (const r of all(
+    'SELECT g.name, g.status, g.settings_json, a.address AS gm FROM games g LEFT JOIN accounts a ON a.id = g.gm_account_id',
+  ))
+    put(`games/${r.name}`, r);
   for (const r of all(
     `SELECT g.name AS game, p.power, p.role, p.status, p.wait, p.absence_json, a.address FROM game_players p
      JOIN games g ON g.id = p.game_id JOIN accounts a ON a.id = p.account_id`,
-  )) put(`seats/${r.game}/${r.power ?? `${r.role}:${r.address}`}`, r);
-  for (const r of all('SELECT g.name AS game, p.seq, p.phase, p.result_json FROM phases p JOIN games g ON g.id = p.game_id')) put(`phases/${r.game}/${r.seq}`, r);
-  for (const r of all('SELECT g.name AS game, o.phase, o.power, o.normalised_json FROM orders o JOIN games g ON g.id = o.game_id')) put(`orders/${r.game}/${r.phase}/${r.power}`, r);
+  ))
+    put(`seats/${r.game}/${r.power ?? `${r.role}:${r.address}`}`, r);
+  for (const r of all(
+    'SELECT g.name AS game, p.seq, p.phase, p.result_json FROM phases p JOIN games g ON g.id = p.game_id',
+  ))
+    put(`phases/${r.game}/${r.seq}`, r);
+  for (const r of all(
+    'SELECT g.name AS game, o.phase, o.power, o.normalised_json FROM orders o JOIN games g ON g.id = o.game_id',
+  ))
+    put(`orders/${r.game}/${r.phase}/${r.power}`, r);
   for (const r of all(
     `SELECT g.name AS game, d.phase, d.power, group_concat(d.unit || '=' || d.amount) AS sheet FROM dp_allocations d
      JOIN games g ON g.id = d.game_id GROUP BY d.game_id, d.phase, d.power`,
-  )) put(`dp/${r.game}/${r.phase}/${r.power}`, r);
-  for (const r of all('SELECT g.name AS game, p.id, p.from_power, p.to_json, p.body FROM press p JOIN games g ON g.id = p.game_id')) put(`press/${r.game}/${r.id}`, r);
+  ))
+    put(`dp/${r.game}/${r.phase}/${r.power}`, r);
+  for (const r of all(
+    'SELECT g.name AS game, p.id, p.from_power, p.to_json, p.body FROM press p JOIN games g ON g.id = p.game_id',
+  ))
+    put(`press/${r.game}/${r.id}`, r);
   return rows;
 }
 
@@ -131,7 +162,12 @@ let plainSerial = 0;
 /** A plain mail as a player's client sends it (a fresh Message-ID each time). */
 export function plainMail(from: string, body: string, subject = `mail ${plainSerial + 1}`): Buffer {
   plainSerial += 1;
-  const headers = [`From: <${from}>`, `To: ${JUDGE_ADDRESS}`, `Subject: ${subject}`, `Message-ID: <plain-${plainSerial}@test>`];
+  const headers = [
+    `From: <${from}>`,
+    `To: ${JUDGE_ADDRESS}`,
+    `Subject: ${subject}`,
+    `Message-ID: <plain-${plainSerial}@test>`,
+  ];
   return Buffer.from([...headers, '', body, ''].join('\r\n'));
 }
 

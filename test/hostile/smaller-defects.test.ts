@@ -13,7 +13,10 @@ afterEach(() => judge.close());
 
 async function send(from: string, body: string) {
   const delivery = await judge.deliver(plainMail(from, body));
-  const reply = delivery.sent.filter((m) => m.to.includes(from) && m.subject.startsWith('Re:')).map((m) => m.body).join('\n');
+  const reply = delivery.sent
+    .filter((m) => m.to.includes(from) && m.subject.startsWith('Re:'))
+    .map((m) => m.body)
+    .join('\n');
   return { reply, sent: delivery.sent };
 }
 const signon = (power: string) => `SIGNON ${power}@${GAME} ${playerPassword(power)}`;

@@ -26,7 +26,9 @@ export function botOrders(variant: Variant, position: Position, power: PowerId, 
       });
   }
   if (position.phase.type === 'retreat') {
-    return position.dislodged.filter((u) => u.power === power).map((u) => (u.retreats.length ? `${u.type} ${u.loc} R ${u.retreats[0]}` : `${u.type} ${u.loc} D`));
+    return position.dislodged
+      .filter((u) => u.power === power)
+      .map((u) => (u.retreats.length ? `${u.type} ${u.loc} R ${u.retreats[0]}` : `${u.type} ${u.loc} D`));
   }
   const delta = due.find((d) => d.power === power)?.delta ?? 0;
   const def = variant.powerById.get(power)!;
@@ -36,6 +38,10 @@ export function botOrders(variant: Variant, position: Position, power: PowerId, 
     while (lines.length < delta) lines.push('WAIVE');
     return lines;
   }
-  if (delta < 0) return position.units.filter((u) => u.power === power).slice(0, -delta).map((u) => `REMOVE ${u.type} ${u.loc}`);
+  if (delta < 0)
+    return position.units
+      .filter((u) => u.power === power)
+      .slice(0, -delta)
+      .map((u) => `REMOVE ${u.type} ${u.loc}`);
   return [];
 }

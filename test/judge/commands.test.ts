@@ -14,27 +14,103 @@ const verbs = (text: string) => tokenize(text).map((i) => (i.kind === 'other' ? 
 describe('tokenize', () => {
   it('knows every command and the synonyms of both dialects', () => {
     const text = [
-      'LIST', 'HELP', 'JOIN g pw', 'OBSERVE g pw', 'WATCH g pw', 'MONITOR g pw', 'SIGNON Fg pw', 'sign on france@g pw',
-      'TAKEOVER france@g pw', 'take over france@g pw', 'RESIGN', 'WITHDRAW', 'CLEAR', 'STATUS', 'SET WAIT', 'HISTORY g', 'SUMMARY g',
-      'CREATE g pw standard', 'FORM', 'ACTIVATE', 'START', 'PAUSE', 'SUSPEND', 'RESUME', 'TERMINATE', 'PROCESS S1901M', 'PROCESS!',
-      'process !', 'PREVIEW', 'PREDICT', 'ROLLBACK', 'CD france', 'DUMMY france', 'REVIVE france', 'EJECT france', 'ENDPRESS', 'SIGNOFF',
+      'LIST',
+      'HELP',
+      'JOIN g pw',
+      'OBSERVE g pw',
+      'WATCH g pw',
+      'MONITOR g pw',
+      'SIGNON Fg pw',
+      'sign on france@g pw',
+      'TAKEOVER france@g pw',
+      'take over france@g pw',
+      'RESIGN',
+      'WITHDRAW',
+      'CLEAR',
+      'STATUS',
+      'SET WAIT',
+      'HISTORY g',
+      'SUMMARY g',
+      'CREATE g pw standard',
+      'FORM',
+      'ACTIVATE',
+      'START',
+      'PAUSE',
+      'SUSPEND',
+      'RESUME',
+      'TERMINATE',
+      'PROCESS S1901M',
+      'PROCESS!',
+      'process !',
+      'PREVIEW',
+      'PREDICT',
+      'ROLLBACK',
+      'CD france',
+      'DUMMY france',
+      'REVIVE france',
+      'EJECT france',
+      'ENDPRESS',
+      'SIGNOFF',
     ].join('\n');
     expect(verbs(text)).toEqual([
-      'LIST', 'HELP', 'JOIN', 'OBSERVE', 'OBSERVE', 'MONITOR', 'SIGNON', 'SIGNON', 'TAKEOVER', 'TAKEOVER', 'RESIGN', 'RESIGN', 'CLEAR',
-      'STATUS', 'SET', 'HISTORY', 'SUMMARY', 'CREATE', 'FORM', 'ACTIVATE', 'ACTIVATE', 'PAUSE', 'PAUSE', 'RESUME', 'TERMINATE', 'PROCESS',
-      'PROCESS!', 'PROCESS!', 'PREVIEW', 'PREVIEW', 'ROLLBACK', 'CD', 'CD', 'REVIVE', 'EJECT', 'ENDPRESS', 'SIGNOFF',
+      'LIST',
+      'HELP',
+      'JOIN',
+      'OBSERVE',
+      'OBSERVE',
+      'MONITOR',
+      'SIGNON',
+      'SIGNON',
+      'TAKEOVER',
+      'TAKEOVER',
+      'RESIGN',
+      'RESIGN',
+      'CLEAR',
+      'STATUS',
+      'SET',
+      'HISTORY',
+      'SUMMARY',
+      'CREATE',
+      'FORM',
+      'ACTIVATE',
+      'ACTIVATE',
+      'PAUSE',
+      'PAUSE',
+      'RESUME',
+      'TERMINATE',
+      'PROCESS',
+      'PROCESS!',
+      'PROCESS!',
+      'PREVIEW',
+      'PREVIEW',
+      'ROLLBACK',
+      'CD',
+      'CD',
+      'REVIVE',
+      'EJECT',
+      'ENDPRESS',
+      'SIGNOFF',
     ]);
   });
 
   it('keeps press bodies whole, ends them at ENDPRESS, END PRESS or SIGNOFF, and drops // comments', () => {
-    const items = tokenize('PRESS TO France\nLIST is not a command here\n// secret note\nEND PRESS\nBROADCAST\nhello all\nSIGNOFF\nA PAR H');
+    const items = tokenize(
+      'PRESS TO France\nLIST is not a command here\n// secret note\nEND PRESS\nBROADCAST\nhello all\nSIGNOFF\nA PAR H',
+    );
     expect(items.map((i) => i.kind)).toEqual(['press', 'press', 'command', 'other']);
-    expect(items[0]).toMatchObject({ verb: 'PRESS', args: ['TO', 'France'], body: ['LIST is not a command here'], closed: true });
+    expect(items[0]).toMatchObject({
+      verb: 'PRESS',
+      args: ['TO', 'France'],
+      body: ['LIST is not a command here'],
+      closed: true,
+    });
     expect(items[1]).toMatchObject({ verb: 'BROADCAST', body: ['hello all'], closed: true });
   });
 
   it('attaches settings lines to CREATE and masks every password word', () => {
-    const items = tokenize('CREATE g hunter2 standard\nRULE PRESS GREY\nTIMING MOVE 48\nFORM\nSIGNON Fg s3cret\nSET PASSWORD n3w') as CommandItem[];
+    const items = tokenize(
+      'CREATE g hunter2 standard\nRULE PRESS GREY\nTIMING MOVE 48\nFORM\nSIGNON Fg s3cret\nSET PASSWORD n3w',
+    ) as CommandItem[];
     expect(items[0].settings.map((s) => s.text)).toEqual(['RULE PRESS GREY', 'TIMING MOVE 48']);
     expect(items.map((i) => i.shown).join('\n')).not.toMatch(/hunter2|s3cret|n3w/);
   });
@@ -80,8 +156,12 @@ describe('commands by mail', () => {
     await w.send('p@example.test', 'JOIN tiny Zebra-Pass-77');
     await w.send('p@example.test', 'SIGNON tiny Wrong-Pass-88\nA PAR H');
     await w.send('gm@example.test', 'SIGNON master@tiny Gm-Wrong-99');
-    const all = w.outboxRows().map((r) => `${r.subject}\n${r.body}`).join('\n');
-    for (const secret of ['Zebra-Pass-77', 'Wrong-Pass-88', 'Gm-Wrong-99', 'gmpass1']) expect(all).not.toContain(secret);
+    const all = w
+      .outboxRows()
+      .map((r) => `${r.subject}\n${r.body}`)
+      .join('\n');
+    for (const secret of ['Zebra-Pass-77', 'Wrong-Pass-88', 'Gm-Wrong-99', 'gmpass1'])
+      expect(all).not.toContain(secret);
     expect(JSON.stringify(recentMail(w.db))).not.toMatch(/Zebra-Pass-77|Wrong-Pass-88/);
     expect(all).toContain('wrong game, power or password');
     expect(all).toContain('ignored: the SIGNON above failed');
@@ -101,7 +181,17 @@ describe('orders by mail', () => {
     await started(w);
     const reply = await w.send(
       'france@players.test',
-      ['SIGNON france@tiny pw-france', 'A Par-Bur', 'F BRE - MOA', 'STAUTS', '', 'On Monday, Judge wrote:', '> A MAR - SPA', '-- ', 'A MAR - PIE'].join('\n'),
+      [
+        'SIGNON france@tiny pw-france',
+        'A Par-Bur',
+        'F BRE - MOA',
+        'STAUTS',
+        '',
+        'On Monday, Judge wrote:',
+        '> A MAR - SPA',
+        '-- ',
+        'A MAR - PIE',
+      ].join('\n'),
     );
     expect(reply).toContain('1 order stored for France (S1901M). This set replaces any orders sent before.');
     expect(reply).toMatch(/line 3: F BRE - MOA\n\s+-> .*\n\s+did you mean: F BRE - MAO/);
@@ -118,7 +208,10 @@ describe('orders by mail', () => {
   it('sends press to the named powers only and refuses njudge initials', async () => {
     const w = (world = createWorld());
     await started(w);
-    const reply = await w.send('france@players.test', 'SIGNON Ftiny pw-france\nPRESS TO T\nhi\nENDPRESS\nPRESS TO Germany, England\nLet us talk.\nENDPRESS');
+    const reply = await w.send(
+      'france@players.test',
+      'SIGNON Ftiny pw-france\nPRESS TO T\nhi\nENDPRESS\nPRESS TO Germany, England\nLet us talk.\nENDPRESS',
+    );
     expect(reply).toMatch(/"T" is not a power to write to[^\n]*\n\s+did you mean: Turkey/);
     expect(reply).toContain('Press sent to Germany, England.');
     const press = w.outboxRows().filter((r) => r.subject.startsWith('Diplomacy press'));
@@ -129,9 +222,17 @@ describe('orders by mail', () => {
   it('guards PROCESS with the phase and refuses it while orders are missing', async () => {
     const w = (world = createWorld());
     await started(w);
-    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS F1901M')).toContain('the current phase of tiny is S1901M, not F1901M');
-    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS S1901M')).toContain('orders are missing from');
-    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS! S1901M')).toContain('S1901M was processed');
-    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS! S1901M')).toMatch(/nothing was processed: the current phase of tiny is \w+, not S1901M/);
+    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS F1901M')).toContain(
+      'the current phase of tiny is S1901M, not F1901M',
+    );
+    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS S1901M')).toContain(
+      'orders are missing from',
+    );
+    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS! S1901M')).toContain(
+      'S1901M was processed',
+    );
+    expect(await w.send('gm@example.test', 'SIGNON master@tiny gmpass1\nPROCESS! S1901M')).toMatch(
+      /nothing was processed: the current phase of tiny is \w+, not S1901M/,
+    );
   });
 });

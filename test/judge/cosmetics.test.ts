@@ -27,7 +27,10 @@ describe('cosmetic defects (issue 13.4)', () => {
   it('a suggestion says "did you mean" once; "nothing was processed" once; rejections in line order', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'words');
-    const reply = await w.send('england@players.test', 'SIGNON england@words pw-england\nF Edn - Nth\nSET FOO\nF Lon - Eng');
+    const reply = await w.send(
+      'england@players.test',
+      'SIGNON england@words pw-england\nF Edn - Nth\nSET FOO\nF Lon - Eng',
+    );
     expect(reply).not.toMatch(/did you mean: did you mean/i);
     expect(reply.indexOf('line 2:')).toBeLessThan(reply.indexOf('line 3:'));
     const processed = await w.send(GM, `${master('words')}\nPROCESS S1950M`);
@@ -61,10 +64,15 @@ describe('cosmetic defects (issue 13.4)', () => {
     for (const p of greats) await w.send(`${p}@players.test`, `JOIN empire pw-${p} ${p}`);
     await w.send(GM, `${master('empire')}\nACTIVATE`);
     const spain = greats.find((p) => p === 'spain')!;
-    const press = await w.send(`${spain}@players.test`, `SIGNON ${spain}@empire pw-${spain}\nPRESS TO Portugal\nhello\nENDPRESS`);
+    const press = await w.send(
+      `${spain}@players.test`,
+      `SIGNON ${spain}@empire pw-${spain}\nPRESS TO Portugal\nhello\nENDPRESS`,
+    );
     expect(press).toContain('Portugal is a minor power, played by nobody');
     await w.send(GM, `${master('empire')}\nTERMINATE`);
-    const notice = (await w.mails(`${spain}@players.test`)).find((m) => m.subject === 'Diplomacy game empire terminated');
+    const notice = (await w.mails(`${spain}@players.test`)).find(
+      (m) => m.subject === 'Diplomacy game empire terminated',
+    );
     expect(notice?.text).toContain('bid charts of every phase are public now');
   });
 });

@@ -26,12 +26,15 @@ afterEach(async () => {
   cleanup = null;
 });
 
-
 describe('the daemon after mail', () => {
   it('processes a phase whose last orders just came in long before its next timer tick', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chancery-daemon-'));
     const config = parseConfig(
-      { judge: { address: JUDGE, name: 'Judge', domain: 'example.test' }, database: 'judge.sqlite', mail: { transport: 'directory', directory: 'mail', rateLimit: false, inboxPollMs: 20, outboxPollMs: 20 } },
+      {
+        judge: { address: JUDGE, name: 'Judge', domain: 'example.test' },
+        database: 'judge.sqlite',
+        mail: { transport: 'directory', directory: 'mail', rateLimit: false, inboxPollMs: 20, outboxPollMs: 20 },
+      },
       { baseDir: dir, source: null },
     );
     const db: Db = openDatabase(config.database);
@@ -46,7 +49,10 @@ describe('the daemon after mail', () => {
     const ask = async (from: string, body: string) => {
       const before = (await hand.list(from)).length;
       await hand.send(from, 'cmd', body);
-      const reply = await waitFor(async () => (await hand.list(from)).slice(before).find((m) => m.subject.startsWith('Re:')), `reply to ${from}`);
+      const reply = await waitFor(
+        async () => (await hand.list(from)).slice(before).find((m) => m.subject.startsWith('Re:')),
+        `reply to ${from}`,
+      );
       return (await hand.show(from, reply.number)).text;
     };
 
@@ -61,7 +67,11 @@ describe('the daemon after mail', () => {
       listSeats(db, game.id).map((seat) => {
         const address = getAccount(db, seat.accountId)!.address;
         const lines = botOrders(variant, record.position, seat.power!, []);
-        return hand.send(address, 'orders', [`SIGNON ${seat.power}@quick pw-${address.slice(0, 4)}`, ...lines].join('\n'));
+        return hand.send(
+          address,
+          'orders',
+          [`SIGNON ${seat.power}@quick pw-${address.slice(0, 4)}`, ...lines].join('\n'),
+        );
       }),
     );
     await waitFor(() => currentPhase(db, game.id)!.phase !== record.phase, `${record.phase} to be processed`);

@@ -17,7 +17,8 @@ describe('Diplomacy Points stay secret', () => {
     const variant = loadVariant('ambition6');
     const greats = variant.powers.filter((p) => p.kind === 'great').map((p) => p.id);
     await w.send('gm@example.test', 'CREATE empire gmpass1 ambition6\nRULE POWER_CHOICE\nFORM');
-    for (const p of greats) expect(await w.send(`${p}@players.test`, `JOIN empire pw-${p} ${p}`)).toContain('You joined');
+    for (const p of greats)
+      expect(await w.send(`${p}@players.test`, `JOIN empire pw-${p} ${p}`)).toContain('You joined');
     expect(await w.send('gm@example.test', 'SIGNON master@empire gmpass1\nACTIVATE')).toContain('has started');
     const game = findGameByName(w.db, 'empire')!;
     const record = currentPhase(w.db, game.id)!;
@@ -29,7 +30,10 @@ describe('Diplomacy Points stay secret', () => {
       const line = `1 DP: ${unit.type} ${unit.loc.toUpperCase()} H`;
       sheets.set(power, line);
       const orders = botOrders(variant, record.position, power, adjustmentsDue(w.db, game.id, record));
-      const reply = await w.send(`${power}@players.test`, [`SIGNON ${power}@empire pw-${power}`, ...orders, line].join('\n'));
+      const reply = await w.send(
+        `${power}@players.test`,
+        [`SIGNON ${power}@empire pw-${power}`, ...orders, line].join('\n'),
+      );
       expect(reply, reply).toContain('1 DP line stored');
       expect(reply).toContain(line);
     }
@@ -40,7 +44,11 @@ describe('Diplomacy Points stay secret', () => {
     expect(chart.map((r) => r.to)).toEqual([['gm@example.test']]);
     for (const [power, line] of sheets) {
       const seenBy = rows.filter((r) => r.body.includes(line));
-      for (const row of seenBy) expect(row.kind === 'reply' && row.to[0] === `${power}@players.test`, `${line} in ${row.subject} to ${row.to}`).toBe(true);
+      for (const row of seenBy)
+        expect(
+          row.kind === 'reply' && row.to[0] === `${power}@players.test`,
+          `${line} in ${row.subject} to ${row.to}`,
+        ).toBe(true);
       // The GM's chart lists the bid's order as given, with the bidder's column.
       expect(chart[0].body).toMatch(new RegExp(`^${line.replace('1 DP: ', '')}\\s+<- given`, 'm'));
     }

@@ -20,14 +20,21 @@ describe('the stored DP sheet', () => {
     expect(await w.send('gm@example.test', 'SIGNON master@sheets gmpass1\nACTIVATE')).toContain('has started');
     const game = findGameByName(w.db, 'sheets')!;
     expect(listSeats(w.db, game.id).length).toBe(greats.length);
-    const neutral = currentPhase(w.db, game.id)!.position.units.find((u) => variant.powerById.get(u.power)!.kind !== 'great')!;
+    const neutral = currentPhase(w.db, game.id)!.position.units.find(
+      (u) => variant.powerById.get(u.power)!.kind !== 'great',
+    )!;
     const power = greats[0];
     const signon = `SIGNON ${power}@sheets pw-${power}`;
     const good = `1 DP: ${neutral.type} ${neutral.loc.toUpperCase()} H`;
     expect(await w.send(`${power}@players.test`, `${signon}\n${good}`)).toContain('1 DP line stored');
-    const refused = await w.send(`${power}@players.test`, `${signon}\n99 DP: ${neutral.type} ${neutral.loc.toUpperCase()} H`);
+    const refused = await w.send(
+      `${power}@players.test`,
+      `${signon}\n99 DP: ${neutral.type} ${neutral.loc.toUpperCase()} H`,
+    );
     expect(refused).toContain('budget exceeded');
-    expect(refused).toContain('No valid DP line in this mail; the DP sheet stored before for this phase (if any) stands.');
+    expect(refused).toContain(
+      'No valid DP line in this mail; the DP sheet stored before for this phase (if any) stands.',
+    );
     const status = await w.send(`${power}@players.test`, `${signon}\nSTATUS`);
     expect(status).toContain(good);
   });

@@ -36,7 +36,10 @@ describe('PREVIEW and ROLLBACK', () => {
     await ordersExceptTurkey(w);
     const before = w.outboxRows().length;
     expect(await w.send('gm@example.test', 'SIGNON master@gmgame gmpass1\nPREVIEW')).toContain('nothing was stored');
-    const preview = w.outboxRows().slice(before).filter((r) => r.subject.startsWith('Diplomacy preview'));
+    const preview = w
+      .outboxRows()
+      .slice(before)
+      .filter((r) => r.subject.startsWith('Diplomacy preview'));
     expect(preview.map((r) => r.to)).toEqual([['gm@example.test']]);
     const game = findGameByName(w.db, 'gmgame')!;
     expect(currentPhase(w.db, game.id)!.phase).toBe('S1901M');
@@ -63,7 +66,10 @@ describe('PREVIEW and ROLLBACK', () => {
     await w.send('gm@example.test', 'SIGNON master@gmgame gmpass1\nPROCESS! S1901M');
     expect(phaseHistory(w.db, game.id)[0].result).toEqual({ ...first });
     // The replayed phase's results went out again, under a key of their own.
-    const keys = w.outboxRows().map((r) => r.dedupeKey).filter((k) => k.startsWith('results:gmgame:S1901M'));
+    const keys = w
+      .outboxRows()
+      .map((r) => r.dedupeKey)
+      .filter((k) => k.startsWith('results:gmgame:S1901M'));
     expect(keys).toEqual(['results:gmgame:S1901M', 'results:gmgame:S1901M:after-rollback-1']);
   });
 });

@@ -27,57 +27,87 @@ async function expectListCopy(w: World, address: string, subject: string, others
 }
 
 describe('mail to the whole game', () => {
-  it('goes out once, Bcc to everyone, and each copy names only the judge', async () => {
-    const w = (world = createWorld());
-    expect(await w.send(GM, 'CREATE listgame gmpass1 standard\nFORM')).toContain('created');
-    for (const p of PLAYERS) expect(await w.send(p, `JOIN listgame pw-${p.slice(0, 4)}`)).toContain('You joined');
-    expect(await w.send(WATCHER, 'OBSERVE listgame watchpw')).toContain('You observe');
-    const game = findGameByName(w.db, 'listgame')!;
-    const seatIds = listSeats(w.db, game.id).map((s) => s.id);
+  it(
+    'goes out once, Bcc to everyone, and each copy names only the judge',
+    async () => {
+      const w = (world = createWorld());
+      expect(await w.send(GM, 'CREATE listgame gmpass1 standard\nFORM')).toContain('created');
+      for (const p of PLAYERS) expect(await w.send(p, `JOIN listgame pw-${p.slice(0, 4)}`)).toContain('You joined');
+      expect(await w.send(WATCHER, 'OBSERVE listgame watchpw')).toContain('You observe');
+      const game = findGameByName(w.db, 'listgame')!;
+      const seatIds = listSeats(w.db, game.id).map((s) => s.id);
 
-    expect(await w.send(GM, 'SIGNON master@listgame gmpass1\nACTIVATE')).toContain('has started');
-    const seats = listSeats(w.db, game.id);
-    expect(seats.map((s) => s.id)).toEqual(seatIds);
-    expect(new Set(seats.filter((s) => s.role === 'player').map((s) => s.power)).size).toBe(7);
-    const everyone = [...PLAYERS, WATCHER, GM];
-    for (const address of everyone) await expectListCopy(w, address, 'Diplomacy game listgame starting', everyone);
+      expect(await w.send(GM, 'SIGNON master@listgame gmpass1\nACTIVATE')).toContain('has started');
+      const seats = listSeats(w.db, game.id);
+      expect(seats.map((s) => s.id)).toEqual(seatIds);
+      expect(new Set(seats.filter((s) => s.role === 'player').map((s) => s.power)).size).toBe(7);
+      const everyone = [...PLAYERS, WATCHER, GM];
+      for (const address of everyone) await expectListCopy(w, address, 'Diplomacy game listgame starting', everyone);
 
-    const powerOf = new Map(seats.filter((s) => s.power).map((s) => [getAccount(w.db, s.accountId)!.address, s.power!]));
-    const [writer, ...readers] = PLAYERS;
-    const before = w.outboxRows().length;
-    await w.send(writer, `SIGNON ${powerOf.get(writer)}@listgame pw-${writer.slice(0, 4)}\nBROADCAST\nPeace in our time.\nENDPRESS`);
-    const broadcast = w.outboxRows().slice(before).filter((r) => r.subject.startsWith('Diplomacy press'));
-    expect(broadcast).toHaveLength(1);
-    expect(broadcast[0].to).toEqual([JUDGE.address]);
-    expect([...broadcast[0].bcc].sort()).toEqual([...readers, WATCHER, GM].sort());
-    for (const address of [...readers, WATCHER, GM]) await expectListCopy(w, address, 'Diplomacy press listgame S1901M', everyone);
-    expect((await w.mails(writer)).some((m) => m.subject.startsWith('Diplomacy press'))).toBe(false);
+      const powerOf = new Map(
+        seats.filter((s) => s.power).map((s) => [getAccount(w.db, s.accountId)!.address, s.power!]),
+      );
+      const [writer, ...readers] = PLAYERS;
+      const before = w.outboxRows().length;
+      await w.send(
+        writer,
+        `SIGNON ${powerOf.get(writer)}@listgame pw-${writer.slice(0, 4)}\nBROADCAST\nPeace in our time.\nENDPRESS`,
+      );
+      const broadcast = w
+        .outboxRows()
+        .slice(before)
+        .filter((r) => r.subject.startsWith('Diplomacy press'));
+      expect(broadcast).toHaveLength(1);
+      expect(broadcast[0].to).toEqual([JUDGE.address]);
+      expect([...broadcast[0].bcc].sort()).toEqual([...readers, WATCHER, GM].sort());
+      for (const address of [...readers, WATCHER, GM])
+        await expectListCopy(w, address, 'Diplomacy press listgame S1901M', everyone);
+      expect((await w.mails(writer)).some((m) => m.subject.startsWith('Diplomacy press'))).toBe(false);
 
-    // Private press is still one mail per reader, To: that reader.
-    const target = readers[0];
-    const targetPower = powerOf.get(target)!;
-    const name = targetPower[0].toUpperCase() + targetPower.slice(1);
-    const mark = w.outboxRows().length;
-    await w.send(writer, `SIGNON ${powerOf.get(writer)}@listgame pw-${writer.slice(0, 4)}\nPRESS TO ${name}\nJust us.\nENDPRESS`);
-    expect(w.outboxRows().slice(mark).filter((r) => r.subject.startsWith('Diplomacy press')).map((r) => [r.to, r.bcc])).toEqual([[[target], []]]);
+      // Private press is still one mail per reader, To: that reader.
+      const target = readers[0];
+      const targetPower = powerOf.get(target)!;
+      const name = targetPower[0].toUpperCase() + targetPower.slice(1);
+      const mark = w.outboxRows().length;
+      await w.send(
+        writer,
+        `SIGNON ${powerOf.get(writer)}@listgame pw-${writer.slice(0, 4)}\nPRESS TO ${name}\nJust us.\nENDPRESS`,
+      );
+      expect(
+        w
+          .outboxRows()
+          .slice(mark)
+          .filter((r) => r.subject.startsWith('Diplomacy press'))
+          .map((r) => [r.to, r.bcc]),
+      ).toEqual([[[target], []]]);
 
-    // The results of the first phase, processed by the GM.
-    await w.send(GM, 'SIGNON master@listgame gmpass1\nPROCESS!');
-    for (const address of everyone) await expectListCopy(w, address, 'Diplomacy results listgame S1901M', everyone);
+      // The results of the first phase, processed by the GM.
+      await w.send(GM, 'SIGNON master@listgame gmpass1\nPROCESS!');
+      for (const address of everyone) await expectListCopy(w, address, 'Diplomacy results listgame S1901M', everyone);
 
-    // The GM's announcements and notices to the game: one mail each, Bcc, like the results.
-    await w.send(GM, 'SIGNON master@listgame gmpass1\nOFFICIAL House rules\nNo press after midnight.\nENDPRESS\nPAUSE');
-    for (const address of everyone) await expectListCopy(w, address, 'Diplomacy game listgame: House rules', everyone);
-    const paused = w.outboxRows().filter((r) => r.subject.startsWith('Diplomacy game listgame') && r.subject.includes('paused'));
-    expect(paused.map((r) => r.to)).toEqual([[JUDGE.address]]);
-    for (const address of everyone) await expectListCopy(w, address, paused[0].subject, everyone);
-  }, WORLD_TIMEOUT_MS);
+      // The GM's announcements and notices to the game: one mail each, Bcc, like the results.
+      await w.send(
+        GM,
+        'SIGNON master@listgame gmpass1\nOFFICIAL House rules\nNo press after midnight.\nENDPRESS\nPAUSE',
+      );
+      for (const address of everyone)
+        await expectListCopy(w, address, 'Diplomacy game listgame: House rules', everyone);
+      const paused = w
+        .outboxRows()
+        .filter((r) => r.subject.startsWith('Diplomacy game listgame') && r.subject.includes('paused'));
+      expect(paused.map((r) => r.to)).toEqual([[JUDGE.address]]);
+      for (const address of everyone) await expectListCopy(w, address, paused[0].subject, everyone);
+    },
+    WORLD_TIMEOUT_MS,
+  );
 
   it('setSeatPower refuses a power another seat of the game holds', () => {
     const w = (world = createWorld());
     const db = w.db;
     db.prepare("INSERT INTO accounts (address, created_at) VALUES ('a@x.test', 'now'), ('b@x.test', 'now')").run();
-    db.prepare("INSERT INTO games (name, variant, status, seed, created_at) VALUES ('g', 'standard', 'forming', 's', 'now')").run();
+    db.prepare(
+      "INSERT INTO games (name, variant, status, seed, created_at) VALUES ('g', 'standard', 'forming', 's', 'now')",
+    ).run();
     const [a, b] = [1, 2].map((accountId) => addSeat(db, { gameId: 1, accountId, role: 'player' }));
     setSeatPower(db, a.id, 'france');
     expect(() => setSeatPower(db, b.id, 'france')).toThrow(/UNIQUE/);

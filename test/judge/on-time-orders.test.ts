@@ -28,7 +28,6 @@ afterEach(async () => {
   cleanup = null;
 });
 
-
 describe('orders that arrived while the judge was down', () => {
   it('are used for the phase whose deadline passed before the judge came back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chancery-ontime-'));
@@ -72,7 +71,11 @@ describe('orders that arrived while the judge was down', () => {
     for (const seat of [france]) {
       const address = getAccount(db, seat.accountId)!.address;
       const lines = botOrders(variant, record.position, seat.power!, []);
-      await hand.send(address, 'orders', [`SIGNON ${seat.power}@ontime pw-${address.slice(0, 4)}`, ...lines].join('\n'));
+      await hand.send(
+        address,
+        'orders',
+        [`SIGNON ${seat.power}@ontime pw-${address.slice(0, 4)}`, ...lines].join('\n'),
+      );
     }
     const franceAddress = getAccount(db, france.accountId)!.address;
     const repliesBefore = (await hand.list(franceAddress)).length;

@@ -18,8 +18,11 @@ let world: World | null = null;
 afterEach(() => world?.close());
 
 async function setUp(w: World): Promise<Map<string, string>> {
-  expect(await w.send(GM, 'CREATE classic gmsecret standard\nTIMING MOVE 48 RETREAT 12 ADJUST 12\nFORM')).toContain('Game classic is open');
-  for (const p of PLAYERS) expect(await w.send(p, `JOIN classic pw-${p.slice(0, 4)}`)).toContain('You joined game classic');
+  expect(await w.send(GM, 'CREATE classic gmsecret standard\nTIMING MOVE 48 RETREAT 12 ADJUST 12\nFORM')).toContain(
+    'Game classic is open',
+  );
+  for (const p of PLAYERS)
+    expect(await w.send(p, `JOIN classic pw-${p.slice(0, 4)}`)).toContain('You joined game classic');
   expect(await w.send(GM, 'SIGNON master@classic gmsecret\nACTIVATE')).toContain('has started');
   const game = findGameByName(w.db, 'classic')!;
   const byAddress = new Map<string, string>();
@@ -34,7 +37,17 @@ async function playPhase(w: World, powers: Map<string, string>): Promise<string>
   for (const [address, power] of powers) {
     const lines = botOrders(variant, record.position, power, adjustmentsDue(w.db, game.id, record));
     if (!lines.length) continue;
-    const reply = await w.send(address, [`SIGNON ${power}@classic pw-${address.slice(0, 4)}`, ...lines, 'SIGNOFF', '', '> quoted old mail', '> A PAR - MOS'].join('\n'));
+    const reply = await w.send(
+      address,
+      [
+        `SIGNON ${power}@classic pw-${address.slice(0, 4)}`,
+        ...lines,
+        'SIGNOFF',
+        '',
+        '> quoted old mail',
+        '> A PAR - MOS',
+      ].join('\n'),
+    );
     expect(reply, reply).not.toContain('rejected');
   }
   return record.phase;
@@ -60,7 +73,9 @@ describe('a standard game by mail', () => {
     expect(played.filter((p) => p.endsWith('M'))).toEqual(['S1901M', 'F1901M', 'S1902M', 'F1902M']);
 
     for (const address of [...powers.keys(), GM, 'watcher@example.test']) {
-      const subjects = (await w.hand.list(address)).map((m) => m.subject).filter((s) => s.startsWith('Diplomacy results'));
+      const subjects = (await w.hand.list(address))
+        .map((m) => m.subject)
+        .filter((s) => s.startsWith('Diplomacy results'));
       expect(subjects, address).toEqual(played.map((p) => `Diplomacy results classic ${p}`));
     }
     const mails = await w.mails([...powers.keys()][0]);

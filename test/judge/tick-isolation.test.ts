@@ -16,7 +16,10 @@ afterEach(() => world?.close());
 describe('tick with a broken game', { timeout: 60_000 }, () => {
   it('reports the broken game, keeps its job pending, and still processes the healthy one', async () => {
     const w = (world = createWorld());
-    await w.send(GM, ['CREATE healthy gmpass1 standard', 'RULE POWER_CHOICE', 'TIMING LATE PROCESS GRACE 0H', 'FORM'].join('\n'));
+    await w.send(
+      GM,
+      ['CREATE healthy gmpass1 standard', 'RULE POWER_CHOICE', 'TIMING LATE PROCESS GRACE 0H', 'FORM'].join('\n'),
+    );
     for (const p of POWERS) await w.send(`${p}@players.test`, `JOIN healthy pw-${p} ${p}`);
     expect(await w.send(GM, 'SIGNON master@healthy gmpass1\nACTIVATE')).toContain('has started');
     const healthy = findGameByName(w.db, 'healthy')!;
@@ -24,9 +27,17 @@ describe('tick with a broken game', { timeout: 60_000 }, () => {
 
     // A game whose stored position cannot be read: handling its deadline throws.
     const broken = createGame(w.db, { name: 'broken', variant: 'standard', seed: 'x', status: 'active' });
-    w.db.prepare("INSERT INTO phases (game_id, seq, phase, position_json) VALUES (?, 0, 'S1901M', '{not json')").run(broken.id);
+    w.db
+      .prepare("INSERT INTO phases (game_id, seq, phase, position_json) VALUES (?, 0, 'S1901M', '{not json')")
+      .run(broken.id);
     const key = deadlineJobKey(broken.id, 'S1901M');
-    scheduleJob(w.db, { key, kind: PROCESS_JOB, dueAt: new Date(Date.parse(due) - 60_000).toISOString(), gameId: broken.id, payload: { phase: 'S1901M' } });
+    scheduleJob(w.db, {
+      key,
+      kind: PROCESS_JOB,
+      dueAt: new Date(Date.parse(due) - 60_000).toISOString(),
+      gameId: broken.id,
+      payload: { phase: 'S1901M' },
+    });
 
     const after = new Date(Date.parse(due) + 60_000).toISOString();
     const report = tick(w.db, after, JUDGE);

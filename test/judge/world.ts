@@ -22,7 +22,13 @@ export function createWorld() {
   // look like the future to the judge.
   let offset = 0;
   const clock = () => Date.now() + offset;
-  const inbox = new DirectoryInbox(db, handleMail, { root, judge: JUDGE, rateLimit: false, clock, onHandlerError: (m) => apologyFor(m) });
+  const inbox = new DirectoryInbox(db, handleMail, {
+    root,
+    judge: JUDGE,
+    rateLimit: false,
+    clock,
+    onHandlerError: (m) => apologyFor(m),
+  });
   const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge: JUDGE, clock });
   const hand = createMailHand(root, { judgeAddress: JUDGE.address });
   const errors: unknown[] = [];
@@ -50,7 +56,10 @@ export function createWorld() {
       await hand.send(from, subject, body);
       await settle();
       const after = await hand.list(from);
-      const reply = after.slice(before).reverse().find((m) => m.subject.startsWith('Re:'));
+      const reply = after
+        .slice(before)
+        .reverse()
+        .find((m) => m.subject.startsWith('Re:'));
       if (!reply) throw new Error(`no reply to ${from}: ${JSON.stringify(errors.map(String))}`);
       return (await hand.show(from, reply.number)).text;
     },

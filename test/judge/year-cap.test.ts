@@ -17,7 +17,9 @@ const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 't
 describe('RULE YEAR_CAP', () => {
   it('a one-year game is drawn among the survivors after Fall 1901, with no builds', async () => {
     const w = (world = createWorld());
-    expect(await w.send(GM, 'CREATE capped gmpass1 standard\nRULE POWER_CHOICE\nRULE YEAR_CAP 1\nFORM')).toContain('is open');
+    expect(await w.send(GM, 'CREATE capped gmpass1 standard\nRULE POWER_CHOICE\nRULE YEAR_CAP 1\nFORM')).toContain(
+      'is open',
+    );
     for (const p of POWERS) await w.send(`${p}@players.test`, `JOIN capped pw-${p} ${p}`);
     await w.send(GM, 'SIGNON master@capped gmpass1\nACTIVATE');
     await w.send('france@players.test', 'SIGNON france@capped pw-france\nA MAR - SPA');
@@ -25,7 +27,9 @@ describe('RULE YEAR_CAP', () => {
     await w.send(GM, 'SIGNON master@capped gmpass1\nPROCESS!');
     const results = (await w.mails('italy@players.test')).find((m) => m.subject === 'Diplomacy results capped F1901M');
     const flat = (results?.text ?? '').replace(/\s+/g, ' ');
-    expect(flat).toContain('The game has reached its last year, 1901, and is drawn among Austria, England, France, Germany, Italy, Russia and Turkey.');
+    expect(flat).toContain(
+      'The game has reached its last year, 1901, and is drawn among Austria, England, France, Germany, Italy, Russia and Turkey.',
+    );
     expect(results?.text).toContain('The game is over.');
     expect(results?.text).toMatch(/France:\s+4 Supply centers/);
     expect(results?.text).not.toMatch(/Builds/);
@@ -34,7 +38,10 @@ describe('RULE YEAR_CAP', () => {
 
   it('the variant default (S&L: ten years) holds unless the game says NONE', () => {
     const variant = loadVariant('succession');
-    const { position } = readPosition('variant succession\nphase Fall 1712\nFrance: A par\n  owns par\nSweden: F sto\n  owns sto\n', { variant });
+    const { position } = readPosition(
+      'variant succession\nphase Fall 1712\nFrance: A par\n  owns par\nSweden: F sto\n  owns sto\n',
+      { variant },
+    );
     const capped = adjudicate(variant, position, []);
     expect(capped.gameOver).toBe(true);
     expect(capped.drawn).toEqual(['france', 'sweden']);
@@ -45,6 +52,8 @@ describe('RULE YEAR_CAP', () => {
 
   it('refuses a cap that is no number of years', async () => {
     const w = (world = createWorld());
-    expect(await w.send(GM, 'CREATE bad gmpass1 standard\nRULE YEAR_CAP soon')).toContain('RULE YEAR_CAP takes a number of years (1 or more) or NONE');
+    expect(await w.send(GM, 'CREATE bad gmpass1 standard\nRULE YEAR_CAP soon')).toContain(
+      'RULE YEAR_CAP takes a number of years (1 or more) or NONE',
+    );
   });
 });

@@ -293,7 +293,7 @@ describe('calendar files with every new deadline (issue 13.7)', () => {
     expect(field(fall, 'STATUS')).toBe('CONFIRMED');
   });
 
-  it('a game ended by a draw vote withdraws the open phase\'s event', async () => {
+  it("a game ended by a draw vote withdraws the open phase's event", async () => {
     const w = (world = createWorld());
     await formed(w, 'vote');
     await w.send(GM, `${master('vote')}\nACTIVATE`);

@@ -19,7 +19,12 @@ import Database from 'better-sqlite3';
 
 const judge = { address: 'judge@example.test', name: 'Judge', domain: 'example.test' };
 const READERS = ['anna@players.test', 'Bert@Players.test', 'cleo@players.test'];
-const listMail = { kind: 'result' as const, bcc: READERS, subject: 'Diplomacy results beta S1901M', text: 'A PAR-BUR succeeds.' };
+const listMail = {
+  kind: 'result' as const,
+  bcc: READERS,
+  subject: 'Diplomacy results beta S1901M',
+  text: 'A PAR-BUR succeeds.',
+};
 
 let root: string;
 beforeEach(() => {
@@ -33,21 +38,27 @@ function others(address: string): string[] {
 
 describe('composing list mail', () => {
   it('addresses a Bcc-only mail to the judge and keeps each blind reader once', () => {
-    const row = toOutboxRow({ ...listMail, bcc: [...READERS, 'ANNA@players.test', ' cleo@players.test ', 'Judge@example.test'] }, { judge, origin: 'job', index: 0 });
+    const row = toOutboxRow(
+      { ...listMail, bcc: [...READERS, 'ANNA@players.test', ' cleo@players.test ', 'Judge@example.test'] },
+      { judge, origin: 'job', index: 0 },
+    );
     expect(row.to).toEqual(['judge@example.test']);
     expect(row.bcc).toEqual(READERS);
   });
 
   it('leaves out of Bcc whoever To or Cc already names, and keeps an explicit To', () => {
-    const row = toOutboxRow({ ...listMail, to: 'gm@example.test', cc: 'anna@players.test' }, { judge, origin: 'job', index: 0 });
+    const row = toOutboxRow(
+      { ...listMail, to: 'gm@example.test', cc: 'anna@players.test' },
+      { judge, origin: 'job', index: 0 },
+    );
     expect(row.to).toEqual(['gm@example.test']);
     expect(row.bcc).toEqual(['Bert@Players.test', 'cleo@players.test']);
   });
 
   it('refuses a mail with neither To nor Bcc (the judge itself does not count)', () => {
-    expect(() => toOutboxRow({ kind: 'result', bcc: [' ', judge.address], text: 'x' }, { judge, origin: 'job', index: 0 })).toThrow(
-      expect.objectContaining({ code: 'ENORECIPIENT' }),
-    );
+    expect(() =>
+      toOutboxRow({ kind: 'result', bcc: [' ', judge.address], text: 'x' }, { judge, origin: 'job', index: 0 }),
+    ).toThrow(expect.objectContaining({ code: 'ENORECIPIENT' }));
   });
 
   it('stores Bcc in the outbox and builds an envelope of the readers without the judge, and no Bcc header', async () => {

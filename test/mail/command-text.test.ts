@@ -27,7 +27,8 @@ describe('extractCommandText', () => {
   it('cuts an Outlook original message, which is not prefixed with >', () => {
     const text = 'A PAR-BUR\r\n\r\n-----Original Message-----\r\nFrom: Judge\r\nA MUN-BUR\r\n';
     expect(extractCommandText(text)).toBe('A PAR-BUR');
-    const ruled = 'A PAR-BUR\n________________________________\nFrom: Judge <judge@example.test>\nSent: Monday\nA MUN-BUR';
+    const ruled =
+      'A PAR-BUR\n________________________________\nFrom: Judge <judge@example.test>\nSent: Monday\nA MUN-BUR';
     expect(extractCommandText(ruled)).toBe('A PAR-BUR');
   });
 
@@ -47,9 +48,13 @@ describe('extractCommandText', () => {
   });
 
   it('drops invisible characters and turns control characters and odd spaces into spaces', () => {
-    expect(extractCommandText('A\u00a0MOS\u200b -\u2060 UKR\n\u0000F SEV\u202e - RUM\u0007')).toBe('A MOS - UKR\n F SEV - RUM');
+    expect(extractCommandText('A\u00a0MOS\u200b -\u2060 UKR\n\u0000F SEV\u202e - RUM\u0007')).toBe(
+      'A MOS - UKR\n F SEV - RUM',
+    );
     expect(extractCommandText('A PAR - BUR\u2028F BRE - MAO')).toBe('A PAR - BUR\nF BRE - MAO');
     // Joiners stay: press may be written in scripts and emoji that need them.
-    expect(extractCommandText('\u0628\u200c\u0627 \ud83d\udc68\u200d\ud83d\udc69')).toBe('\u0628\u200c\u0627 \ud83d\udc68\u200d\ud83d\udc69');
+    expect(extractCommandText('\u0628\u200c\u0627 \ud83d\udc68\u200d\ud83d\udc69')).toBe(
+      '\u0628\u200c\u0627 \ud83d\udc68\u200d\ud83d\udc69',
+    );
   });
 });

@@ -43,7 +43,9 @@ describe('embedded mail directory', () => {
     const worker = new OutboxWorker(db, createDirectorySender(join(root, 'mail')), { judge });
     expect(await worker.runOnce()).toMatchObject({ sent: 1 });
     const list = await hand.list('Player@Example.test');
-    expect(list).toEqual([expect.objectContaining({ number: 1, from: 'judge@example.test', subject: 'Re: game alpha' })]);
+    expect(list).toEqual([
+      expect.objectContaining({ number: 1, from: 'judge@example.test', subject: 'Re: game alpha' }),
+    ]);
     const shown = await hand.show('player@example.test', 1);
     expect(shown.text.trim()).toBe('You wrote: A PAR-BUR');
     expect(shown.raw.toString()).toContain(`In-Reply-To: ${messageId}`);
@@ -63,7 +65,9 @@ describe('embedded mail directory', () => {
       },
     });
     await expect(crashing.processAll()).rejects.toThrow('simulated crash');
-    expect(readdirSync(join(root, 'mail', 'inbox')).filter((f) => f.endsWith('.eml') && !f.startsWith('.'))).toHaveLength(1);
+    expect(
+      readdirSync(join(root, 'mail', 'inbox')).filter((f) => f.endsWith('.eml') && !f.startsWith('.')),
+    ).toHaveLength(1);
 
     const restarted = new DirectoryInbox(db, echo, { judge, root: join(root, 'mail') });
     expect(await restarted.processAll()).toEqual([]);
@@ -74,10 +78,19 @@ describe('embedded mail directory', () => {
 
   it('writes a retried mail once per recipient (the file name comes from the Message-ID)', async () => {
     const sender = createDirectorySender(join(root, 'mail'));
-    const message = { from: judge.address, to: ['a@example.test', 'b@example.test'], subject: 's', text: 't', messageId: '<x/y@example.test>', date: new Date(0) };
+    const message = {
+      from: judge.address,
+      to: ['a@example.test', 'b@example.test'],
+      subject: 's',
+      text: 't',
+      messageId: '<x/y@example.test>',
+      date: new Date(0),
+    };
     await sender.send(message);
     await sender.send(message);
-    expect(readdirSync(join(root, 'mail', 'outbox', 'a@example.test'))).toEqual(['19700101T000000000Z-x_y@example.test.eml']);
+    expect(readdirSync(join(root, 'mail', 'outbox', 'a@example.test'))).toEqual([
+      '19700101T000000000Z-x_y@example.test.eml',
+    ]);
     expect(existsSync(join(root, 'mail', 'outbox', 'b@example.test'))).toBe(true);
   });
 });

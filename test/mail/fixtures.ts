@@ -18,7 +18,8 @@ export function rawMail(parts: RawMailParts = {}): Buffer {
     `Subject: ${parts.subject ?? 'orders'}`,
     'Date: Mon, 01 Jan 2024 10:00:00 +0000',
   ];
-  if (parts.messageId !== null) lines.push(`Message-ID: ${parts.messageId ?? `<${Math.random().toString(36).slice(2)}@example.test>`}`);
+  if (parts.messageId !== null)
+    lines.push(`Message-ID: ${parts.messageId ?? `<${Math.random().toString(36).slice(2)}@example.test>`}`);
   for (const [name, value] of Object.entries(parts.headers ?? {})) lines.push(`${name}: ${value}`);
   lines.push('MIME-Version: 1.0', `Content-Type: ${parts.contentType ?? 'text/plain; charset=utf-8'}`);
   if (parts.transferEncoding) lines.push(`Content-Transfer-Encoding: ${parts.transferEncoding}`);

@@ -28,7 +28,11 @@ describe('intakeMail', () => {
     const raw = rawMail({ messageId: '<once@example.test>', subject: 'game alpha', body: 'A PAR-BUR\r\n> quoted\r\n' });
     const result = await intakeMail(db, imapSource(1), raw, recordingHandler, { judge });
     expect(result.outcome).toBe('processed');
-    expect(result.entry).toMatchObject({ sourceKey: 'imap:INBOX:7:1', messageId: '<once@example.test>', from: 'player@example.test' });
+    expect(result.entry).toMatchObject({
+      sourceKey: 'imap:INBOX:7:1',
+      messageId: '<once@example.test>',
+      from: 'player@example.test',
+    });
     expect(result.queued).toHaveLength(1);
     expect(result.queued[0]).toMatchObject({
       to: ['player@example.test'],
@@ -81,9 +85,15 @@ describe('intakeMail', () => {
   });
 
   it('never hands automated mail to the handler', async () => {
-    const result = await intakeMail(db, { file: 'a.eml' }, rawMail({ headers: { 'Auto-Submitted': 'auto-replied' } }), recordingHandler, {
-      judge,
-    });
+    const result = await intakeMail(
+      db,
+      { file: 'a.eml' },
+      rawMail({ headers: { 'Auto-Submitted': 'auto-replied' } }),
+      recordingHandler,
+      {
+        judge,
+      },
+    );
     expect(result.outcome).toBe('automated');
     expect(result.entry.detail).toBe('Auto-Submitted: auto-replied');
     expect(calls).toEqual([]);
@@ -91,10 +101,19 @@ describe('intakeMail', () => {
   });
 
   it('logs an oversized or unreadable mail without answering', async () => {
-    const big = await intakeMail(db, { file: 'big.eml' }, rawMail({ body: 'x'.repeat(4000) }), recordingHandler, { judge, maxBytes: 2000 });
+    const big = await intakeMail(db, { file: 'big.eml' }, rawMail({ body: 'x'.repeat(4000) }), recordingHandler, {
+      judge,
+      maxBytes: 2000,
+    });
     expect(big.outcome).toBe('unparseable');
     expect(big.entry.detail).toMatch(/over the 2000-byte limit/);
-    const noFrom = await intakeMail(db, { file: 'nofrom.eml' }, Buffer.from('Subject: hi\r\n\r\nbody\r\n'), recordingHandler, { judge });
+    const noFrom = await intakeMail(
+      db,
+      { file: 'nofrom.eml' },
+      Buffer.from('Subject: hi\r\n\r\nbody\r\n'),
+      recordingHandler,
+      { judge },
+    );
     expect(noFrom.outcome).toBe('unparseable');
     expect(noFrom.entry.detail).toBe('no From address');
     const refused = logRefusedMail(db, imapSource(9), 'too large to fetch');
@@ -111,7 +130,13 @@ describe('intakeMail', () => {
       outcomes.push((await intakeMail(db, imapSource(uid), rawMail({}), recordingHandler, options)).outcome);
     }
     expect(outcomes).toEqual(['processed', 'processed', 'rate-limited']);
-    const other = await intakeMail(db, imapSource(4), rawMail({ from: 'someone@example.test' }), recordingHandler, options);
+    const other = await intakeMail(
+      db,
+      imapSource(4),
+      rawMail({ from: 'someone@example.test' }),
+      recordingHandler,
+      options,
+    );
     expect(other.outcome).toBe('processed');
     now += 3_600_000;
     expect((await intakeMail(db, imapSource(5), rawMail({}), recordingHandler, options)).outcome).toBe('processed');
@@ -121,7 +146,14 @@ describe('intakeMail', () => {
     const game = { id: 1, name: 'alpha' };
     store.createGame(db, { name: 'alpha', variant: 'standard', seed: 's' });
     const handler: MailHandler = () => [
-      { kind: 'result', to: ['a@example.test', 'b@example.test'], game, subject: 'alpha S1901M', text: 'results', dedupeKey: 'result:alpha:S1901M' },
+      {
+        kind: 'result',
+        to: ['a@example.test', 'b@example.test'],
+        game,
+        subject: 'alpha S1901M',
+        text: 'results',
+        dedupeKey: 'result:alpha:S1901M',
+      },
     ];
     await intakeMail(db, imapSource(1), rawMail({}), handler, { judge });
     await intakeMail(db, imapSource(2), rawMail({ from: 'gm@example.test' }), handler, { judge });

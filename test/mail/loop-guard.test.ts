@@ -33,9 +33,12 @@ describe('loop protection', () => {
     expect((await parse({ subject })).autoReply).toBe(true);
   });
 
-  it.each([['Vacation'], ['Absence next week'], ['Out of orders?']])('does not mistake the subject "%s" for a robot', async (subject) => {
-    expect((await parse({ subject })).reason).toBeNull();
-  });
+  it.each([['Vacation'], ['Absence next week'], ['Out of orders?']])(
+    'does not mistake the subject "%s" for a robot',
+    async (subject) => {
+      expect((await parse({ subject })).reason).toBeNull();
+    },
+  );
 
   it.each([
     [{ from: 'MAILER-DAEMON@mx.example.org' }],

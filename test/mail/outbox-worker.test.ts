@@ -136,7 +136,13 @@ describe('two outbox workers on one database (issue 11.6)', () => {
         },
         async close() {},
       });
-      const mails = Array.from({ length: 40 }, (_, n) => ({ kind: 'notice' as const, to: 'p@example.test', subject: `m${n}`, text: 'x', dedupeKey: `m${n}` }));
+      const mails = Array.from({ length: 40 }, (_, n) => ({
+        kind: 'notice' as const,
+        to: 'p@example.test',
+        subject: `m${n}`,
+        text: 'x',
+        dedupeKey: `m${n}`,
+      }));
       queueMails(first, mails, { judge, origin: 'test' });
       const workers = [new OutboxWorker(first, slow(), { judge }), new OutboxWorker(second, slow(), { judge })];
       const reports = await Promise.all(workers.map((w) => w.runOnce()));

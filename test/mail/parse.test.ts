@@ -42,7 +42,11 @@ describe('parseIncoming', () => {
 
   it('decodes Latin-1 8bit text', async () => {
     const mail = await parseIncoming(
-      rawMail({ contentType: 'text/plain; charset=ISO-8859-1', transferEncoding: '8bit', body: Buffer.from('Grüße aus Köln\r\n', 'latin1') }),
+      rawMail({
+        contentType: 'text/plain; charset=ISO-8859-1',
+        transferEncoding: '8bit',
+        body: Buffer.from('Grüße aus Köln\r\n', 'latin1'),
+      }),
     );
     expect(mail.text).toBe('Grüße aus Köln\n');
   });
@@ -50,12 +54,20 @@ describe('parseIncoming', () => {
   it('decodes UTF-16 with and without a byte-order mark', async () => {
     const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('A MOS-STP → ok\r\n', 'utf16le')]);
     const withBom = await parseIncoming(
-      rawMail({ contentType: 'text/plain; charset=utf-16', transferEncoding: 'base64', body: utf16le.toString('base64') }),
+      rawMail({
+        contentType: 'text/plain; charset=utf-16',
+        transferEncoding: 'base64',
+        body: utf16le.toString('base64'),
+      }),
     );
     expect(withBom.text).toBe('A MOS-STP → ok\n');
     const utf16be = Buffer.from('A MOS-STP\r\n', 'utf16le').swap16();
     const bigEndian = await parseIncoming(
-      rawMail({ contentType: 'text/plain; charset=UTF-16BE', transferEncoding: 'base64', body: utf16be.toString('base64') }),
+      rawMail({
+        contentType: 'text/plain; charset=UTF-16BE',
+        transferEncoding: 'base64',
+        body: utf16be.toString('base64'),
+      }),
     );
     expect(bigEndian.text).toBe('A MOS-STP\n');
   });
@@ -115,9 +127,19 @@ describe('parseIncoming', () => {
   });
 
   it('reads a multipart mail that names no boundary as plain text, and names the attachments it skips', async () => {
-    const boundless = await parseIncoming(rawMail({ contentType: 'multipart/alternative', body: 'SIGNON Fgame pw\r\nA PAR H\r\n' }));
+    const boundless = await parseIncoming(
+      rawMail({ contentType: 'multipart/alternative', body: 'SIGNON Fgame pw\r\nA PAR H\r\n' }),
+    );
     expect(boundless.text).toBe('SIGNON Fgame pw\nA PAR H\n');
-    const body = ['--b', 'Content-Type: text/plain; name="orders.txt"', 'Content-Disposition: attachment; filename="orders.txt"', '', 'A PAR H', '--b--', ''].join('\r\n');
+    const body = [
+      '--b',
+      'Content-Type: text/plain; name="orders.txt"',
+      'Content-Disposition: attachment; filename="orders.txt"',
+      '',
+      'A PAR H',
+      '--b--',
+      '',
+    ].join('\r\n');
     const attached = await parseIncoming(rawMail({ contentType: 'multipart/mixed; boundary="b"', body }));
     expect(attached.text).toBe('');
     expect(attached.attachments).toEqual(['orders.txt']);

@@ -2,18 +2,29 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf, norm, one, position } from './helpers.js';
 
-const p = position('movement', 'france: F mao, F gas, F spa/nc, A por, F wes; russia: F stp/sc, F bot, F bar; turkey: F bul/ec, A con; italy: F lyo');
+const p = position(
+  'movement',
+  'france: F mao, F gas, F spa/nc, A por, F wes; russia: F stp/sc, F bot, F bar; turkey: F bul/ec, A con; italy: F lyo',
+);
 
 describe('fleet destinations', () => {
   it('F mao - spa is ambiguous, with both coasts offered', () => {
     expect(errorOf('F mao - spa', { position: p })).toEqual({
-      error: 'ambiguous coast: the fleet in Mid-Atlantic Ocean could reach Spain (north coast) or Spain (south coast); say which',
+      error:
+        'ambiguous coast: the fleet in Mid-Atlantic Ocean could reach Spain (north coast) or Spain (south coast); say which',
       suggestion: 'F MAO - SPA/NC or F MAO - SPA/SC',
     });
   });
   it('F gas - spa gets the only reachable coast', () => {
     const v = one('F gas - spa', { position: p });
-    expect(v.status === 'order' && v.order).toEqual({ power: 'france', type: 'F', loc: 'gas', kind: 'move', to: 'spa/nc', viaConvoy: false });
+    expect(v.status === 'order' && v.order).toEqual({
+      power: 'france',
+      type: 'F',
+      loc: 'gas',
+      kind: 'move',
+      to: 'spa/nc',
+      viaConvoy: false,
+    });
     expect(norm('F wes - spa', { position: p })).toBe('F WES - SPA/SC');
     expect(norm('F bot - stp', { position: p })).toBe('F BOT - STP/SC');
     expect(norm('F bar - stp', { position: p })).toBe('F BAR - STP/NC');
@@ -61,7 +72,9 @@ describe('fleets standing on a coast', () => {
     expect(norm('F stp/nc - bot', { position: p })).toBe('F STP/SC - BOT');
   });
   it('a fleet move from the coast it is on, not the other', () => {
-    expect(errorOf('F spa - wes', { position: p }).error).toBe('the fleet in Spain (north coast) cannot reach Western Mediterranean');
+    expect(errorOf('F spa - wes', { position: p }).error).toBe(
+      'the fleet in Spain (north coast) cannot reach Western Mediterranean',
+    );
   });
 });
 

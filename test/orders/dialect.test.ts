@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { norm, one, position } from './helpers.js';
 
 describe('DPjudge verified inputs (email-judges.md §2.1)', () => {
-  const midGame = position('movement', 'france: A par, F bre; russia: F stp/sc; england: F nth, A lon; germany: A mun, A ber');
+  const midGame = position(
+    'movement',
+    'france: A par, F bre; russia: F stp/sc; england: F nth, A lon; germany: A mun, A ber',
+  );
   it.each([
     ['A Par-Bur', 'A PAR - BUR'],
     ['A PAR -> BUR', 'A PAR - BUR'],
@@ -31,9 +34,12 @@ describe('DPjudge verified inputs (email-judges.md §2.1)', () => {
 });
 
 describe('move words', () => {
-  it.each(['-', '->', '→', 'to', 'moves to', 'move', 'M', 'm', 'attacks', 'MOVES', 'move to', '=>'])('A par %s bur', (w) => {
-    expect(norm(`A par ${w} bur`)).toBe('A PAR - BUR');
-  });
+  it.each(['-', '->', '→', 'to', 'moves to', 'move', 'M', 'm', 'attacks', 'MOVES', 'move to', '=>'])(
+    'A par %s bur',
+    (w) => {
+      expect(norm(`A par ${w} bur`)).toBe('A PAR - BUR');
+    },
+  );
   it('accepts no move word at all, as DPjudge does', () => {
     expect(norm('A par bur')).toBe('A PAR - BUR');
   });
@@ -118,7 +124,15 @@ describe('convoy routes', () => {
     expect(v.status).toBe('order');
     if (v.status === 'order') {
       expect(v.normalised).toBe('A LON - NTH - NWY');
-      expect(v.order).toEqual({ power: 'england', type: 'A', loc: 'lon', kind: 'move', to: 'nwy', viaConvoy: true, path: ['nth'] });
+      expect(v.order).toEqual({
+        power: 'england',
+        type: 'A',
+        loc: 'lon',
+        kind: 'move',
+        to: 'nwy',
+        viaConvoy: true,
+        path: ['nth'],
+      });
     }
   });
   it('accepts a path written without dashes, and a longer one', () => {
@@ -132,7 +146,14 @@ describe('convoy routes', () => {
   });
   it('accepts a move between coasts joined only by sea as a possible convoy, left to the adjudicator', () => {
     const v = one('A lon - nwy', { position: p });
-    expect(v.status === 'order' && v.order).toEqual({ power: 'england', type: 'A', loc: 'lon', kind: 'move', to: 'nwy', viaConvoy: false });
+    expect(v.status === 'order' && v.order).toEqual({
+      power: 'england',
+      type: 'A',
+      loc: 'lon',
+      kind: 'move',
+      to: 'nwy',
+      viaConvoy: false,
+    });
     expect(norm('A bre - lon', { position: p })).toBe('A BRE - LON');
   });
 });
@@ -155,12 +176,18 @@ describe('power prefixes and pasted results', () => {
   it('reads lines pasted back from a results mail', () => {
     const p = position('movement', 'austria: A vie, A bud, A tri; germany: A mun; russia: F stp/sc');
     expect(norm('Austria: Army Vienna -> Bohemia.  (*bounce*)', { position: p })).toBe('A VIE - BOH');
-    expect(norm('Austria: Army Budapest SUPPORT Austrian Army Vienna -> Galicia.', { position: p })).toBe('A BUD S A VIE - GAL');
-    expect(norm('Austria: Army Budapest HOLD.  (*dislodged*)', { position: p })).toBe('A BUD H');
-    expect(norm('Germany: Army Munich SUPPORT Austrian Army Tyrolia.  (*void*)', { position: position('movement', 'austria: A tyr; germany: A mun') })).toBe(
-      'A MUN S A TYR',
+    expect(norm('Austria: Army Budapest SUPPORT Austrian Army Vienna -> Galicia.', { position: p })).toBe(
+      'A BUD S A VIE - GAL',
     );
-    expect(norm('Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.', { position: p })).toBe('F STP/SC - BOT');
+    expect(norm('Austria: Army Budapest HOLD.  (*dislodged*)', { position: p })).toBe('A BUD H');
+    expect(
+      norm('Germany: Army Munich SUPPORT Austrian Army Tyrolia.  (*void*)', {
+        position: position('movement', 'austria: A tyr; germany: A mun'),
+      }),
+    ).toBe('A MUN S A TYR');
+    expect(norm('Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.', { position: p })).toBe(
+      'F STP/SC - BOT',
+    );
   });
   it('reads pasted adjustment results', () => {
     const winter = position('adjustment', 'austria: A bud');

@@ -2,9 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf, one, parse, position, withNeutrals } from './helpers.js';
 
-const p = position('movement', 'belgians: A bel; dutch: F hol; france: A par, A pic, F bre; germany: A ruh, A kie; england: F nth', {
-  variant: withNeutrals,
-});
+const p = position(
+  'movement',
+  'belgians: A bel; dutch: F hol; france: A par, A pic, F bre; germany: A ruh, A kie; england: F nth',
+  {
+    variant: withNeutrals,
+  },
+);
 const ctx = { variant: withNeutrals, position: p, power: 'france' };
 
 describe('DP line forms', () => {
@@ -28,8 +32,12 @@ describe('DP line forms', () => {
       normalised: '2 DP: A BEL S A PAR - BUR',
     });
   });
-  it('bids for an affiliate\'s fleet, and for a hold', () => {
-    expect(one('1 DP: F hol - nth', ctx)).toMatchObject({ status: 'dp', amount: 1, order: { power: 'dutch', kind: 'move', to: 'nth' } });
+  it("bids for an affiliate's fleet, and for a hold", () => {
+    expect(one('1 DP: F hol - nth', ctx)).toMatchObject({
+      status: 'dp',
+      amount: 1,
+      order: { power: 'dutch', kind: 'move', to: 'nth' },
+    });
     expect(one('3DP A bel h', ctx)).toMatchObject({ status: 'dp', amount: 3, normalised: '3 DP: A BEL H' });
   });
   it('mixes with ordinary orders', () => {
@@ -39,14 +47,21 @@ describe('DP line forms', () => {
   });
   it('takes the bidder from a heading in GM mode', () => {
     const all = parse('Germany:\n1 DP: A bel - hol\nA kie H', { variant: withNeutrals, position: p });
-    expect(all[1]).toMatchObject({ status: 'dp', power: 'germany', order: { power: 'belgians', kind: 'move', to: 'hol' } });
+    expect(all[1]).toMatchObject({
+      status: 'dp',
+      power: 'germany',
+      order: { power: 'belgians', kind: 'move', to: 'hol' },
+    });
     expect(all[2]).toMatchObject({ status: 'order', power: 'germany' });
   });
 });
 
 describe('neutral units in GM mode', () => {
   it('reads result lines for a neutral power pasted by the GM, owner adjective and all', () => {
-    const all = parse('Belgians: Army Belgium SUPPORT French Army Paris -> Burgundy.\nNetherlands: Fleet Holland HOLD.', { variant: withNeutrals, position: p });
+    const all = parse(
+      'Belgians: Army Belgium SUPPORT French Army Paris -> Burgundy.\nNetherlands: Fleet Holland HOLD.',
+      { variant: withNeutrals, position: p },
+    );
     expect(all).toMatchObject([
       { status: 'order', power: 'belgians', normalised: 'A BEL S A PAR - BUR' },
       { status: 'order', power: 'dutch', normalised: 'F HOL H' },
@@ -63,18 +78,29 @@ describe('DP line errors', () => {
     expect(errorOf('2 DP: A ruh - bel', ctx).error).toBe('not a neutral unit: the army in Ruhr belongs to Germany');
     expect(errorOf('1 DP: A par H', ctx).error).toBe('not a neutral unit: the army in Paris belongs to France');
   });
-  it.each(['0 DP: A bel H', '-1 DP: A bel H', '1.5 DP: A bel H', 'DP x A bel H', '3*2 : A bel H', 'DP A bel H'])('amount: %s', (line) => {
-    expect(errorOf(line, ctx).error).toMatch(/^the DP amount must be a positive whole number, not "/);
-  });
+  it.each(['0 DP: A bel H', '-1 DP: A bel H', '1.5 DP: A bel H', 'DP x A bel H', '3*2 : A bel H', 'DP A bel H'])(
+    'amount: %s',
+    (line) => {
+      expect(errorOf(line, ctx).error).toMatch(/^the DP amount must be a positive whole number, not "/);
+    },
+  );
   it('the order itself must be valid', () => {
     expect(errorOf('2 DP: A bel - mun', ctx).error).toBe('the army in Belgium cannot reach Munich');
-    expect(errorOf('2 DP: F bel - pic', ctx)).toEqual({ error: 'wrong unit type: there is an army in Belgium, not a fleet', suggestion: '2 DP: A BEL - PIC' });
+    expect(errorOf('2 DP: F bel - pic', ctx)).toEqual({
+      error: 'wrong unit type: there is an army in Belgium, not a fleet',
+      suggestion: '2 DP: A BEL - PIC',
+    });
   });
   it('a number without DP is not a bid', () => {
-    expect(errorOf('2 A bel H', ctx)).toEqual({ error: 'a number before an order: a DP bid is written "2 DP: <order>"', suggestion: '2 DP: A BEL H' });
+    expect(errorOf('2 A bel H', ctx)).toEqual({
+      error: 'a number before an order: a DP bid is written "2 DP: <order>"',
+      suggestion: '2 DP: A BEL H',
+    });
   });
   it('a neutral unit ordered without DP', () => {
-    expect(errorOf('A bel - hol', ctx).error).toBe('order to foreign unit: the army in Belgium belongs to Belgians (a neutral unit: bid for it with a DP line)');
+    expect(errorOf('A bel - hol', ctx).error).toBe(
+      'order to foreign unit: the army in Belgium belongs to Belgians (a neutral unit: bid for it with a DP line)',
+    );
   });
   it('no bidder in GM mode', () => {
     expect(errorOf('2 DP: A bel H', { variant: withNeutrals, position: p }).error).toBe(

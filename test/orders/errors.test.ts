@@ -24,15 +24,29 @@ describe('units', () => {
     expect(errorOf('A bur - par').error).toBe('no unit in Burgundy');
   });
   it('order to foreign unit, in player mode', () => {
-    expect(errorOf('A ber - sil', { power: 'france' }).error).toBe('order to foreign unit: the army in Berlin belongs to Germany');
+    expect(errorOf('A ber - sil', { power: 'france' }).error).toBe(
+      'order to foreign unit: the army in Berlin belongs to Germany',
+    );
   });
   it('wrong unit type, with the corrected order', () => {
-    expect(errorOf('A kie - den')).toEqual({ error: 'wrong unit type: there is a fleet in Kiel, not an army', suggestion: 'F KIE - DEN' });
-    expect(errorOf('F par - bur')).toEqual({ error: 'wrong unit type: there is an army in Paris, not a fleet', suggestion: 'A PAR - BUR' });
-    expect(errorOf('A mun S F ber - kie')).toEqual({ error: 'wrong unit type: there is an army in Berlin, not a fleet', suggestion: 'A MUN S A BER - KIE' });
+    expect(errorOf('A kie - den')).toEqual({
+      error: 'wrong unit type: there is a fleet in Kiel, not an army',
+      suggestion: 'F KIE - DEN',
+    });
+    expect(errorOf('F par - bur')).toEqual({
+      error: 'wrong unit type: there is an army in Paris, not a fleet',
+      suggestion: 'A PAR - BUR',
+    });
+    expect(errorOf('A mun S F ber - kie')).toEqual({
+      error: 'wrong unit type: there is an army in Berlin, not a fleet',
+      suggestion: 'A MUN S A BER - KIE',
+    });
   });
   it('no correction is offered when the corrected order is still wrong', () => {
-    expect(errorOf('A kie - mun')).toEqual({ error: 'wrong unit type: there is a fleet in Kiel, not an army', suggestion: undefined });
+    expect(errorOf('A kie - mun')).toEqual({
+      error: 'wrong unit type: there is a fleet in Kiel, not an army',
+      suggestion: undefined,
+    });
   });
 });
 
@@ -43,7 +57,9 @@ describe('moves', () => {
   });
   it('army to sea, fleet inland', () => {
     expect(errorOf('A par - eng', { position: position('movement', 'france: A pic') }).error).toBe('no unit in Paris');
-    expect(errorOf('A pic - eng', { position: position('movement', 'france: A pic') }).error).toBe('an army cannot move to a sea (English Channel)');
+    expect(errorOf('A pic - eng', { position: position('movement', 'france: A pic') }).error).toBe(
+      'an army cannot move to a sea (English Channel)',
+    );
     expect(errorOf('F bre - par').error).toBe('a fleet cannot move inland (Paris)');
   });
   it('impassable', () => {
@@ -60,8 +76,12 @@ describe('moves', () => {
   });
   it('a broken or land-bound convoy route', () => {
     const p = position('movement', 'england: A lon');
-    expect(errorOf('A lon - nth - tys - nwy', { position: p }).error).toBe('the convoy route is broken: North Sea does not border Tyrrhenian Sea');
-    expect(errorOf('A lon - wal - nwy', { position: p }).error).toBe('a convoy route goes through seas; Wales is not a sea');
+    expect(errorOf('A lon - nth - tys - nwy', { position: p }).error).toBe(
+      'the convoy route is broken: North Sea does not border Tyrrhenian Sea',
+    );
+    expect(errorOf('A lon - wal - nwy', { position: p }).error).toBe(
+      'a convoy route goes through seas; Wales is not a sea',
+    );
   });
   it('fleets are not convoyed', () => {
     expect(errorOf('F bre - eng via convoy').error).toBe('only armies can be convoyed');
@@ -70,9 +90,9 @@ describe('moves', () => {
 
 describe('supports', () => {
   it('to a place the supporter cannot reach', () => {
-    expect(errorOf('A mun S A par - gas', { position: position('movement', 'germany: A mun; france: A par') }).error).toBe(
-      'the army in Munich cannot reach Gascony, so cannot support a move there',
-    );
+    expect(
+      errorOf('A mun S A par - gas', { position: position('movement', 'germany: A mun; france: A par') }).error,
+    ).toBe('the army in Munich cannot reach Gascony, so cannot support a move there');
   });
   it('supporter not adjacent to the held unit', () => {
     expect(errorOf('A mun S A par').error).toBe('the army in Munich cannot reach Paris, so cannot support there');
@@ -86,7 +106,7 @@ describe('supports', () => {
     expect(errorOf('A par S A par').error).toBe('a unit cannot support itself');
     expect(errorOf('A par S A par - bur').error).toBe('a unit cannot support itself');
   });
-  it('support into the supporter\'s own province, or of a move that stays', () => {
+  it("support into the supporter's own province, or of a move that stays", () => {
     expect(errorOf('A mun S A ber - mun').error).toBe('a unit cannot support a move into its own province');
   });
   it('no unit to support', () => {
@@ -101,13 +121,19 @@ describe('supports', () => {
 describe('convoys', () => {
   const p = position('movement', 'england: A lon, F nth, F yor, A edi');
   it('by a non-fleet', () => {
-    expect(errorOf('A edi C A lon - nwy', { position: p }).error).toBe('only fleets can convoy; the army in Edinburgh is an army');
+    expect(errorOf('A edi C A lon - nwy', { position: p }).error).toBe(
+      'only fleets can convoy; the army in Edinburgh is an army',
+    );
   });
   it('from land', () => {
-    expect(errorOf('F yor C A lon - nwy', { position: p }).error).toBe('a fleet can convoy only from a sea; Yorkshire is not a sea');
+    expect(errorOf('F yor C A lon - nwy', { position: p }).error).toBe(
+      'a fleet can convoy only from a sea; Yorkshire is not a sea',
+    );
   });
   it('of a fleet', () => {
-    expect(errorOf('F nth C F yor - nwy', { position: p }).error).toBe('only armies can be convoyed; the fleet in Yorkshire is a fleet');
+    expect(errorOf('F nth C F yor - nwy', { position: p }).error).toBe(
+      'only armies can be convoyed; the fleet in Yorkshire is a fleet',
+    );
   });
   it('on no possible route', () => {
     const med = position('movement', 'england: A lon; italy: F tys');
@@ -125,7 +151,9 @@ describe('phase', () => {
     expect(errorOf('A par R bur').error).toBe('RETREAT is not allowed in a movement phase; only in a retreat phase');
   });
   it('a disband during movement', () => {
-    expect(errorOf('A par D').error).toBe('DISBAND is not allowed in a movement phase; only in a retreat phase or an adjustment phase');
+    expect(errorOf('A par D').error).toBe(
+      'DISBAND is not allowed in a movement phase; only in a retreat phase or an adjustment phase',
+    );
   });
 });
 

@@ -9,10 +9,16 @@ describe('formatOrder', () => {
     [{ kind: 'move', power: 'france', type: 'A', loc: 'par', to: 'bur', viaConvoy: false }, 'A PAR - BUR'],
     [{ kind: 'convoy', power: 'england', type: 'F', loc: 'nth', from: 'lon', to: 'nwy' }, 'F NTH C A LON - NWY'],
     [{ kind: 'support', power: 'germany', type: 'A', loc: 'mun', target: 'ber', targetType: 'A' }, 'A MUN S A BER'],
-    [{ kind: 'support', power: 'germany', type: 'A', loc: 'mun', target: 'ber', targetType: 'A', to: 'sil' }, 'A MUN S A BER - SIL'],
+    [
+      { kind: 'support', power: 'germany', type: 'A', loc: 'mun', target: 'ber', targetType: 'A', to: 'sil' },
+      'A MUN S A BER - SIL',
+    ],
     [{ kind: 'support', power: 'germany', type: 'A', loc: 'mun', target: 'ber' }, 'A MUN S BER'],
     [{ kind: 'move', power: 'russia', type: 'F', loc: 'stp/sc', to: 'bot', viaConvoy: false }, 'F STP/SC - BOT'],
-    [{ kind: 'move', power: 'england', type: 'A', loc: 'lon', to: 'nwy', viaConvoy: true, path: ['nth'] }, 'A LON - NTH - NWY'],
+    [
+      { kind: 'move', power: 'england', type: 'A', loc: 'lon', to: 'nwy', viaConvoy: true, path: ['nth'] },
+      'A LON - NTH - NWY',
+    ],
     [{ kind: 'move', power: 'england', type: 'A', loc: 'lon', to: 'nwy', viaConvoy: true }, 'A LON - NWY VIA CONVOY'],
     [{ kind: 'retreat', power: 'austria', type: 'A', loc: 'ser', to: 'alb' }, 'A SER R ALB'],
     [{ kind: 'disband', power: 'austria', type: 'F', loc: 'tri' }, 'F TRI D'],
@@ -25,6 +31,8 @@ describe('formatOrder', () => {
     expect(formatOrder(order, standard)).toBe(text);
   });
   it('refuses a location the variant does not have', () => {
-    expect(() => formatOrder({ kind: 'hold', power: 'france', type: 'A', loc: 'atlantis' }, standard)).toThrow(/atlantis/);
+    expect(() => formatOrder({ kind: 'hold', power: 'france', type: 'A', loc: 'atlantis' }, standard)).toThrow(
+      /atlantis/,
+    );
   });
 });

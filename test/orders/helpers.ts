@@ -42,9 +42,15 @@ export const start: Position = initialPosition(standard);
 /** "france: A par, F bre/nc; england: F nth" -> units. */
 export function units(spec: string): Unit[] {
   const out: Unit[] = [];
-  for (const group of spec.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const group of spec
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [power, list] = group.split(':').map((s) => s.trim());
-    for (const u of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const u of list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [type, loc] = u.split(/\s+/);
       out.push({ power, type: type as UnitType, loc });
     }

@@ -29,7 +29,9 @@ describe('lines', () => {
     const v = parse('A par - bur, A mar - spa');
     expect(v.map((x) => x.status === 'order' && x.normalised)).toEqual(['A PAR - BUR', 'A MAR - SPA']);
     const p = position('movement', 'england: F nth, A lon');
-    expect(parse('F nth convoys army london, to norway', { position: p })).toMatchObject([{ status: 'order', normalised: 'F NTH C A LON - NWY' }]);
+    expect(parse('F nth convoys army london, to norway', { position: p })).toMatchObject([
+      { status: 'order', normalised: 'F NTH C A LON - NWY' },
+    ]);
   });
   it('a prefix on a ";" line applies to every order', () => {
     const v = parse('Germany: A ber - kie; A mun - ruh');
@@ -41,13 +43,23 @@ describe('headings and power prefixes', () => {
   it('in GM mode a heading sets the power for the lines below it', () => {
     const v = parse('France:\nA par - bur\n[Germany]\nA mun - ruh\nEngland\nF lon - nth');
     expect(v.map((x) => x.status)).toEqual(['heading', 'order', 'heading', 'order', 'heading', 'order']);
-    expect(v.map((x) => ('power' in x ? x.power : null))).toEqual(['france', 'france', 'germany', 'germany', 'england', 'england']);
+    expect(v.map((x) => ('power' in x ? x.power : null))).toEqual([
+      'france',
+      'france',
+      'germany',
+      'germany',
+      'england',
+      'england',
+    ]);
   });
   it('in GM mode an order for a unit of another power than the heading is an error', () => {
     const v = parse('France:\nA mun - ruh');
-    expect(v[1]).toMatchObject({ status: 'error', error: 'order to foreign unit: the army in Munich belongs to Germany' });
+    expect(v[1]).toMatchObject({
+      status: 'error',
+      error: 'order to foreign unit: the army in Munich belongs to Germany',
+    });
   });
-  it('in GM mode without a heading the unit\'s owner gives the order', () => {
+  it("in GM mode without a heading the unit's owner gives the order", () => {
     const v = parse('A mun - ruh\nA par - bur');
     expect(v.map((x) => x.status === 'order' && x.power)).toEqual(['germany', 'france']);
   });
@@ -55,7 +67,7 @@ describe('headings and power prefixes', () => {
     const v = parse('France:\nGermany: A mun - ruh\nA par - bur');
     expect(v.map((x) => ('power' in x ? x.power : x.status))).toEqual(['france', 'germany', 'france']);
   });
-  it('in player mode, another power\'s heading or prefix is an error', () => {
+  it("in player mode, another power's heading or prefix is an error", () => {
     const v = parse('Germany:\nGermany: A mun - ruh\nA par - bur\nFrance: A par - bur\nFrance:', { power: 'france' });
     expect(v.map((x) => x.status)).toEqual(['error', 'error', 'order', 'order', 'heading']);
     expect(v[0]).toMatchObject({ error: 'orders for Germany, but you are France' });
@@ -67,6 +79,10 @@ describe('headings and power prefixes', () => {
   });
   it('keeps the whole original line as the text of a one-order line', () => {
     const v = parse('  Austria: Army Vienna -> Bohemia.  (*bounce*)  ');
-    expect(v[0]).toMatchObject({ status: 'order', text: 'Austria: Army Vienna -> Bohemia.  (*bounce*)', normalised: 'A VIE - BOH' });
+    expect(v[0]).toMatchObject({
+      status: 'order',
+      text: 'Austria: Army Vienna -> Bohemia.  (*bounce*)',
+      normalised: 'A VIE - BOH',
+    });
   });
 });

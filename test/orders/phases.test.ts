@@ -9,7 +9,9 @@ const dislodged: DislodgedUnit[] = [
   { power: 'russia', type: 'F', loc: 'bot', attackerFrom: 'swe', retreats: ['stp/sc', 'lvn'] },
   { power: 'italy', type: 'F', loc: 'tri', attackerFrom: 'ven', retreats: [] },
 ];
-const retreat = position('retreat', 'turkey: A ser, A bul; england: F bre; germany: F swe; austria: A ven, A vie', { dislodged });
+const retreat = position('retreat', 'turkey: A ser, A bul; england: F bre; germany: F swe; austria: A ven, A vie', {
+  dislodged,
+});
 
 describe('retreat phase', () => {
   it.each([
@@ -35,7 +37,8 @@ describe('retreat phase', () => {
   });
   it('an ambiguous coast is an error, with both offered', () => {
     expect(errorOf('F mao R spa', { position: retreat })).toEqual({
-      error: 'ambiguous coast: the fleet in Mid-Atlantic Ocean could retreat to Spain (north coast) or Spain (south coast); say which',
+      error:
+        'ambiguous coast: the fleet in Mid-Atlantic Ocean could retreat to Spain (north coast) or Spain (south coast); say which',
       suggestion: 'F MAO R SPA/NC or F MAO R SPA/SC',
     });
   });
@@ -50,20 +53,34 @@ describe('retreat phase', () => {
     });
   });
   it('a unit that was not dislodged', () => {
-    expect(errorOf('A bul - rum', { position: retreat }).error).toBe('unit not dislodged: the army in Bulgaria does not retreat');
+    expect(errorOf('A bul - rum', { position: retreat }).error).toBe(
+      'unit not dislodged: the army in Bulgaria does not retreat',
+    );
     expect(errorOf('A gal - war', { position: retreat }).error).toBe('no dislodged unit in Galicia');
   });
   it('the dislodged unit, not the attacker, is found in a shared province', () => {
     const v = one('A ser R alb', { position: retreat, power: 'austria' });
-    expect(v.status === 'order' && v.order).toEqual({ power: 'austria', type: 'A', loc: 'ser', kind: 'retreat', to: 'alb' });
+    expect(v.status === 'order' && v.order).toEqual({
+      power: 'austria',
+      type: 'A',
+      loc: 'ser',
+      kind: 'retreat',
+      to: 'alb',
+    });
   });
   it('a retreating unit needs an order word', () => {
     expect(errorOf('A ser', { position: retreat }).error).toBe('the army in Serbia must retreat or disband');
   });
   it('movement and adjustment orders are refused', () => {
-    expect(errorOf('A ser H', { position: retreat }).error).toBe('HOLD is not allowed in a retreat phase; only in a movement phase');
-    expect(errorOf('A ser S A bul', { position: retreat }).error).toBe('SUPPORT is not allowed in a retreat phase; only in a movement phase');
-    expect(errorOf('build A par', { position: retreat }).error).toBe('BUILD is not allowed in a retreat phase; only in an adjustment phase');
+    expect(errorOf('A ser H', { position: retreat }).error).toBe(
+      'HOLD is not allowed in a retreat phase; only in a movement phase',
+    );
+    expect(errorOf('A ser S A bul', { position: retreat }).error).toBe(
+      'SUPPORT is not allowed in a retreat phase; only in a movement phase',
+    );
+    expect(errorOf('build A par', { position: retreat }).error).toBe(
+      'BUILD is not allowed in a retreat phase; only in an adjustment phase',
+    );
   });
   it('no convoyed retreats', () => {
     expect(errorOf('F mao - spa - por', { position: retreat }).error).toBe('a retreat cannot be convoyed');
@@ -100,7 +117,9 @@ describe('adjustment phase', () => {
     expect(norm('waive', { position: winter, power: 'france' })).toBe('WAIVE');
     expect(norm('W', { position: winter, power: 'france' })).toBe('WAIVE');
     expect(norm('France: WAIVE', { position: winter })).toBe('WAIVE');
-    expect(errorOf('waive', { position: winter }).error).toBe('whose WAIVE? put the power name first, e.g. "France: WAIVE"');
+    expect(errorOf('waive', { position: winter }).error).toBe(
+      'whose WAIVE? put the power name first, e.g. "France: WAIVE"',
+    );
   });
   it('the builder in GM mode is the owner of the centre', () => {
     const v = one('build A vie', { position: winter });
@@ -108,13 +127,22 @@ describe('adjustment phase', () => {
   });
   it('invalid build sites', () => {
     expect(errorOf('build A bud', { position: winter }).error).toBe('invalid build site: Budapest is occupied');
-    expect(errorOf('build A ser', { position: winter }).error).toBe('invalid build site: Serbia is not a home centre of Austria');
-    expect(errorOf('build A mun', { position: winter, power: 'austria' }).error).toBe('invalid build site: Munich is not a home centre of Austria');
+    expect(errorOf('build A ser', { position: winter }).error).toBe(
+      'invalid build site: Serbia is not a home centre of Austria',
+    );
+    expect(errorOf('build A mun', { position: winter, power: 'austria' }).error).toBe(
+      'invalid build site: Munich is not a home centre of Austria',
+    );
     const lost = position('adjustment', '', { owners: { vie: 'russia' } });
-    expect(errorOf('build A vie', { position: lost, power: 'austria' }).error).toBe('invalid build site: Austria does not own Vienna now');
+    expect(errorOf('build A vie', { position: lost, power: 'austria' }).error).toBe(
+      'invalid build site: Austria does not own Vienna now',
+    );
   });
   it('build type and coast problems', () => {
-    expect(errorOf('build tri', { position: winter })).toEqual({ error: 'army or fleet? Trieste takes either', suggestion: 'BUILD A TRI or BUILD F TRI' });
+    expect(errorOf('build tri', { position: winter })).toEqual({
+      error: 'army or fleet? Trieste takes either',
+      suggestion: 'BUILD A TRI or BUILD F TRI',
+    });
     expect(errorOf('build F vie', { position: winter }).error).toBe('a fleet cannot be built inland (Vienna)');
     expect(errorOf('build F stp', { position: position('adjustment', '') })).toEqual({
       error: 'ambiguous coast: say which coast of St Petersburg',
@@ -122,11 +150,18 @@ describe('adjustment phase', () => {
     });
   });
   it('a removal of a foreign or missing unit', () => {
-    expect(errorOf('remove F nth', { position: winter, power: 'austria' }).error).toBe('order to foreign unit: the fleet in North Sea belongs to England');
+    expect(errorOf('remove F nth', { position: winter, power: 'austria' }).error).toBe(
+      'order to foreign unit: the fleet in North Sea belongs to England',
+    );
     expect(errorOf('remove A par', { position: winter }).error).toBe('no unit in Paris');
   });
   it('a unit with no order word, and movement orders', () => {
-    expect(errorOf('A bud', { position: winter })).toEqual({ error: 'BUILD or REMOVE? the order word is missing', suggestion: 'BUILD A BUD or REMOVE A BUD' });
-    expect(errorOf('A bud - vie', { position: winter }).error).toBe('a move is not allowed in an adjustment phase; only in a movement phase');
+    expect(errorOf('A bud', { position: winter })).toEqual({
+      error: 'BUILD or REMOVE? the order word is missing',
+      suggestion: 'BUILD A BUD or REMOVE A BUD',
+    });
+    expect(errorOf('A bud - vie', { position: winter }).error).toBe(
+      'a move is not allowed in an adjustment phase; only in a movement phase',
+    );
   });
 });

@@ -160,7 +160,11 @@ describe('movement results', () => {
         owns bav`,
       ambition,
     );
-    const result = play(before, 'Austria: A vie - bav; A boh S A vie - bav; A tyr S A vie - bav\nAustria: 1 DP: A bav H', ambition);
+    const result = play(
+      before,
+      'Austria: A vie - bav; A boh S A vie - bav; A tyr S A vie - bav\nAustria: 1 DP: A bav H',
+      ambition,
+    );
     expect(result.dp).toBeTruthy();
     const text = renderResults(ambition, before, result, { game: 'g' });
     expect(text).toBe(
@@ -316,29 +320,46 @@ describe('adjustment results', () => {
 
 describe('starting position', () => {
   it('lists every unit and the ownership table, then the first deadline', () => {
-    const text = renderPosition(standard, start(), { game: 'demo', judge: 'TEST', deadline: 'Wednesday 25 November 2026 20:00 GMT' });
-    expect(text.startsWith(lines(':: Judge: TEST  Game: demo  Variant: standard', ':: Deadline: S1901M Wednesday 25 November 2026 20:00 GMT', '', 'Starting position for Spring of 1901.  (demo.S1901M)', '', 'Austria: Army Budapest.'))).toBe(true);
-    expect(text).toContain(lines('Russia: Fleet St Petersburg (south coast).', '', 'Turkey: Fleet Ankara.'));
-    expect(text.endsWith(
-      lines(
-        'Turkey: Army Smyrna.',
-        '',
-        '',
-        'Ownership of supply centers:',
-        '',
-        'Austria:    Budapest, Trieste, Vienna.',
-        'England:    Edinburgh, London, Liverpool.',
-        'France:     Brest, Marseilles, Paris.',
-        'Germany:    Berlin, Kiel, Munich.',
-        'Italy:      Naples, Rome, Venice.',
-        'Russia:     Moscow, Sevastopol, St Petersburg, Warsaw.',
-        'Turkey:     Ankara, Constantinople, Smyrna.',
-        'Unowned:    Belgium, Bulgaria, Denmark, Greece, Holland, Norway, Portugal,',
-        '            Rumania, Serbia, Spain, Sweden, Tunis.',
-        '',
-        '',
-        'The deadline for the first orders is Wednesday 25 November 2026 20:00 GMT.',
+    const text = renderPosition(standard, start(), {
+      game: 'demo',
+      judge: 'TEST',
+      deadline: 'Wednesday 25 November 2026 20:00 GMT',
+    });
+    expect(
+      text.startsWith(
+        lines(
+          ':: Judge: TEST  Game: demo  Variant: standard',
+          ':: Deadline: S1901M Wednesday 25 November 2026 20:00 GMT',
+          '',
+          'Starting position for Spring of 1901.  (demo.S1901M)',
+          '',
+          'Austria: Army Budapest.',
+        ),
       ),
-    )).toBe(true);
+    ).toBe(true);
+    expect(text).toContain(lines('Russia: Fleet St Petersburg (south coast).', '', 'Turkey: Fleet Ankara.'));
+    expect(
+      text.endsWith(
+        lines(
+          'Turkey: Army Smyrna.',
+          '',
+          '',
+          'Ownership of supply centers:',
+          '',
+          'Austria:    Budapest, Trieste, Vienna.',
+          'England:    Edinburgh, London, Liverpool.',
+          'France:     Brest, Marseilles, Paris.',
+          'Germany:    Berlin, Kiel, Munich.',
+          'Italy:      Naples, Rome, Venice.',
+          'Russia:     Moscow, Sevastopol, St Petersburg, Warsaw.',
+          'Turkey:     Ankara, Constantinople, Smyrna.',
+          'Unowned:    Belgium, Bulgaria, Denmark, Greece, Holland, Norway, Portugal,',
+          '            Rumania, Serbia, Spain, Sweden, Tunis.',
+          '',
+          '',
+          'The deadline for the first orders is Wednesday 25 November 2026 20:00 GMT.',
+        ),
+      ),
+    ).toBe(true);
   });
 });

@@ -27,7 +27,9 @@ const outcome = (r: PhaseResult, loc: string) => r.outcomes.find((o) => 'loc' in
 
 describe('A&E v6 straits (examples 13–15)', () => {
   const fall = (britain: string) =>
-    board(`phase Fall 1763\nSpain: A and, F wes\n  owns mad brc\nBritain: ${britain}\n  owns lon edi lvp\nMorocco: A mor\n  owns mor\n`);
+    board(
+      `phase Fall 1763\nSpain: A and, F wes\n  owns mad brc\nBritain: ${britain}\n  owns lon edi lvp\nMorocco: A mor\n  owns mor\n`,
+    );
 
   it('example 13: a British fleet in Gibraltar stops the support and the move across the strait', () => {
     const supported = play(fall('F gib'), 'Spain:\nF wes - mor\nA and S F wes - mor');

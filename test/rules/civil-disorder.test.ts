@@ -15,7 +15,8 @@ import { renderResults } from '../../src/render/results.js';
 import { givenAt, outcomeAt, play, position, submit, unitIn, variant } from '../dp/helpers.js';
 
 const stored = (p: Position): Position => JSON.parse(JSON.stringify(p));
-const minorsOf = (p: Position) => addedPowers(p).map((m) => ({ id: m.id, name: m.name, home: m.home, units: m.units, religion: m.attrs.religion }));
+const minorsOf = (p: Position) =>
+  addedPowers(p).map((m) => ({ id: m.id, name: m.name, home: m.home, units: m.units, religion: m.attrs.religion }));
 
 describe('A&E v6.01 §III', () => {
   const v6 = variant('ambition6');
@@ -27,7 +28,13 @@ describe('A&E v6.01 §III', () => {
     const d = declareCivilDisorder(v6, start(), 'britain');
     expect(d.disbanded.map((u) => `${u.type} ${u.loc}`).sort()).toEqual(['A han', 'F edi', 'F gib', 'F lon']);
     expect(minorsOf(d.position)).toEqual([
-      { id: 'britain-edi', name: 'Edinburgh', home: ['edi'], units: [{ type: 'F', loc: 'edi' }], religion: 'protestant' },
+      {
+        id: 'britain-edi',
+        name: 'Edinburgh',
+        home: ['edi'],
+        units: [{ type: 'F', loc: 'edi' }],
+        religion: 'protestant',
+      },
       { id: 'britain-han', name: 'Hanover', home: ['han'], units: [{ type: 'A', loc: 'han' }], religion: 'protestant' },
       { id: 'britain-lon', name: 'London', home: ['lon'], units: [{ type: 'F', loc: 'lon' }], religion: 'protestant' },
     ]);
@@ -37,24 +44,40 @@ describe('A&E v6.01 §III', () => {
       { power: 'britain-lon', type: 'F', loc: 'lon' },
     ]);
     expect(d.pending).toEqual([{ centre: 'lvp', occupier: { power: 'france', type: 'A', loc: 'lvp' } }]);
-    expect([d.position.owners.edi, d.position.owners.han, d.position.owners.lon, d.position.owners.lvp]).toEqual(['britain-edi', 'britain-han', 'britain-lon', 'britain']);
+    expect([d.position.owners.edi, d.position.owners.han, d.position.owners.lon, d.position.owners.lvp]).toEqual([
+      'britain-edi',
+      'britain-han',
+      'britain-lon',
+      'britain',
+    ]);
     expect(variantInPlay(v6, d.position).powerById.get('britain-han')?.kind).toBe('minor');
     // Turkey's fleet started on Smyrna's south coast; its minor's fleet stands there too.
     const turkey = declareCivilDisorder(v6, start(), 'turkey');
-    expect(turkey.position.units.find((u) => u.power === 'turkey-smy')).toEqual({ power: 'turkey-smy', type: 'F', loc: 'smy/sc' });
+    expect(turkey.position.units.find((u) => u.power === 'turkey-smy')).toEqual({
+      power: 'turkey-smy',
+      type: 'F',
+      loc: 'smy/sc',
+    });
     expect(addedPowers(turkey.position)[0].attrs.religion).toBe('muslim');
     // Declared once, for good; minors are never declared.
     expect(civilDisorderRefusal(v6, d.position, 'britain')).toMatch(/already/);
     expect(civilDisorderRefusal(v6, d.position, 'bavaria')).toMatch(/only a Great Power/);
   });
 
-  it('a captured centre counts too; a new minor takes its former owner\'s adjective when its name is taken', () => {
+  it("a captured centre counts too; a new minor takes its former owner's adjective when its name is taken", () => {
     const d = declareCivilDisorder(v6, position(v6, { remove: ['bav'], owners: { bav: 'france' } }), 'france');
     const bavaria = addedPowers(d.position).find((m) => m.home[0] === 'bav');
     // The Bavarian minor's army stood there at game start; France is Catholic.
-    expect(bavaria).toMatchObject({ id: 'france-bav', name: 'Bavaria (French)', units: [{ type: 'A', loc: 'bav' }], attrs: { religion: 'catholic', formerly: 'france', since: 'S1763M' } });
+    expect(bavaria).toMatchObject({
+      id: 'france-bav',
+      name: 'Bavaria (French)',
+      units: [{ type: 'A', loc: 'bav' }],
+      attrs: { religion: 'catholic', formerly: 'france', since: 'S1763M' },
+    });
     expect(d.position.owners.bav).toBe('france-bav');
-    expect(civilDisorderRefusal(variant('standard'), position(variant('standard')), 'austria')).toMatch(/has no permanent civil disorder/);
+    expect(civilDisorderRefusal(variant('standard'), position(variant('standard')), 'austria')).toMatch(
+      /has no permanent civil disorder/,
+    );
   });
 
   it('an occupied centre becomes a minor once vacant at the end of Fall; its unit is built in Winter', () => {
@@ -97,17 +120,30 @@ describe('A&E v6.01 §III', () => {
     expect(givenAt(result, 'han')).toBe('A HAN S BER - MEK');
     expect(outcomeAt(result, 'han').order.power).toBe('britain-han');
     expect(unitIn(result.next, 'mek')).toEqual({ power: 'prussia', type: 'A', loc: 'mek' });
-    expect(renderResults(v6, spring, result)).toContain('Hanover: Army Hanover SUPPORT Prussian Army Berlin -> Mecklenburg.');
+    expect(renderResults(v6, spring, result)).toContain(
+      'Hanover: Army Hanover SUPPORT Prussian Army Berlin -> Mecklenburg.',
+    );
 
-    const turkish = stored(declareCivilDisorder(v6, position(v6, { remove: ['ber'], add: ['turkey A ber'] }), 'britain').position);
+    const turkish = stored(
+      declareCivilDisorder(v6, position(v6, { remove: ['ber'], add: ['turkey A ber'] }), 'britain').position,
+    );
     const { bids } = submit(v6, turkish, { turkey: '1 DP: A han S A ber - mek' });
-    expect(checkBids(v6, turkish, 'turkey', bids).verdicts[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/^religion rule: a Christian minor/) });
+    expect(checkBids(v6, turkish, 'turkey', bids).verdicts[0]).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^religion rule: a Christian minor/),
+    });
 
     const direct = parseOrders('A han H', { variant: v6, position: spring, power: 'prussia' })[0];
-    expect(direct).toMatchObject({ status: 'error', error: expect.stringContaining('belongs to Hanover (a neutral unit: bid for it with a DP line)') });
+    expect(direct).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining('belongs to Hanover (a neutral unit: bid for it with a DP line)'),
+    });
 
     const { bids: fromBritain } = submit(v6, spring, { britain: '1 DP: A han H' });
-    expect(checkBids(v6, spring, 'britain', fromBritain).verdicts[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/permanent civil disorder/) });
+    expect(checkBids(v6, spring, 'britain', fromBritain).verdicts[0]).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/permanent civil disorder/),
+    });
   });
 
   it('a stored position with new minors is read back as valid JSON', () => {
@@ -126,7 +162,13 @@ describe('1648 Civil Disorder (optional rule)', () => {
     const d = declareCivilDisorder(v, start(), 'denmark');
     expect(d.disbanded.map((u) => `${u.type} ${u.loc}`).sort()).toEqual(['A hol', 'F chr']);
     expect(minorsOf(d.position)).toEqual([
-      { id: 'denmark-chr', name: 'Christiania', home: ['chr'], units: [{ type: 'A', loc: 'chr' }], religion: undefined },
+      {
+        id: 'denmark-chr',
+        name: 'Christiania',
+        home: ['chr'],
+        units: [{ type: 'A', loc: 'chr' }],
+        religion: undefined,
+      },
       { id: 'denmark-hol', name: 'Holstein', home: ['hol'], units: [{ type: 'A', loc: 'hol' }], religion: undefined },
     ]);
     expect(d.pending.map((p) => p.centre)).toEqual(['cop']);
@@ -135,7 +177,10 @@ describe('1648 Civil Disorder (optional rule)', () => {
   it('the 2-DP cap applies to a new minor; bids steer it', () => {
     const spring = stored(declareCivilDisorder(v, start(), 'denmark').position);
     const { bids } = submit(v, spring, { sweden: '3 DP: A chr S F sto' });
-    expect(checkBids(v, spring, 'sweden', bids).verdicts[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/at most 2 DP on one minor power/) });
+    expect(checkBids(v, spring, 'sweden', bids).verdicts[0]).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/at most 2 DP on one minor power/),
+    });
     const result = play(v, spring, { sweden: '2 DP: A chr S F sto\nA cop - sca' });
     expect(givenAt(result, 'chr')).toBe('A CHR S STO');
     expect(outcomeAt(result, 'chr')).toMatchObject({ success: true });

@@ -26,7 +26,9 @@ describe('the Holy Roman Emperor (1648)', () => {
     const position = board('phase Fall 1649\nFrance: A par\n  owns par\nstate emperor {"power":"france"}\n');
     const text = renderResults(variant, position, adjudicate(variant, position, []), { game: 'g' });
     expect(text).toContain('The Holy Roman Emperor is France.');
-    expect(() => board('phase Fall 1649\nstate emperor {"power":"narnia"}\n')).toThrow(/pos\.txt:3: state emperor: "narnia" is not a Great Power/);
+    expect(() => board('phase Fall 1649\nstate emperor {"power":"narnia"}\n')).toThrow(
+      /pos\.txt:3: state emperor: "narnia" is not a Great Power/,
+    );
   });
 
   it("every Fall's results say who is Emperor, with the ownership", () => {

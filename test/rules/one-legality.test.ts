@@ -42,9 +42,15 @@ describe('A&E v6 Smyrna (examples 16 and 17)', () => {
     expect(answers(board(turkish), 'turkey', 'F bla - smy')[0]).toMatch(/^refused: say which coast of Smyrna/);
   });
   it('once Austria controls Constantinople, the coasts are two again', () => {
-    const lost = board(`variant ambition6\nphase Spring 1769\nTurkey: F bla, F smy/sc\n  owns smy\nAustria: A con\n  owns con\n`);
-    expect(answers(lost, 'turkey', 'F bla - smy/sc')).toEqual(['refused: the fleet in Black Sea cannot reach Smyrna (south coast)']);
-    expect(answers(lost, 'turkey', 'F smy/sc - arm')[0]).toMatch(/^refused: the fleet in Smyrna \(south coast\) cannot reach/);
+    const lost = board(
+      `variant ambition6\nphase Spring 1769\nTurkey: F bla, F smy/sc\n  owns smy\nAustria: A con\n  owns con\n`,
+    );
+    expect(answers(lost, 'turkey', 'F bla - smy/sc')).toEqual([
+      'refused: the fleet in Black Sea cannot reach Smyrna (south coast)',
+    ]);
+    expect(answers(lost, 'turkey', 'F smy/sc - arm')[0]).toMatch(
+      /^refused: the fleet in Smyrna \(south coast\) cannot reach/,
+    );
     expect(answers(lost, 'turkey', 'F bla - smy/nc')).toEqual(['F BLA - SMY/NC']);
   });
 });
@@ -54,7 +60,12 @@ describe('A&E v6 straits on retreats', () => {
     const before = board(
       `variant ambition6\nphase Spring 1763\nBritain: A edi\n  owns edi\nFrance: A yor, F nth, F mao\n  owns bre\n`,
     );
-    const read = readPhaseOrders(ambition6, before, 'France: A yor - edi\nFrance: F nth S A yor - edi\nFrance: F mao - iri', 'f');
+    const read = readPhaseOrders(
+      ambition6,
+      before,
+      'France: A yor - edi\nFrance: F nth S A yor - edi\nFrance: F mao - iri',
+      'f',
+    );
     const result = adjudicate(ambition6, before, read.orders);
     const edinburgh = result.next.dislodged.find((d) => d.loc === 'edi');
     expect(edinburgh?.retreats).toEqual(['lvp']);
@@ -66,8 +77,14 @@ describe('A&E v6 Papal sortie', () => {
     const position = board(
       `variant ambition6\nphase Spring 1763\nPapal States: A pap\n  owns pap\nFrance: F tys, A mar\n  owns mar bre par\n`,
     );
-    const verdicts = parseOrders('1 DP: A pap - tun via convoy\n1 DP: A pap - tus', { variant: ambition6, position, power: 'france' });
-    const bids = verdicts.flatMap((v) => (v.status === 'dp' ? [{ power: v.power, amount: v.amount, order: v.order as MovementOrder }] : []));
+    const verdicts = parseOrders('1 DP: A pap - tun via convoy\n1 DP: A pap - tus', {
+      variant: ambition6,
+      position,
+      power: 'france',
+    });
+    const bids = verdicts.flatMap((v) =>
+      v.status === 'dp' ? [{ power: v.power, amount: v.amount, order: v.order as MovementOrder }] : [],
+    );
     const check = checkBids(ambition6, position, 'france', bids as DpBid[]);
     expect(check.verdicts.map((v) => v.reason ?? 'ok')).toEqual([
       'religion rule: the Papal States may sortie only into an adjacent space',

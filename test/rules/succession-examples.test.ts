@@ -27,7 +27,8 @@ function play(position: Position, text: string, refused: string[] = []): PhaseRe
   const rejected: string[] = [];
   for (const line of parseOrders(text, { variant: v, position })) {
     if (line.status === 'error') {
-      if (!refused.includes(line.text.trim())) throw new Error(`${phaseCode(position.phase)} "${line.text}": ${line.error}`);
+      if (!refused.includes(line.text.trim()))
+        throw new Error(`${phaseCode(position.phase)} "${line.text}": ${line.error}`);
       rejected.push(line.text.trim());
     }
     if (line.status === 'order') orders.push(line.order);
@@ -81,7 +82,8 @@ const buildOutcome = (r: PhaseResult, province: ProvinceId) =>
 
 const named = (position: Position) => (position.state.extraHomes ?? {}) as Record<PowerId, ProvinceId[]>;
 
-const winterText = (body: string) => parsePositionText(`variant succession\nphase Winter 1710 Adjustments\n${body}`, { variant: v }).position;
+const winterText = (body: string) =>
+  parsePositionText(`variant succession\nphase Winter 1710 Adjustments\n${body}`, { variant: v }).position;
 
 describe('S&L §7.1 example 8.1.1: Russia names Jassy, not Narva as well, and Jassy stays Russian for good', () => {
   // Russia takes Narva (Swedish affiliate) and Jassy (Ottoman affiliate) in 1703; the Jassy
@@ -125,7 +127,11 @@ describe('S&L §7.1 example 8.1.1: Russia names Jassy, not Narva as well, and Ja
     expect([winter1704.owners.nar, winter1704.owners.jas]).toEqual(['russia', 'russia']);
     expect(unitAt(winter1704, 'nar')).toBeUndefined();
     expect(unitAt(winter1704, 'jas')).toBeUndefined();
-    expect(game1704.results[1].adjustments.find((a) => a.power === 'russia')).toMatchObject({ centres: 5, units: 3, delta: 2 });
+    expect(game1704.results[1].adjustments.find((a) => a.power === 'russia')).toMatchObject({
+      centres: 5,
+      units: 3,
+      delta: 2,
+    });
     expect(sitesOf(winter1704, 'russia')).toEqual(expect.arrayContaining(['nar', 'jas']));
   });
 
@@ -172,7 +178,9 @@ describe('S&L §7.1 example 8.1.1: Russia names Jassy, not Narva as well, and Ja
 
 describe('S&L §7.1 restrictions on an additional home centre', () => {
   it('1: the centre must be possessed by the power and vacant of units', () => {
-    const p = winterText('Sweden:\n  F kar\n  A cop\n  owns kar rig sto cop ams\nEngland:\n  A ber\n  owns lon ply ber');
+    const p = winterText(
+      'Sweden:\n  F kar\n  A cop\n  owns kar rig sto cop ams\nEngland:\n  A ber\n  owns lon ply ber',
+    );
     const sites = sitesOf(p, 'sweden');
     expect(sites).toContain('ams'); // possessed and vacant
     expect(sites).not.toContain('cop'); // possessed, occupied by Sweden's own army
@@ -201,7 +209,9 @@ describe('S&L §7.1 restrictions on an additional home centre', () => {
     expect(sitesOf(holding, 'sweden')).not.toContain('cop');
     const lost = winterText(`Sweden:\n  F kar\n  owns kar rig sto cop\nEngland:\n  owns lon ply ams\n${state}`);
     expect(sitesOf(lost, 'sweden')).not.toContain('cop');
-    expect(refusal(lost, 'sweden', 'build F cop')).toBe('invalid build site: Copenhagen is not a home centre of Sweden');
+    expect(refusal(lost, 'sweden', 'build F cop')).toBe(
+      'invalid build site: Copenhagen is not a home centre of Sweden',
+    );
     expect(buildOutcome(buildDirectly(lost, 'sweden', 'F cop'), 'cop').success).toBe(false);
   });
 
@@ -258,7 +268,8 @@ describe('S&L §8.3 example 9.2.1: England’s DP totals, 1703 to 1706', () => {
     expect(dpAllowance(v, before('S1703M'), 'england')).toBe(2);
     expect(dpAllowance(v, before('F1703M'), 'england')).toBe(2);
     // "during the first Spring Orders phases of the game, each Major power will have 2 DP"
-    for (const p of v.powers.filter((x) => x.kind === 'great')) expect(dpAllowance(v, initialPosition(v), p.id)).toBe(2);
+    for (const p of v.powers.filter((x) => x.kind === 'great'))
+      expect(dpAllowance(v, initialPosition(v), p.id)).toBe(2);
   });
 
   it('end of 1703: Amsterdam captured, London and Plymouth kept: 3 DP in Spring and Fall 1704', () => {

@@ -53,7 +53,9 @@ export async function startMailServer(options: { users: MailUser[]; domain?: str
   const env = { ...process.env, MAIL_USERS: options.users.map((u) => `${u.address}:${u.password}`).join(' ') };
   let dovecotPid: number;
   try {
-    const { stdout } = await run('bash', [join(SETUP_DIR, 'dovecot-up.sh'), dir, String(imapPort), String(lmtpPort)], { env });
+    const { stdout } = await run('bash', [join(SETUP_DIR, 'dovecot-up.sh'), dir, String(imapPort), String(lmtpPort)], {
+      env,
+    });
     dovecotPid = Number(stdout.trim());
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

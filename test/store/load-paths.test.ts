@@ -10,8 +10,12 @@ const plan = (db: ReturnType<typeof openDatabase>, sql: string) =>
 describe('indexes for lookups by game', () => {
   it("finds a game's seats and its pending jobs through an index, not a scan", () => {
     const db = openDatabase(':memory:');
-    expect(plan(db, 'SELECT * FROM game_players WHERE game_id = ? ORDER BY id')).toMatch(/USING INDEX game_players_game/);
-    expect(plan(db, "SELECT * FROM jobs WHERE game_id = ? AND status = 'pending' ORDER BY due_at")).toMatch(/USING INDEX jobs_game/);
+    expect(plan(db, 'SELECT * FROM game_players WHERE game_id = ? ORDER BY id')).toMatch(
+      /USING INDEX game_players_game/,
+    );
+    expect(plan(db, "SELECT * FROM jobs WHERE game_id = ? AND status = 'pending' ORDER BY due_at")).toMatch(
+      /USING INDEX jobs_game/,
+    );
     db.close();
   });
 });

@@ -34,7 +34,13 @@ const resultFor = (next: Position): PhaseResult => ({
 
 function newGame(name = 'alpha') {
   const gm = store.ensureAccount(db, 'gm@example.test');
-  return store.createGame(db, { name, variant: 'standard', seed: 'seed-1', gmAccountId: gm.id, settings: { press: 'white' } });
+  return store.createGame(db, {
+    name,
+    variant: 'standard',
+    seed: 'seed-1',
+    gmAccountId: gm.id,
+    settings: { press: 'white' },
+  });
 }
 
 describe('accounts', () => {
@@ -56,14 +62,20 @@ describe('games and seats', () => {
     const alice = store.ensureAccount(db, 'alice@example.test');
     const bob = store.ensureAccount(db, 'bob@example.test');
     const seat = store.addSeat(db, { gameId: game.id, accountId: alice.id, role: 'player', power: 'FRANCE' });
-    expect(() => store.addSeat(db, { gameId: game.id, accountId: bob.id, role: 'player', power: 'FRANCE' })).toThrow(/UNIQUE/);
+    expect(() => store.addSeat(db, { gameId: game.id, accountId: bob.id, role: 'player', power: 'FRANCE' })).toThrow(
+      /UNIQUE/,
+    );
     store.addSeat(db, { gameId: game.id, accountId: bob.id, role: 'observer' });
     expect(() => store.addSeat(db, { gameId: game.id, accountId: bob.id, role: 'observer' })).toThrow(/UNIQUE/);
     store.setSeatWait(db, seat.id, true);
     store.setSeatAbsence(db, seat.id, { from: '2024-01-01', to: '2024-01-08' });
     expect(store.findSeatByPower(db, game.id, 'FRANCE')).toMatchObject({ wait: true, absence: { to: '2024-01-08' } });
     store.reassignSeat(db, seat.id, bob.id, 'hash-of-bob');
-    expect(store.findSeatByPower(db, game.id, 'FRANCE')).toMatchObject({ accountId: bob.id, wait: false, absence: null });
+    expect(store.findSeatByPower(db, game.id, 'FRANCE')).toMatchObject({
+      accountId: bob.id,
+      wait: false,
+      absence: null,
+    });
     expect(store.seatsOfAccount(db, bob.id)).toHaveLength(2);
     store.setGameStatus(db, game.id, 'active');
     expect(store.listGames(db, { status: 'active' }).map((g) => g.name)).toEqual(['alpha']);
@@ -92,7 +104,13 @@ describe('phases', () => {
     store.replaceOrders(db, { gameId: game.id, phase: 'S1901M', power: 'FRANCE', lines: ['A PAR H'], normalised: [] });
     store.recordPhaseResult(db, spring.id, resultFor(position(1901)), 'seed-a');
     store.appendPhase(db, game.id, 'F1901M', position(1901));
-    store.replaceOrders(db, { gameId: game.id, phase: 'F1901M', power: 'FRANCE', lines: ['A PAR-BUR'], normalised: [] });
+    store.replaceOrders(db, {
+      gameId: game.id,
+      phase: 'F1901M',
+      power: 'FRANCE',
+      lines: ['A PAR-BUR'],
+      normalised: [],
+    });
     store.replaceDpAllocations(db, game.id, 'F1901M', 'FRANCE', [{ unit: 'A par', amount: 2, order: {} }]);
     store.recordPress(db, { gameId: game.id, phase: 'F1901M', from: 'FRANCE', to: ['ENGLAND'], body: 'hi' });
 
@@ -108,11 +126,23 @@ describe('phases', () => {
 });
 
 describe('orders and DP allocations', () => {
-  it('replaces a power\'s order set whole', () => {
+  it("replaces a power's order set whole", () => {
     const game = newGame();
-    store.replaceOrders(db, { gameId: game.id, phase: 'S1901M', power: 'FRANCE', lines: ['A PAR-BUR', 'F BRE-MAO'], normalised: [1, 2] });
+    store.replaceOrders(db, {
+      gameId: game.id,
+      phase: 'S1901M',
+      power: 'FRANCE',
+      lines: ['A PAR-BUR', 'F BRE-MAO'],
+      normalised: [1, 2],
+    });
     store.replaceOrders(db, { gameId: game.id, phase: 'S1901M', power: 'FRANCE', lines: ['A PAR H'], normalised: [3] });
-    store.replaceOrders(db, { gameId: game.id, phase: 'S1901M', power: 'ENGLAND', lines: ['F LON-NTH'], normalised: [] });
+    store.replaceOrders(db, {
+      gameId: game.id,
+      phase: 'S1901M',
+      power: 'ENGLAND',
+      lines: ['F LON-NTH'],
+      normalised: [],
+    });
     expect(store.listOrders(db, game.id, 'S1901M').map((o) => [o.power, o.lines])).toEqual([
       ['ENGLAND', ['F LON-NTH']],
       ['FRANCE', ['A PAR H']],
@@ -127,11 +157,19 @@ describe('orders and DP allocations', () => {
       { unit: 'A mun', amount: 2, order: { kind: 'hold' } },
       { unit: 'F kie', amount: 1, order: { kind: 'hold' } },
     ]);
-    store.replaceDpAllocations(db, game.id, 'S1901M', 'GERMANY', [{ unit: 'A mun', amount: 3, order: { kind: 'move' } }]);
-    store.replaceDpAllocations(db, game.id, 'S1901M', 'FRANCE', [{ unit: 'A mun', amount: 1, order: { kind: 'hold' } }]);
-    expect(store.dpAllocationsOf(db, game.id, 'S1901M', 'FRANCE').map((a) => [a.unit, a.amount])).toEqual([['A mun', 1]]);
+    store.replaceDpAllocations(db, game.id, 'S1901M', 'GERMANY', [
+      { unit: 'A mun', amount: 3, order: { kind: 'move' } },
+    ]);
+    store.replaceDpAllocations(db, game.id, 'S1901M', 'FRANCE', [
+      { unit: 'A mun', amount: 1, order: { kind: 'hold' } },
+    ]);
+    expect(store.dpAllocationsOf(db, game.id, 'S1901M', 'FRANCE').map((a) => [a.unit, a.amount])).toEqual([
+      ['A mun', 1],
+    ]);
     expect(store.allDpAllocations(db, game.id, 'S1901M').map((a) => a.power)).toEqual(['FRANCE', 'GERMANY']);
-    expect(() => store.replaceDpAllocations(db, game.id, 'S1901M', 'FRANCE', [{ unit: 'x', amount: -1, order: {} }])).toThrow(/CHECK/);
+    expect(() =>
+      store.replaceDpAllocations(db, game.id, 'S1901M', 'FRANCE', [{ unit: 'x', amount: -1, order: {} }]),
+    ).toThrow(/CHECK/);
     expect(store.dpAllocationsOf(db, game.id, 'S1901M', 'FRANCE')).toHaveLength(1);
   });
 });
@@ -157,8 +195,14 @@ describe('mail log', () => {
     store.insertMailLog(db, entry({}));
     expect(() => store.insertMailLog(db, entry({ messageId: '<b@x>' }))).toThrow(/UNIQUE/);
     expect(() => store.insertMailLog(db, entry({ sourceKey: 'imap:INBOX:1:2', uid: 2 }))).toThrow(/UNIQUE/);
-    store.insertMailLog(db, entry({ sourceKey: 'file:a.eml', mailbox: null, uidValidity: null, uid: null, messageId: null }));
-    store.insertMailLog(db, entry({ sourceKey: 'file:b.eml', mailbox: null, uidValidity: null, uid: null, messageId: null }));
+    store.insertMailLog(
+      db,
+      entry({ sourceKey: 'file:a.eml', mailbox: null, uidValidity: null, uid: null, messageId: null }),
+    );
+    store.insertMailLog(
+      db,
+      entry({ sourceKey: 'file:b.eml', mailbox: null, uidValidity: null, uid: null, messageId: null }),
+    );
     expect(store.findMailByMessageId(db, '<a@x>')?.sourceKey).toBe('imap:INBOX:1:1');
     expect(store.findMailBySource(db, 'file:b.eml')?.outcome).toBe('processed');
   });
@@ -200,8 +244,18 @@ describe('outbox', () => {
 describe('jobs', () => {
   it('reschedules by key and runs a job only once', () => {
     const game = newGame();
-    store.scheduleJob(db, { key: 'process:alpha:S1901M', kind: 'process', gameId: game.id, dueAt: '2030-01-02T00:00:00.000Z' });
-    const moved = store.scheduleJob(db, { key: 'process:alpha:S1901M', kind: 'process', gameId: game.id, dueAt: '2030-01-01T00:00:00.000Z' });
+    store.scheduleJob(db, {
+      key: 'process:alpha:S1901M',
+      kind: 'process',
+      gameId: game.id,
+      dueAt: '2030-01-02T00:00:00.000Z',
+    });
+    const moved = store.scheduleJob(db, {
+      key: 'process:alpha:S1901M',
+      kind: 'process',
+      gameId: game.id,
+      dueAt: '2030-01-01T00:00:00.000Z',
+    });
     expect(moved.dueAt).toBe('2030-01-01T00:00:00.000Z');
     expect(store.dueJobs(db, '2029-12-31T00:00:00.000Z')).toEqual([]);
     const [due] = store.dueJobs(db, '2030-01-01T00:00:00.000Z');
@@ -209,7 +263,11 @@ describe('jobs', () => {
     expect(store.claimJob(db, due.id)).toBe(false);
     store.scheduleJob(db, { key: 'process:alpha:S1901M', kind: 'process', dueAt: '2030-02-01T00:00:00.000Z' });
     expect(store.findJob(db, 'process:alpha:S1901M')?.status).toBe('done');
-    store.scheduleJob(db, { key: 'process:alpha:S1901M', kind: 'process', dueAt: '2030-02-01T00:00:00.000Z' }, { reopen: true });
+    store.scheduleJob(
+      db,
+      { key: 'process:alpha:S1901M', kind: 'process', dueAt: '2030-02-01T00:00:00.000Z' },
+      { reopen: true },
+    );
     expect(store.findJob(db, 'process:alpha:S1901M')?.status).toBe('pending');
     expect(store.cancelJob(db, 'process:alpha:S1901M')).toBe(true);
     expect(store.pendingJobs(db, game.id)).toEqual([]);

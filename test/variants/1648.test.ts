@@ -44,7 +44,8 @@ const RULES_SPACES = RULES_SPACE_LIST.split(';')
   });
 
 // Water spaces of the list (the rules write their abbreviations in capitals).
-const WATER = 'adr aeg arc atl bal bar bla bol cal can cas eng ger gob gol gos hel ind ion iri lla lev norn ska sos tys'.split(' ');
+const WATER =
+  'adr aeg arc atl bal bar bla bol cal can cas eng ger gob gol gos hel ind ion iri lla lev norn ska sos tys'.split(' ');
 
 const GREAT_POWER_SETUP: Record<string, string[]> = {
   austria: ['A pra', 'A tri', 'A vie'],
@@ -82,7 +83,9 @@ const HRE_CENTRES = ['bav', 'bra', 'fla', 'hol', 'lor', 'lsa', 'mec', 'pra', 'rw
 
 // Minor powers by their centre; the rules list these seven as starting with a fleet.
 const MINOR_CENTRES =
-  'alg bav bra cnd cou rwe cri ire lor lsa mec mol mor pap per por dpr sav sax sco swa swi tra tun tur tus upr ven ukr wal'.split(' ');
+  'alg bav bra cnd cou rwe cri ire lor lsa mec mol mor pap per por dpr sav sax sco swa swi tra tun tur tus upr ven ukr wal'.split(
+    ' ',
+  );
 const MINOR_FLEETS = ['alg', 'cnd', 'cou', 'por', 'tun', 'upr', 'ven'];
 
 function armyNeighbours(v: Variant, id: string): string[] {
@@ -109,7 +112,7 @@ describe('1648: the file', () => {
 });
 
 describe('1648: the space list', () => {
-  it('has exactly the rules\' spaces, ids being the abbreviations in lower case, with their full names', () => {
+  it("has exactly the rules' spaces, ids being the abbreviations in lower case, with their full names", () => {
     expect(RULES_SPACES).toHaveLength(137);
     expect(variant.map.provinces).toHaveLength(137);
     for (const s of RULES_SPACES) {
@@ -120,7 +123,8 @@ describe('1648: the space list', () => {
   });
 
   it('marks exactly the asterisked spaces as centres (58)', () => {
-    for (const s of RULES_SPACES) expect(variant.map.byId.get(s.abbreviation.toLowerCase())!.centre, s.name).toBe(s.centre);
+    for (const s of RULES_SPACES)
+      expect(variant.map.byId.get(s.abbreviation.toLowerCase())!.centre, s.name).toBe(s.centre);
     expect(variant.map.provinces.filter((p) => p.centre)).toHaveLength(58);
   });
 
@@ -131,7 +135,7 @@ describe('1648: the space list', () => {
     }
   });
 
-  it('resolves every full name, the rules\' abbreviations in any case, and common alternatives', () => {
+  it("resolves every full name, the rules' abbreviations in any case, and common alternatives", () => {
     for (const s of RULES_SPACES) {
       expect(resolve(s.name), s.name).toBe(s.abbreviation.toLowerCase());
       expect(resolve(s.abbreviation), s.abbreviation).toBe(s.abbreviation.toLowerCase());
@@ -191,7 +195,8 @@ describe('1648: map clarifications', () => {
   it('lists every border from both sides', () => {
     const oneWay: string[] = [];
     for (const p of variant.map.provinces)
-      for (const n of armyNeighbours(variant, p.id)) if (!armyNeighbours(variant, n).includes(p.id)) oneWay.push(`A ${p.id}-${n}`);
+      for (const n of armyNeighbours(variant, p.id))
+        if (!armyNeighbours(variant, n).includes(p.id)) oneWay.push(`A ${p.id}-${n}`);
     for (const [from, list] of variant.map.fleetAdj)
       for (const to of list) if (!fleetNeighbours(variant, to).includes(from)) oneWay.push(`F ${from}-${to}`);
     expect(oneWay).toEqual([]);
@@ -200,16 +205,21 @@ describe('1648: map clarifications', () => {
 
 describe('1648: powers and the initial setup', () => {
   it('has nine Great Powers and thirty minor powers', () => {
-    expect(variant.powers.filter((p) => p.kind === 'great').map((p) => p.id).sort()).toEqual(Object.keys(GREAT_POWER_SETUP).sort());
+    expect(
+      variant.powers
+        .filter((p) => p.kind === 'great')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(Object.keys(GREAT_POWER_SETUP).sort());
     expect(variant.powers.filter((p) => p.kind === 'minor')).toHaveLength(30);
     expect(variant.powers).toHaveLength(39);
   });
 
-  it.each(Object.entries(GREAT_POWER_SETUP))('%s starts with exactly the rules\' units', (power, units) => {
+  it.each(Object.entries(GREAT_POWER_SETUP))("%s starts with exactly the rules' units", (power, units) => {
     expect(unitsOf(power).sort()).toEqual([...units].sort());
   });
 
-  it.each(Object.entries(HOME_CENTRES))('%s has the rules\' home centres', (power, homes) => {
+  it.each(Object.entries(HOME_CENTRES))("%s has the rules' home centres", (power, homes) => {
     expect([...variant.powerById.get(power)!.home].sort()).toEqual([...homes].sort());
   });
 
@@ -256,7 +266,9 @@ describe('1648: rules', () => {
   });
 
   it('lists the fixed additional home centres of England, France, Poland-Lithuania and Russia', () => {
-    const lists = Object.fromEntries(rulesNamed('extra-home').map(([kind, power, ...centres]) => [power, { kind, centres }]));
+    const lists = Object.fromEntries(
+      rulesNamed('extra-home').map(([kind, power, ...centres]) => [power, { kind, centres }]),
+    );
     expect(Object.keys(lists).sort()).toEqual(Object.keys(EXTRA_HOMES).sort());
     for (const [power, centres] of Object.entries(EXTRA_HOMES)) {
       expect(lists[power].kind).toBe('fixed');
@@ -271,13 +283,14 @@ describe('1648: rules', () => {
   });
 });
 
-describe('1648: the designer\'s notes on the powers, as borders', () => {
+describe("1648: the designer's notes on the powers, as borders", () => {
   const reach = (from: string, steps: number): Set<string> => {
     let frontier = new Set([from]);
     const seen = new Set([from]);
     for (let k = 0; k < steps; k++) {
       const next = new Set<string>();
-      for (const p of frontier) for (const n of armyNeighbours(variant, p)) if (!seen.has(n)) (seen.add(n), next.add(n));
+      for (const p of frontier)
+        for (const n of armyNeighbours(variant, p)) if (!seen.has(n)) (seen.add(n), next.add(n));
       frontier = next;
     }
     return seen;
@@ -292,7 +305,9 @@ describe('1648: the designer\'s notes on the powers, as borders', () => {
   it('France/Austria spheres touch only on the Tuscany-Papal States border', () => {
     const french = ['lor', 'swi', 'sav', 'tus'];
     const austrian = ['sax', 'bav', 'ven', 'pap'];
-    const touching = french.flatMap((f) => austrian.filter((a) => armyNeighbours(variant, f).includes(a)).map((a) => `${f}-${a}`));
+    const touching = french.flatMap((f) =>
+      austrian.filter((a) => armyNeighbours(variant, f).includes(a)).map((a) => `${f}-${a}`),
+    );
     expect(touching).toEqual(['tus-pap']);
   });
 

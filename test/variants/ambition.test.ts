@@ -56,8 +56,18 @@ describe('both editions load', () => {
 
 // Ids that differ between the editions: [v5, v6].
 const editions = [
-  { name: 'v5', load: v5, spaces: 95, ids: { and: 'adl', sne: 'ane', hst: 'hls', mek: 'mec', kev: 'kiv', turkeyFleetHome: 'con' } },
-  { name: 'v6', load: v6, spaces: 97, ids: { and: 'and', sne: 'sne', hst: 'hst', mek: 'mek', kev: 'kev', turkeyFleetHome: 'smy' } },
+  {
+    name: 'v5',
+    load: v5,
+    spaces: 95,
+    ids: { and: 'adl', sne: 'ane', hst: 'hls', mek: 'mec', kev: 'kiv', turkeyFleetHome: 'con' },
+  },
+  {
+    name: 'v6',
+    load: v6,
+    spaces: 97,
+    ids: { and: 'and', sne: 'sne', hst: 'hst', mek: 'mek', kev: 'kev', turkeyFleetHome: 'smy' },
+  },
 ] as const;
 
 describe.each(editions)('A&E $name: counts and header', ({ load, spaces, ids }) => {
@@ -69,9 +79,12 @@ describe.each(editions)('A&E $name: counts and header', ({ load, spaces, ids }) 
   });
   it('has ten Great Powers and seventeen minors, every centre owned by exactly one at the start', () => {
     const v = load();
-    expect(v.powers.filter((p) => p.kind === 'great').map((p) => p.id).sort()).toEqual(
-      ['austria', 'britain', 'denmark', 'france', 'prussia', 'russia', 'saxony', 'spain', 'sweden', 'turkey'],
-    );
+    expect(
+      v.powers
+        .filter((p) => p.kind === 'great')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['austria', 'britain', 'denmark', 'france', 'prussia', 'russia', 'saxony', 'spain', 'sweden', 'turkey']);
     const minors = v.powers.filter((p) => p.kind === 'minor');
     expect(minors).toHaveLength(17);
     for (const m of minors) {
@@ -79,7 +92,12 @@ describe.each(editions)('A&E $name: counts and header', ({ load, spaces, ids }) 
       expect(m.units).toEqual([{ type: m.units[0].type, loc: m.home[0] }]);
     }
     const owned = v.powers.flatMap((p) => [...p.home, ...p.owns]).sort();
-    expect(owned).toEqual(v.map.provinces.filter((p) => p.centre).map((p) => p.id).sort());
+    expect(owned).toEqual(
+      v.map.provinces
+        .filter((p) => p.centre)
+        .map((p) => p.id)
+        .sort(),
+    );
   });
   it('starts in 1763 and is won with 15 centres', () => {
     expect(load().startYear).toBe(1763);
@@ -92,7 +110,9 @@ describe.each(editions)('A&E $name: counts and header', ({ load, spaces, ids }) 
     expect(load().rules).toContainEqual(expect.objectContaining({ id: 'no-build', args: ['austria', ids.sne] }));
   });
   it('the five two-centre powers may gain a home centre; Crimea is conditionally Russian', () => {
-    const extra = load().rules.filter((r) => r.id === 'extra-home').map((r) => r.args);
+    const extra = load()
+      .rules.filter((r) => r.id === 'extra-home')
+      .map((r) => r.args);
     const byBuild = extra.find((a) => a[0] === 'by-build')!;
     expect(byBuild.slice(1).sort()).toEqual(['denmark', 'saxony', 'spain', 'sweden', 'turkey']);
     for (const p of byBuild.slice(1)) expect(load().powerById.get(p)!.home).toHaveLength(2);
@@ -104,7 +124,10 @@ describe.each(editions)('A&E $name: counts and header', ({ load, spaces, ids }) 
 describe.each(editions)('A&E $name: map notes', ({ load, ids }) => {
   it('Lake Ladoga: no border St Petersburg-Novgorod or Karelia-Moscow, for armies or fleets', () => {
     const v = load();
-    for (const [a, b] of [['stp', 'nov'], ['kar', 'mos']]) {
+    for (const [a, b] of [
+      ['stp', 'nov'],
+      ['kar', 'mos'],
+    ]) {
       expect(armyBorder(v, a, b)).toBe(false);
       expect(armyBorder(v, b, a)).toBe(false);
       expect(fleetBorder(v, a, b)).toBe(false);
@@ -199,9 +222,16 @@ const minors: [string, string, 'A' | 'F', string][] = [
   ['ven', 'ven', 'F', 'catholic'],
 ];
 const greatReligion = {
-  saxony: 'catholic', spain: 'catholic', austria: 'catholic', france: 'catholic',
-  sweden: 'protestant', denmark: 'protestant', britain: 'protestant', prussia: 'protestant',
-  russia: 'orthodox', turkey: 'muslim',
+  saxony: 'catholic',
+  spain: 'catholic',
+  austria: 'catholic',
+  france: 'catholic',
+  sweden: 'protestant',
+  denmark: 'protestant',
+  britain: 'protestant',
+  prussia: 'protestant',
+  russia: 'orthodox',
+  turkey: 'muslim',
 };
 
 describe.each([
@@ -247,9 +277,14 @@ describe('A&E v5 specifics (DPjudge map)', () => {
   });
   it('switches on the v5 rules', () => {
     const rules = v5().rules.map((r) => [r.id, ...r.args].join(' '));
-    expect(rules).toEqual(expect.arrayContaining([
-      'dp per-centre 3', 'neutral-orders hold-support', 'religion v5', 'civil-disorder-minors A',
-    ]));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'dp per-centre 3',
+        'neutral-orders hold-support',
+        'religion v5',
+        'civil-disorder-minors A',
+      ]),
+    );
     expect(rules.some((r) => r.startsWith('strait') || r.startsWith('unified-coasts'))).toBe(false);
   });
 });
@@ -293,35 +328,74 @@ describe('A&E v6 specifics (rules text)', () => {
     for (const id of ['gpo', 'lpo', 'pod']) expect(province(v, id).centre).toBe(false);
     expect(province(v, 'war').centre).toBe(true);
     // Warsaw keeps three land neighbours, each a Polish-Lithuanian space.
-    expect(v.map.armyAdj[province(v, 'war').index].map((i) => v.map.provinces[i].id).sort()).toEqual(['gpo', 'lit', 'lpo']);
+    expect(v.map.armyAdj[province(v, 'war').index].map((i) => v.map.provinces[i].id).sort()).toEqual([
+      'gpo',
+      'lit',
+      'lpo',
+    ]);
   });
   it('uses the §VIII abbreviations as ids and understands the v5 ids and names', () => {
     const v = v6();
-    for (const [old, id] of [['adl', 'and'], ['ane', 'sne'], ['austrian netherlands', 'sne'], ['tws', 'nas'],
-      ['two sicilies', 'nas'], ['mec', 'mek'], ['kiv', 'kev'], ['hls', 'hst'], ['bot', 'gob'], ['lyo', 'gol'],
-      ['budapest', 'bud'], ['republic of venice', 'ven']])
+    for (const [old, id] of [
+      ['adl', 'and'],
+      ['ane', 'sne'],
+      ['austrian netherlands', 'sne'],
+      ['tws', 'nas'],
+      ['two sicilies', 'nas'],
+      ['mec', 'mek'],
+      ['kiv', 'kev'],
+      ['hls', 'hst'],
+      ['bot', 'gob'],
+      ['lyo', 'gol'],
+      ['budapest', 'bud'],
+      ['republic of venice', 'ven'],
+    ])
       expect(lookup(v, old), old).toBe(id);
     expect(province(v, 'sne').name).toBe('Southern Netherlands');
     expect(province(v, 'nas').name).toBe('Naples & Sicily');
   });
   it('switches on the v6 rules', () => {
     const rules = v6().rules.map((r) => [r.id, ...r.args].join(' '));
-    expect(rules).toEqual(expect.arrayContaining([
-      'dp per-centre 3', 'neutral-orders sortie', 'dp-no-attack-and-allocate convoy', 'religion v6',
-      'strait edi ire iri', 'strait and mor gib', 'unified-coasts smy con', 'civil-disorder-minors as-start A',
-    ]));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'dp per-centre 3',
+        'neutral-orders sortie',
+        'dp-no-attack-and-allocate convoy',
+        'religion v6',
+        'strait edi ire iri',
+        'strait and mor gib',
+        'unified-coasts smy con',
+        'civil-disorder-minors as-start A',
+      ]),
+    );
   });
   it('differs from v5 only by the changes notes.md lists', () => {
-    const rename: Record<string, string> = { adl: 'and', ane: 'sne', mec: 'mek', kiv: 'kev', tws: 'nas', bot: 'gob', lyo: 'gol', hls: 'hst', ank: 'smy' };
+    const rename: Record<string, string> = {
+      adl: 'and',
+      ane: 'sne',
+      mec: 'mek',
+      kiv: 'kev',
+      tws: 'nas',
+      bot: 'gob',
+      lyo: 'gol',
+      hls: 'hst',
+      ank: 'smy',
+    };
     const renamed = (loc: string) => loc.replace(/^[a-z]+/, (p) => rename[p] ?? p);
     const redrawn = new Set(['pos', 'gal', 'gpo', 'lpo', 'pod', 'cre', 'smy', 'ank']);
     const touches = (a: string, b: string) => redrawn.has(a.split('/')[0]) || redrawn.has(b.split('/')[0]);
     const armyEdges = (v: Variant, map: (s: string) => string) =>
-      v.map.provinces.flatMap((p) => v.map.armyAdj[p.index].map((i) => [map(p.id), map(v.map.provinces[i].id)]))
-        .filter(([a, b]) => !touches(a, b)).map((e) => e.join('-')).sort();
+      v.map.provinces
+        .flatMap((p) => v.map.armyAdj[p.index].map((i) => [map(p.id), map(v.map.provinces[i].id)]))
+        .filter(([a, b]) => !touches(a, b))
+        .map((e) => e.join('-'))
+        .sort();
     const fleetEdges = (v: Variant, map: (s: string) => string) =>
-      [...v.map.fleetAdj].flatMap(([from, to]) => to.map((t) => [map(from), map(t)]))
-        .filter(([a, b]) => !touches(a, b)).map((e) => e.join('-')).sort();
+      [...v.map.fleetAdj]
+        .flatMap(([from, to]) => to.map((t) => [map(from), map(t)]))
+        .filter(([a, b]) => !touches(a, b))
+        .map((e) => e.join('-'))
+        .sort();
     const lithuaniaToPodolia = ['lit-cri', 'cri-lit', 'lit-wla', 'wla-lit', 'lit-zap', 'zap-lit'];
     const arrow = ['and-mor', 'mor-and'];
     expect(armyEdges(v6(), (s) => s)).toEqual(

@@ -41,11 +41,21 @@ const GREAT_UNITS: Record<string, string[]> = {
 const MINOR_UNITS = ['F ams', 'A ber', 'F cop', 'A fra', 'A han', 'A kon', 'A rom', 'A sev', 'A tur', 'F ven'];
 /** §5.12 table: affiliate unit -> sponsor. */
 const AFFILIATES: [string, string][] = [
-  ['F dub', 'england'], ['A edi', 'england'],
-  ['A bru', 'france'], ['A mad', 'france'],
-  ['A bar', 'habsburgs'], ['A bud', 'habsburgs'], ['A zag', 'habsburgs'],
-  ['A bak', 'ottomans'], ['A bel', 'ottomans'], ['A buc', 'ottomans'], ['A jas', 'ottomans'], ['A sal', 'ottomans'], ['F tun', 'ottomans'],
-  ['A kra', 'saxony'], ['A wil', 'saxony'],
+  ['F dub', 'england'],
+  ['A edi', 'england'],
+  ['A bru', 'france'],
+  ['A mad', 'france'],
+  ['A bar', 'habsburgs'],
+  ['A bud', 'habsburgs'],
+  ['A zag', 'habsburgs'],
+  ['A bak', 'ottomans'],
+  ['A bel', 'ottomans'],
+  ['A buc', 'ottomans'],
+  ['A jas', 'ottomans'],
+  ['A sal', 'ottomans'],
+  ['F tun', 'ottomans'],
+  ['A kra', 'saxony'],
+  ['A wil', 'saxony'],
   ['A mil', 'sicily'],
   ['A nar', 'sweden'],
 ];
@@ -87,7 +97,10 @@ describe('Succession & Legacy: spaces and centres', () => {
   });
 
   it('has 21 seas, and land and coast for the rest', () => {
-    const seas = variant.map.provinces.filter((p) => p.terrain === 'sea').map((p) => p.id).sort();
+    const seas = variant.map.provinces
+      .filter((p) => p.terrain === 'sea')
+      .map((p) => p.id)
+      .sort();
     expect(seas).toEqual(SEAS.split(' ').sort());
     expect(variant.map.provinces.filter((p) => p.terrain === 'impassable')).toEqual([]);
   });
@@ -103,7 +116,7 @@ describe('Succession & Legacy: spaces and centres', () => {
     expect(owned).toEqual(centres.map((p) => p.id).sort());
   });
 
-  it('resolves the names players type, with the rules\' spellings and the usual ones', () => {
+  it("resolves the names players type, with the rules' spellings and the usual ones", () => {
     const loc = (name: string) => variant.map.names.get(normaliseName(name));
     expect(loc('Königsberg')).toBe('kon');
     expect(loc('Konigsberg')).toBe('kon');
@@ -180,7 +193,12 @@ describe('Succession & Legacy: split coasts (§4.2)', () => {
   const split = (id: string) => variant.map.byId.get(id)!.coasts;
 
   it('splits exactly Ankara, Rome, Salonica and York', () => {
-    expect(variant.map.provinces.filter((p) => p.coasts.length).map((p) => p.id).sort()).toEqual(['ank', 'rom', 'sal', 'yor']);
+    expect(
+      variant.map.provinces
+        .filter((p) => p.coasts.length)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['ank', 'rom', 'sal', 'yor']);
     expect(split('ank').sort()).toEqual(['nc', 'sc']);
     expect(split('rom').sort()).toEqual(['nc', 'sc']);
     expect(split('sal').sort()).toEqual(['ec', 'wc']);
@@ -211,8 +229,7 @@ describe('Succession & Legacy: split coasts (§4.2)', () => {
   });
 
   it('is ambiguous only from the space the rules name for each', () => {
-    const bordersBoth = (id: string) =>
-      g.ids.filter((other) => split(id).every((c) => fleet(other, `${id}/${c}`)));
+    const bordersBoth = (id: string) => g.ids.filter((other) => split(id).every((c) => fleet(other, `${id}/${c}`)));
     expect(bordersBoth('ank')).toEqual(['con']);
     expect(bordersBoth('rom')).toEqual(['nap']);
     expect(bordersBoth('sal')).toEqual(['mor']);
@@ -271,7 +288,11 @@ describe('Succession & Legacy: canals (§4.3)', () => {
   });
 
   it('Bakhchisaray, Kuban and Voronezh are mutually adjacent for both; Voronezh misses the Black Sea', () => {
-    for (const [a, b] of [['bak', 'kub'], ['bak', 'vor'], ['kub', 'vor']]) {
+    for (const [a, b] of [
+      ['bak', 'kub'],
+      ['bak', 'vor'],
+      ['kub', 'vor'],
+    ]) {
       expect(army(a, b), `${a}-${b}`).toBe(true);
       expect(fleet(a, b), `${a}-${b}`).toBe(true);
     }
@@ -321,8 +342,19 @@ describe('Succession & Legacy: the worked examples are playable', () => {
 
   it('§8.2: every order of the Baltic example is legal from the starting position', () => {
     const at = (loc: string) => initialPosition(variant).units.find((u) => u.loc === loc);
-    for (const [loc, owner] of [['war', 'saxony'], ['dre', 'saxony'], ['rig', 'sweden'], ['kar', 'sweden'], ['han', 'hanover'],
-      ['wil', 'wilno'], ['kon', 'konigsberg'], ['ber', 'berlin'], ['cop', 'copenhagen'], ['fra', 'frankfurt'], ['kra', 'krakow']])
+    for (const [loc, owner] of [
+      ['war', 'saxony'],
+      ['dre', 'saxony'],
+      ['rig', 'sweden'],
+      ['kar', 'sweden'],
+      ['han', 'hanover'],
+      ['wil', 'wilno'],
+      ['kon', 'konigsberg'],
+      ['ber', 'berlin'],
+      ['cop', 'copenhagen'],
+      ['fra', 'frankfurt'],
+      ['kra', 'krakow'],
+    ])
       expect(at(loc)?.power, loc).toBe(owner);
     expect(power('wilno').attrs.sponsor).toBe('saxony');
     expect(power('krakow').attrs.sponsor).toBe('saxony');
@@ -340,10 +372,22 @@ describe('Succession & Legacy: the worked examples are playable', () => {
 
   it('§8.2: the adjudication report comes out as printed', () => {
     const hold = (power: string, type: UnitType, loc: string): MovementOrder => ({ kind: 'hold', power, type, loc });
-    const move = (power: string, type: UnitType, loc: string, to: string): MovementOrder =>
-      ({ kind: 'move', power, type, loc, to, viaConvoy: false });
-    const support = (power: string, loc: string, target: string, to: string): MovementOrder =>
-      ({ kind: 'support', power, type: 'A', loc, target, to });
+    const move = (power: string, type: UnitType, loc: string, to: string): MovementOrder => ({
+      kind: 'move',
+      power,
+      type,
+      loc,
+      to,
+      viaConvoy: false,
+    });
+    const support = (power: string, loc: string, target: string, to: string): MovementOrder => ({
+      kind: 'support',
+      power,
+      type: 'A',
+      loc,
+      target,
+      to,
+    });
     const orders: MovementOrder[] = [
       move('saxony', 'A', 'war', 'kon'),
       move('saxony', 'A', 'dre', 'ber'),
@@ -384,7 +428,9 @@ describe('Pozsony–Silesia (notes.md: Trencsén bordered Teschen in 1700)', () 
     const { readPosition } = await import('../../src/core/position/index.js');
     const { loadVariant } = await import('../../src/core/map/load.js');
     const v = loadVariant('succession');
-    const { position } = readPosition('variant succession\nphase Spring 1703\nHabsburgs: A poz\n  owns inn vie\n', { variant: v });
+    const { position } = readPosition('variant succession\nphase Spring 1703\nHabsburgs: A poz\n  owns inn vie\n', {
+      variant: v,
+    });
     const read = readPhaseOrders(v, position, 'Habsburgs:\nA Pozsony - Silesia\n', 'orders');
     expect(read.refused).toEqual([]);
     const result = adjudicate(v, position, read.orders);

@@ -30,7 +30,12 @@ async function playScript(variantId: string, files: string[]): Promise<Game> {
   const args = files.flatMap((f) => ['--orders', `examples/${variantId}/${f}`]);
   // The scripts hold lines the judge refuses on purpose; they are printed, and play goes on.
   const run = await runCli('adjudicate', '--variant', variantId, ...args, '--json', '--keep-going');
-  return { variant: loadVariant(variantId), reports: JSON.parse(run.out) as PhaseReport[], err: run.err, code: run.code };
+  return {
+    variant: loadVariant(variantId),
+    reports: JSON.parse(run.out) as PhaseReport[],
+    err: run.err,
+    code: run.code,
+  };
 }
 
 /** The phases played, then the phase the game is left at. */
@@ -54,7 +59,8 @@ const greatPowers = (g: Game) => g.variant.powers.filter((p) => p.kind === 'grea
 
 /** DP allowance of every great power in the Spring and the Fall movement phase of a year. */
 function dpOfYear(g: Game, year: number): { spring: Record<PowerId, number>; fall: Record<PowerId, number> } {
-  const table = (code: string) => Object.fromEntries(greatPowers(g).map((p) => [p, dpAllowance(g.variant, positionAt(g, code), p)]));
+  const table = (code: string) =>
+    Object.fromEntries(greatPowers(g).map((p) => [p, dpAllowance(g.variant, positionAt(g, code), p)]));
   return { spring: table(`S${year}M`), fall: table(`F${year}M`) };
 }
 
@@ -70,7 +76,8 @@ function ownershipChanges(g: Game, afterPhase: string): Record<ProvinceId, Power
   const start = initialPosition(g.variant).owners;
   const now = report(g, afterPhase).next.owners;
   const changed: Record<ProvinceId, PowerId | null> = {};
-  for (const c of new Set([...Object.keys(start), ...Object.keys(now)])) if (start[c] !== now[c]) changed[c] = now[c] ?? null;
+  for (const c of new Set([...Object.keys(start), ...Object.keys(now)]))
+    if (start[c] !== now[c]) changed[c] = now[c] ?? null;
   return changed;
 }
 
@@ -81,7 +88,8 @@ function adjustments(g: Game, code: string): string[] {
     .map((o) => {
       const order = o.order as Order;
       if (order.kind === 'waive') return `${order.power}: waive`;
-      if (order.kind === 'build' || order.kind === 'remove') return `${order.power}: ${order.kind} ${order.type} ${order.loc}`;
+      if (order.kind === 'build' || order.kind === 'remove')
+        return `${order.power}: ${order.kind} ${order.type} ${order.loc}`;
       throw new Error(`not an adjustment: ${JSON.stringify(order)}`);
     })
     .sort();
@@ -122,7 +130,17 @@ describe('standard: 1901-1902', async () => {
   });
 
   it('turn sequence: no Fall 1901 retreats (nothing dislodged), retreats in Spring and Fall 1902', () => {
-    expect(sequence(g)).toEqual(['S1901M', 'F1901M', 'W1901A', 'S1902M', 'S1902R', 'F1902M', 'F1902R', 'W1902A', 'S1903M']);
+    expect(sequence(g)).toEqual([
+      'S1901M',
+      'F1901M',
+      'W1901A',
+      'S1902M',
+      'S1902R',
+      'F1902M',
+      'F1902R',
+      'W1902A',
+      'S1903M',
+    ]);
   });
 
   it('standard Diplomacy has no Diplomacy Points', () => {
@@ -132,11 +150,29 @@ describe('standard: 1901-1902', async () => {
   it('ownership: the ten 1901 captures, then Bulgaria, Warsaw, Holland change hands and Portugal and Sweden fall', () => {
     // Fall 1901 ends with a unit in each: Ser, Gre (Austria), Nwy (England), Bel, Spa (France),
     // Den, Hol (Germany), Tun (Italy), Rum (Russia), Bul (Turkey); Sweden was a standoff.
-    const y1901 = { ser: 'austria', gre: 'austria', nwy: 'england', bel: 'france', spa: 'france', den: 'germany', hol: 'germany', tun: 'italy', rum: 'russia', bul: 'turkey' };
+    const y1901 = {
+      ser: 'austria',
+      gre: 'austria',
+      nwy: 'england',
+      bel: 'france',
+      spa: 'france',
+      den: 'germany',
+      hol: 'germany',
+      tun: 'italy',
+      rum: 'russia',
+      bul: 'turkey',
+    };
     expect(ownershipChanges(g, 'F1901M')).toEqual(y1901);
     // Fall 1902: Austria keeps Bulgaria and walks into empty Warsaw; France dislodges Germany from
     // Holland (two supports to one) and keeps Portugal; Russia keeps Sweden.
-    expect(ownershipChanges(g, 'F1902R')).toEqual({ ...y1901, bul: 'austria', war: 'austria', hol: 'france', por: 'france', swe: 'russia' });
+    expect(ownershipChanges(g, 'F1902R')).toEqual({
+      ...y1901,
+      bul: 'austria',
+      war: 'austria',
+      hol: 'france',
+      por: 'france',
+      swe: 'russia',
+    });
   });
 
   it('the German army retreats from Holland to the Ruhr: Belgium is the attacker’s origin, the North Sea and Helgoland occupied', () => {
@@ -162,7 +198,14 @@ describe('standard: 1901-1902', async () => {
     );
     // Austria 7 centres / 5 units, France 7/5, Germany 4/5, Italy 4/3 (left unused: waived).
     expect(adjustments(g, 'W1902A')).toEqual(
-      ['austria: build A bud', 'austria: build F tri', 'france: build A par', 'france: build F bre', 'germany: remove A sil', 'italy: waive'].sort(),
+      [
+        'austria: build A bud',
+        'austria: build F tri',
+        'france: build A par',
+        'france: build F bre',
+        'germany: remove A sil',
+        'italy: waive',
+      ].sort(),
     );
   });
 });
@@ -194,14 +237,18 @@ describe('Succession & Legacy: 1703-1704', async () => {
     expect(dpOfYear(g, 1704)).toEqual(dpExpected(g, 2, { england: 3, russia: 3 }));
     // 1705 (Spring): Sweden lost Riga: some homes but not all, nothing outside: 1. Russia's named
     // Narva is a home now, held, and Riga is outside: 3.
-    const spring1705 = Object.fromEntries(greatPowers(g).map((p) => [p, dpAllowance(g.variant, positionAt(g, 'S1705M'), p)]));
+    const spring1705 = Object.fromEntries(
+      greatPowers(g).map((p) => [p, dpAllowance(g.variant, positionAt(g, 'S1705M'), p)]),
+    );
     expect(spring1705).toEqual(dpExpected(g, 2, { england: 3, russia: 3, sweden: 1 }).spring);
   });
 
   it('DP bids steer the minors and affiliates', () => {
     // Königsberg (minor): Sweden 2 DP for the support, Saxony-Poland 1 DP for a hold.
     expect(given(g, 'S1703M', 'kon')).toBe('A KON S A RIG - WIL');
-    expect(report(g, 'S1703M').next.units.filter((u) => u.loc === 'wil')).toEqual([{ power: 'sweden', type: 'A', loc: 'wil' }]);
+    expect(report(g, 'S1703M').next.units.filter((u) => u.loc === 'wil')).toEqual([
+      { power: 'sweden', type: 'A', loc: 'wil' },
+    ]);
     // Brussels: England's 1 DP, unopposed.
     expect(given(g, 'F1703M', 'bru')).toBe('A BRU S F WAS - AMS');
     // Amsterdam: England's own bid is void, England attacking it (§8.0): no bid left, it holds.
@@ -229,7 +276,9 @@ describe('Succession & Legacy: 1703-1704', async () => {
 
   it('Sweden’s army dislodged from Riga may retreat to Courland or Dvina only', () => {
     // Narva is the attacker’s origin, Pskov and Wilno are occupied.
-    expect(report(g, 'S1704M').next.dislodged.map((d) => [d.loc, [...d.retreats].sort()])).toEqual([['rig', ['cou', 'dvi']]]);
+    expect(report(g, 'S1704M').next.dislodged.map((d) => [d.loc, [...d.retreats].sort()])).toEqual([
+      ['rig', ['cou', 'dvi']],
+    ]);
   });
 
   it('builds: home centres in 1703; in 1704 Russia names Narva by building a fleet there (§7.1)', () => {
@@ -270,7 +319,9 @@ describe('Ambition & Empire v6: 1763-1764', async () => {
     // Petersburg but took Crimea: still 3.
     expect(dpOfYear(g, 1764)).toEqual(dpExpected(g, 3, { denmark: 2, turkey: 2 }));
     // 1765: Sweden is back to Abo and Stockholm; Saxony (4) and Russia (4) are capped.
-    const spring1765 = Object.fromEntries(greatPowers(g).map((p) => [p, dpAllowance(g.variant, positionAt(g, 'S1765M'), p)]));
+    const spring1765 = Object.fromEntries(
+      greatPowers(g).map((p) => [p, dpAllowance(g.variant, positionAt(g, 'S1765M'), p)]),
+    );
     expect(spring1765).toEqual(dpExpected(g, 3, { denmark: 2, turkey: 2, sweden: 2 }).spring);
   });
 
@@ -352,7 +403,9 @@ describe('Ambition & Empire v5 (DPjudge): 1763-1764', async () => {
 
   it('the Russian army dislodged from Kazan retreats to Moscow or Novgorod', () => {
     // Armenia is the attacker's origin, Crimea and Zaporozh'ye are occupied.
-    expect(report(g, 'F1763M').next.dislodged.map((d) => [d.loc, [...d.retreats].sort()])).toEqual([['kaz', ['mos', 'nov']]]);
+    expect(report(g, 'F1763M').next.dislodged.map((d) => [d.loc, [...d.retreats].sort()])).toEqual([
+      ['kaz', ['mos', 'nov']],
+    ]);
   });
 
   it('builds: Saxony builds in Baden-Wuerttemberg in 1764, making it its third home (not Courland)', () => {
@@ -415,7 +468,14 @@ describe('1648: 1649-1650', async () => {
 
   it('builds: Flanders is no Spanish build site; England builds in Scotland; the Emperor builds in Bavaria', () => {
     expect(adjustments(g, 'W1649A')).toEqual(
-      ['austria: build A vie', 'england: build F bri', 'france: build A mar', 'poland: build A vil', 'spain: build A mad', 'sweden: remove A ing'].sort(),
+      [
+        'austria: build A vie',
+        'england: build F bri',
+        'france: build A mar',
+        'poland: build A vil',
+        'spain: build A mad',
+        'sweden: remove A ing',
+      ].sort(),
     );
     // Scotland is one of England's additional home centres; Bavaria is an HRE centre, and Austria,
     // with the most HRE centres (Prague, Trieste, Vienna, Bavaria, Swabia), is still Emperor.

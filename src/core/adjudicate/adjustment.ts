@@ -52,7 +52,8 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
       let left = c.delta;
       const built: ProvinceId[] = [];
       for (const o of mine) {
-        const fail = (reason: string, notes: Note[] = ['invalid']) => outcomes.push({ order: o, success: false, notes, reason });
+        const fail = (reason: string, notes: Note[] = ['invalid']) =>
+          outcomes.push({ order: o, success: false, notes, reason });
         if (left === 0) {
           fail('no builds left');
           continue;
@@ -90,7 +91,12 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
       let left = -c.delta;
       for (const o of mine) {
         if (o.kind !== 'remove') {
-          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'a power with too many units must remove' });
+          outcomes.push({
+            order: o,
+            success: false,
+            notes: ['invalid'],
+            reason: 'a power with too many units must remove',
+          });
           continue;
         }
         if (left === 0) {
@@ -151,7 +157,8 @@ export function civilDisorderRemovals(
       return { u, d: dist[i], name: g.names[i] };
     });
   mine.sort(
-    (a, b) => b.d - a.d || (a.u.type === b.u.type ? 0 : a.u.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name, 'en'),
+    (a, b) =>
+      b.d - a.d || (a.u.type === b.u.type ? 0 : a.u.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name, 'en'),
   );
   return mine.slice(0, count).map((x) => x.u);
 }

@@ -123,7 +123,9 @@ export function adjudicateMovement(
     const matches =
       dest[i] < 0
         ? kind[s] !== MOVE
-        : kind[s] === MOVE && dest[s] === dest[i] && (supportCoast[i] === null || units[s].type === 'A' || supportCoast[i] === destLoc[s]);
+        : kind[s] === MOVE &&
+          dest[s] === dest[i] &&
+          (supportCoast[i] === null || units[s].type === 'A' || supportCoast[i] === destLoc[s]);
     if (matches && !sorties.voidSupports.has(units[i].loc)) {
       supports[s].push(i);
       supportValid[i] = 1;
@@ -374,7 +376,10 @@ export function adjudicateMovement(
   for (let i = 0; i < count; i++) if (kind[i] === MOVE && mode[i] === 'sortie' && res[i] === 1) winning.push(i);
   if (winning.length) {
     const carried = winning.flatMap((i) => supports[i].filter((s) => res[s] === 1));
-    const next: SortieVerdicts = { voidSupports: new Set(sorties.voidSupports), invalidMoves: new Set(sorties.invalidMoves) };
+    const next: SortieVerdicts = {
+      voidSupports: new Set(sorties.voidSupports),
+      invalidMoves: new Set(sorties.invalidMoves),
+    };
     if (carried.length) for (const s of carried) next.voidSupports.add(units[s].loc);
     else for (const i of winning) next.invalidMoves.add(units[i].loc);
     return adjudicateMovement(scope, orders, next);
@@ -425,7 +430,12 @@ export function adjudicateMovement(
         if (!convoyValid[i]) notes.push('void');
       } else success = by < 0;
       if (by >= 0) notes.push('dislodged');
-      outcomes.push({ order: legal.given[i] ?? legal.orders[i], success, notes, reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order') });
+      outcomes.push({
+        order: legal.given[i] ?? legal.orders[i],
+        success,
+        notes,
+        reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order'),
+      });
 
       if (moved) after.push({ power: u.power, type: u.type, loc: destLoc[i]! });
       else if (by < 0) after.push(u);
@@ -448,4 +458,3 @@ export function adjudicateMovement(
     return { outcomes, units: after, dislodged, destroyed };
   }
 }
-

@@ -58,7 +58,12 @@ export function initialPosition(variant: Variant): Position {
   };
 }
 
-export function adjudicate(variant: Variant, position: Position, orders: Order[], options: AdjudicateOptions = {}): PhaseResult {
+export function adjudicate(
+  variant: Variant,
+  position: Position,
+  orders: Order[],
+  options: AdjudicateOptions = {},
+): PhaseResult {
   const rules = options.rules ?? rulesFor(variant);
   const ctx: RuleContext = { variant, geometry: geometry(variant), position, bids: options.bids ?? [] };
   const seed = options.seed ?? defaultSeed(position);
@@ -79,8 +84,15 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
     const m = adjudicateMovement(scopeOf(ctx, rules), all);
     // A dislodged unit with nowhere to go is destroyed at once; no retreat phase waits on it.
     const retreating = m.dislodged.filter((d) => d.retreats.length > 0);
-    const stranded = m.dislodged.filter((d) => d.retreats.length === 0).map(({ power, type, loc }) => ({ power, type, loc }));
-    const after: Position = { ...position, units: m.units, dislodged: retreating, state: structuredClone(position.state) };
+    const stranded = m.dislodged
+      .filter((d) => d.retreats.length === 0)
+      .map(({ power, type, loc }) => ({ power, type, loc }));
+    const after: Position = {
+      ...position,
+      units: m.units,
+      dislodged: retreating,
+      state: structuredClone(position.state),
+    };
     const result: PhaseResult = {
       ...base,
       outcomes: m.outcomes,
@@ -105,7 +117,9 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
     return endOfSeason(ctx, rules, result, after, options);
   }
 
-  const given = orders.filter((o): o is AdjustmentOrder => o.kind === 'build' || o.kind === 'remove' || o.kind === 'waive');
+  const given = orders.filter(
+    (o): o is AdjustmentOrder => o.kind === 'build' || o.kind === 'remove' || o.kind === 'waive',
+  );
   const a = adjudicateAdjustments(scopeOf(ctx, rules), given);
   const after: Position = {
     ...position,
@@ -118,7 +132,14 @@ export function adjudicate(variant: Variant, position: Position, orders: Order[]
   // Units the rule modules put on the board this winter (neutral units rebuilt in their homes).
   const standing = new Set(a.units.map((u) => `${u.power} ${u.type} ${u.loc}`));
   const rebuilt = after.units.filter((u) => !standing.has(`${u.power} ${u.type} ${u.loc}`));
-  return { ...base, outcomes: a.outcomes, destroyed: a.removed, orders: a.used, next: after, ...(rebuilt.length ? { rebuilt } : {}) };
+  return {
+    ...base,
+    outcomes: a.outcomes,
+    destroyed: a.removed,
+    orders: a.used,
+    next: after,
+    ...(rebuilt.length ? { rebuilt } : {}),
+  };
 }
 
 /** After a season's movement (and retreats): Spring goes to Fall; Fall changes ownership and may go to Winter. */
@@ -196,6 +217,8 @@ function leaders(variant: Variant, position: Position): PowerId[] {
 }
 
 function defaultSeed(position: Position): string {
-  return createHash('sha256').update(JSON.stringify([position.variant, position.phase, position.units])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([position.variant, position.phase, position.units]))
+    .digest('hex')
+    .slice(0, 16);
 }
-

@@ -20,7 +20,8 @@ export function bidUnit(variant: Variant, startUnits: Map<ProvinceId, Unit>, bid
   const unit = startUnits.get(provinceOf(order.loc));
   const typeWord = order.type === 'A' ? 'army' : 'fleet';
   if (!unit) return `unknown unit: there is no unit in ${describeLoc(variant, provinceOf(order.loc))}`;
-  if (unit.type !== order.type) return `unknown unit: there is no ${typeWord} in ${describeLoc(variant, provinceOf(order.loc))}`;
+  if (unit.type !== order.type)
+    return `unknown unit: there is no ${typeWord} in ${describeLoc(variant, provinceOf(order.loc))}`;
   if (!isNeutral(variant, unit.power)) {
     const owner = variant.powerById.get(unit.power)?.name ?? unit.power;
     return `not a neutral unit: the ${typeWord} in ${describeLoc(variant, provinceOf(unit.loc))} belongs to ${owner}`;
@@ -29,9 +30,15 @@ export function bidUnit(variant: Variant, startUnits: Map<ProvinceId, Unit>, bid
 }
 
 /** The first rule this bid breaks on its own, or undefined. */
-export function bidProblem(variant: Variant, config: DpConfig, startUnits: Map<ProvinceId, Unit>, bid: DpBid): string | undefined {
+export function bidProblem(
+  variant: Variant,
+  config: DpConfig,
+  startUnits: Map<ProvinceId, Unit>,
+  bid: DpBid,
+): string | undefined {
   if (!isGreat(variant, bid.power)) return `only a Great Power may allocate DP (${bid.power} is not one)`;
-  if (!Number.isSafeInteger(bid.amount) || bid.amount <= 0) return `the DP amount must be a positive whole number, not ${bid.amount}`;
+  if (!Number.isSafeInteger(bid.amount) || bid.amount <= 0)
+    return `the DP amount must be a positive whole number, not ${bid.amount}`;
   if (!MOVEMENT_KINDS.has(bid.order.kind)) return 'a DP line orders a hold, move, support or convoy';
   const unit = bidUnit(variant, startUnits, bid);
   if (typeof unit === 'string') return unit;

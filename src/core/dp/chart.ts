@@ -23,7 +23,12 @@ function bidText(variant: Variant, bid: DpBid): string {
 
 /** Short column labels for the Great Powers: the first three letters of the id, else the initial. */
 function labels(variant: Variant, powers: PowerId[]): string[] {
-  const short = powers.map((p) => p.replace(/[^a-z]/gi, '').slice(0, 3).toUpperCase());
+  const short = powers.map((p) =>
+    p
+      .replace(/[^a-z]/gi, '')
+      .slice(0, 3)
+      .toUpperCase(),
+  );
   if (new Set(short).size === short.length) return short;
   return powers.map((p) => variant.powerById.get(p)?.initial ?? p);
 }
@@ -35,7 +40,8 @@ export function renderBidChart(variant: Variant, report: DpReport): string {
   const heads = labels(variant, powers);
   const width = Math.max(4, ...heads.map((h) => h.length + 1));
   const cell = (text: string) => text.padStart(width);
-  const row = (label: string, cells: string[], total: string) => `${label.padEnd(ORDER_WIDTH)}${cells.map(cell).join('')}${cell(total)}`.trimEnd();
+  const row = (label: string, cells: string[], total: string) =>
+    `${label.padEnd(ORDER_WIDTH)}${cells.map(cell).join('')}${cell(total)}`.trimEnd();
   const rule = '-'.repeat(ORDER_WIDTH + width * (powers.length + 1));
   const { season, year, type } = report.phase;
   const lines = [rule, `DIPLOMACY POINTS  ${SEASON_NAME[season]} ${year} ${PHASE_TYPE_NAME[type]}`.toUpperCase(), rule];
@@ -47,11 +53,19 @@ export function renderBidChart(variant: Variant, report: DpReport): string {
     const keys = [...new Set(entries.map((e) => e.key!))];
     const givenKey = decision.won ? decision.key : undefined;
     const ordered = givenKey ? [givenKey, ...keys.filter((k) => k !== givenKey)] : keys;
-    if (!givenKey) lines.push(row(`${orderText(variant, decision.order)}  ${decisionNote(decision)}`.trimEnd(), powers.map(() => '-'), '0'));
+    if (!givenKey)
+      lines.push(
+        row(
+          `${orderText(variant, decision.order)}  ${decisionNote(decision)}`.trimEnd(),
+          powers.map(() => '-'),
+          '0',
+        ),
+      );
     for (const [n, key] of ordered.entries()) {
       const mine = entries.filter((e) => e.key === key);
       const text = orderText(variant, mine[0].bid.order);
-      const shown = n === 0 && givenKey ? `${text}  ${decisionNote(decision)}` : `      ${text.slice(text.indexOf(' ', 2) + 1)}`;
+      const shown =
+        n === 0 && givenKey ? `${text}  ${decisionNote(decision)}` : `      ${text.slice(text.indexOf(' ', 2) + 1)}`;
       const cells = powers.map((p) => {
         const theirs = mine.filter((e) => e.bid.power === p);
         if (!theirs.length) return '-';
@@ -67,7 +81,8 @@ export function renderBidChart(variant: Variant, report: DpReport): string {
   }
 
   lines.push(rule);
-  const account = (label: string, value: (a: DpReport['powers'][number]) => string) => row(label, report.powers.map(value), '');
+  const account = (label: string, value: (a: DpReport['powers'][number]) => string) =>
+    row(label, report.powers.map(value), '');
   lines.push(account('Allowance', (a) => String(a.allowance)));
   lines.push(account('Allocated', (a) => String(a.allocated)));
   lines.push(account('Counted', (a) => String(a.spent)));
@@ -75,7 +90,8 @@ export function renderBidChart(variant: Variant, report: DpReport): string {
   lines.push(rule);
   if (doubled) lines.push('*  counts double: the sponsor bidding on its own affiliate');
   if (report.chart.some((e) => e.status === 'forfeited')) lines.push('(n) forfeited DP, not counted');
-  for (const a of report.powers) if (a.forfeited) lines.push(`${nameOf(variant, a.power)} ${a.reason}: all its DP forfeited`);
+  for (const a of report.powers)
+    if (a.forfeited) lines.push(`${nameOf(variant, a.power)} ${a.reason}: all its DP forfeited`);
   const voids = report.chart.filter((e) => e.status === 'void');
   if (voids.length) {
     lines.push('Void bids (not counted):');
@@ -105,7 +121,9 @@ function nameOf(variant: Variant, power: PowerId): string {
 export function renderOwnAllocations(variant: Variant, source: DpReport | BidCheck, power: PowerId): string {
   const lines: string[] = [];
   if ('verdicts' in source) {
-    lines.push(`Diplomacy Points: ${source.allowance} this phase, ${source.spent} allocated, ${source.remaining} left.`);
+    lines.push(
+      `Diplomacy Points: ${source.allowance} this phase, ${source.spent} allocated, ${source.remaining} left.`,
+    );
     for (const v of source.verdicts) {
       if (v.bid.power !== power) continue;
       lines.push(v.ok ? `  ${bidText(variant, v.bid)}` : `  REJECTED ${bidText(variant, v.bid)}: ${v.reason}`);

@@ -28,7 +28,13 @@ export interface BidCheck {
   remaining: number;
 }
 
-export function checkBidsWith(fileVariant: Variant, position: Position, power: PowerId, bids: DpBid[], homesOf: HomesOf): BidCheck {
+export function checkBidsWith(
+  fileVariant: Variant,
+  position: Position,
+  power: PowerId,
+  bids: DpBid[],
+  homesOf: HomesOf,
+): BidCheck {
   // Minors created during the game (civil disorder) are bid on like the variant's own.
   const variant = variantInPlay(fileVariant, position);
   const config = dpConfig(variant);
@@ -41,15 +47,22 @@ export function checkBidsWith(fileVariant: Variant, position: Position, power: P
     if (bid.power !== power) return reject(`a DP line of ${bid.power} in the orders of ${power}`);
     if (!config.allowance) return reject(`${variant.title} has no Diplomacy Points`);
     if (position.phase.type !== 'movement') return reject('DP are allocated only in Spring and Fall movement phases');
-    if (isRetired(position, power)) return reject(`${variant.powerById.get(power)?.name ?? power} is in permanent civil disorder and allocates no DP`);
+    if (isRetired(position, power))
+      return reject(
+        `${variant.powerById.get(power)?.name ?? power} is in permanent civil disorder and allocates no DP`,
+      );
     const problem = bidProblem(variant, config, startUnits, bid);
     if (problem) return reject(problem);
     if (spent + bid.amount > allowance)
-      return reject(`budget exceeded: this line brings your DP to ${spent + bid.amount}, but you have ${allowance} this phase`);
+      return reject(
+        `budget exceeded: this line brings your DP to ${spent + bid.amount}, but you have ${allowance} this phase`,
+      );
     const province = provinceOf(bid.order.loc);
     const onUnit = (perUnit.get(province) ?? 0) + bid.amount;
     if (config.capPerNeutral !== undefined && onUnit > config.capPerNeutral)
-      return reject(`at most ${config.capPerNeutral} DP on one minor power: this line brings ${describeLoc(variant, province)} to ${onUnit}`);
+      return reject(
+        `at most ${config.capPerNeutral} DP on one minor power: this line brings ${describeLoc(variant, province)} to ${onUnit}`,
+      );
     perUnit.set(province, onUnit);
     spent += bid.amount;
     return { bid, ok: true };

@@ -75,7 +75,8 @@ function readConfig(variant: Variant): DpConfig {
 }
 
 function positiveWhole(text: string | undefined, what: string): number {
-  if (text === undefined || !/^\d+$/.test(text) || Number(text) === 0) throw new Error(`${what} must be a positive whole number, not "${text ?? ''}"`);
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) === 0)
+    throw new Error(`${what} must be a positive whole number, not "${text ?? ''}"`);
   return Number(text);
 }
 
@@ -85,13 +86,15 @@ export function noArguments(s: RuleSetting): void {
 
 function oneOf<T extends string>(s: RuleSetting, allowed: readonly T[]): T {
   const [word, ...rest] = s.args;
-  if (!allowed.includes(word as T) || rest.length) throw new Error(`expects one of ${allowed.join(' | ')} (got "${s.args.join(' ')}")`);
+  if (!allowed.includes(word as T) || rest.length)
+    throw new Error(`expects one of ${allowed.join(' | ')} (got "${s.args.join(' ')}")`);
   return word as T;
 }
 
 export function parseAllowance(s: RuleSetting): AllowanceMode {
   const [mode, ...rest] = s.args;
-  if (mode === 'per-centre' && rest.length === 1) return { kind: 'per-centre', max: positiveWhole(rest[0], 'the per-centre maximum') };
+  if (mode === 'per-centre' && rest.length === 1)
+    return { kind: 'per-centre', max: positiveWhole(rest[0], 'the per-centre maximum') };
   if (mode === 'home-control' && rest.length === 0) return { kind: 'home-control' };
   throw new Error(`expects "per-centre <max>" or "home-control" (got "${s.args.join(' ')}")`);
 }

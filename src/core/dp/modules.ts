@@ -26,7 +26,8 @@ export function dpModule(variant: Variant, setting: RuleSetting): Ruleset {
   return {
     supplyOrders(ctx, orders) {
       if (ctx.position.phase.type !== 'movement') return orders;
-      const homesOf = (power: string) => rulesFor(ctx.variant).homeCentres(ctx, power, ctx.variant.powerById.get(power)?.home ?? []);
+      const homesOf = (power: string) =>
+        rulesFor(ctx.variant).homeCentres(ctx, power, ctx.variant.powerById.get(power)?.home ?? []);
       const resolution = resolveBids(ctx.variant, ctx.position, orders, ctx.bids, homesOf);
       ctx.dpReport = resolution.report;
       const startUnits = unitsByProvince(ctx.position.units);
@@ -52,7 +53,8 @@ export function neutralOrdersModule(variant: Variant, setting: RuleSetting): Rul
     // Neutrals neither build nor remove by centre count; their one unit is rebuilt below.
     adjusts: (ctx, power) => !neutral(ctx, power),
     checkOrder: (ctx, order) => {
-      if (order.kind !== 'hold' && order.kind !== 'move' && order.kind !== 'support' && order.kind !== 'convoy') return { ok: true };
+      if (order.kind !== 'hold' && order.kind !== 'move' && order.kind !== 'support' && order.kind !== 'convoy')
+        return { ok: true };
       const unit = unitsByProvince(ctx.position.units).get(provinceOf(order.loc));
       if (unit && neutral(ctx, unit.power) && order.power !== unit.power)
         return { ok: false, reason: 'a neutral unit is ordered only through Diplomacy Points (write "1 DP: <order>")' };
@@ -84,7 +86,9 @@ export function rebuildNeutrals(fileVariant: Variant, next: Position): void {
 }
 
 /** Modules whose setting is applied by the `dp` resolution (see dpConfig): they check their arguments. */
-export function settingOnly(check: (variant: Variant, setting: RuleSetting) => void): (variant: Variant, setting: RuleSetting) => Ruleset {
+export function settingOnly(
+  check: (variant: Variant, setting: RuleSetting) => void,
+): (variant: Variant, setting: RuleSetting) => Ruleset {
   return (variant, setting) => {
     check(variant, setting);
     return {};
@@ -100,7 +104,9 @@ export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) =
   religion: settingOnly((_v, s) => parseReligion(s)),
   'neutral-orders': neutralOrdersModule,
   // Lines the 1648 and S&L files add to state behaviour the modules above always have.
-  'dp-overspend': settingOnly((_v, s) => expectWords(s, ['forfeit-all'], 'over-allocating forfeits all DP of the phase')),
+  'dp-overspend': settingOnly((_v, s) =>
+    expectWords(s, ['forfeit-all'], 'over-allocating forfeits all DP of the phase'),
+  ),
   'neutral-dislodged': settingOnly((_v, s) => expectWords(s, ['disband'], 'a dislodged neutral unit is destroyed')),
   'neutral-rebuild': settingOnly((_v, s) =>
     expectWords(
@@ -110,4 +116,3 @@ export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) =
     ),
   ),
 };
-

@@ -24,12 +24,20 @@ export interface Resolution {
   orders: MovementOrder[];
 }
 
-export function resolveBids(fileVariant: Variant, position: Position, given: MovementOrder[], bids: DpBid[], homesOf: HomesOf): Resolution {
+export function resolveBids(
+  fileVariant: Variant,
+  position: Position,
+  given: MovementOrder[],
+  bids: DpBid[],
+  homesOf: HomesOf,
+): Resolution {
   // Minors created during the game (civil disorder) are bid on like the variant's own.
   const variant = variantInPlay(fileVariant, position);
   const config = dpConfig(variant);
   const startUnits = unitsByProvince(position.units);
-  const attacked = config.noAttackAndAllocate ? neutralsAttacked(variant, startUnits, given, config.attackIncludesConvoy) : undefined;
+  const attacked = config.noAttackAndAllocate
+    ? neutralsAttacked(variant, startUnits, given, config.attackIncludesConvoy)
+    : undefined;
 
   const chart: ChartEntry[] = bids.map((bid) => {
     const problem = bidProblem(variant, config, startUnits, bid);
@@ -52,9 +60,12 @@ export function resolveBids(fileVariant: Variant, position: Position, given: Mov
 
   const powers = accounts(variant, position, chart, homesOf, config.capPerNeutral);
   const forfeited = new Set(powers.filter((a) => a.forfeited).map((a) => a.power));
-  for (const entry of chart) if (entry.status === 'counted' && forfeited.has(entry.bid.power)) entry.status = 'forfeited';
+  for (const entry of chart)
+    if (entry.status === 'counted' && forfeited.has(entry.bid.power)) entry.status = 'forfeited';
   for (const account of powers)
-    account.spent = chart.filter((e) => e.status === 'counted' && e.bid.power === account.power).reduce((s, e) => s + e.bid.amount, 0);
+    account.spent = chart
+      .filter((e) => e.status === 'counted' && e.bid.power === account.power)
+      .reduce((s, e) => s + e.bid.amount, 0);
 
   const neutrals = position.units.filter((u) => isNeutral(variant, u.power)).map((unit) => decide(unit, chart));
   return { report: { phase: position.phase, neutrals, powers, chart }, orders: neutrals.map((d) => d.order) };
@@ -95,11 +106,23 @@ function neutralsAttacked(
   return attacked;
 }
 
-function accounts(variant: Variant, position: Position, chart: ChartEntry[], homesOf: HomesOf, cap: number | undefined): PowerAccount[] {
+function accounts(
+  variant: Variant,
+  position: Position,
+  chart: ChartEntry[],
+  homesOf: HomesOf,
+  cap: number | undefined,
+): PowerAccount[] {
   const out: PowerAccount[] = [];
   for (const p of variant.powers) {
     if (!isGreat(variant, p.id)) continue;
-    const account: PowerAccount = { power: p.id, allowance: allowanceOf(variant, position, p.id, homesOf), allocated: 0, spent: 0, forfeited: false };
+    const account: PowerAccount = {
+      power: p.id,
+      allowance: allowanceOf(variant, position, p.id, homesOf),
+      allocated: 0,
+      spent: 0,
+      forfeited: false,
+    };
     const perUnit = new Map<ProvinceId, number>();
     for (const e of chart) {
       if (e.bid.power !== p.id || !Number.isSafeInteger(e.bid.amount) || e.bid.amount <= 0) continue;
@@ -142,5 +165,12 @@ function decide(unit: Unit, chart: ChartEntry[]): NeutralDecision {
   }
   const hold: MovementOrder = { kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc };
   if (!best || tied) return { unit, order: hold, won: false, total: 0, tie: tied };
-  return { unit, order: { ...best.order, power: unit.power, type: unit.type, loc: unit.loc }, won: true, key: best.key, total: best.total, tie: false };
+  return {
+    unit,
+    order: { ...best.order, power: unit.power, type: unit.type, loc: unit.loc },
+    won: true,
+    key: best.key,
+    total: best.total,
+    tie: false,
+  };
 }

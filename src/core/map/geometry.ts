@@ -54,7 +54,11 @@ function build(variant: Variant): Geometry {
     isCoastal[p.index] = p.terrain === 'coast' ? 1 : 0;
     isCentre[p.index] = p.centre ? 1 : 0;
     fleetLocs.push(
-      p.terrain === 'sea' || p.terrain === 'coast' ? (p.coasts.length ? p.coasts.map((c) => `${p.id}/${c}`) : [p.id]) : [],
+      p.terrain === 'sea' || p.terrain === 'coast'
+        ? p.coasts.length
+          ? p.coasts.map((c) => `${p.id}/${c}`)
+          : [p.id]
+        : [],
     );
     for (const b of armyList[p.index]) armyAdj[p.index * n + b] = 1;
   }

@@ -166,7 +166,10 @@ export function parseVariant(text: string, file: string): Variant {
         borders.push({
           type: key === 'army' ? 'A' : 'F',
           from: m[1].toLowerCase(),
-          to: m[2].split(/[\s,]+/).filter(Boolean).map((s) => s.toLowerCase()),
+          to: m[2]
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map((s) => s.toLowerCase()),
           line: lineNo,
         });
         return;
@@ -193,7 +196,8 @@ export function parseVariant(text: string, file: string): Variant {
         p.colour = value;
         return;
       case 'kind':
-        if (!['great', 'minor', 'affiliate'].includes(value)) fail(lineNo, `kind "${value}" must be great, minor or affiliate`);
+        if (!['great', 'minor', 'affiliate'].includes(value))
+          fail(lineNo, `kind "${value}" must be great, minor or affiliate`);
         else p.kind = value as PowerKind;
         return;
       case 'home':
@@ -203,7 +207,10 @@ export function parseVariant(text: string, file: string): Variant {
         p.owns.push(...words.map((w) => w.toLowerCase()));
         return;
       case 'units':
-        for (const spec of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+        for (const spec of value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           const m = /^([AF])\s+(\S+)$/i.exec(spec);
           if (!m) fail(lineNo, `unit "${spec}" must read "A <space>" or "F <space>"`);
           else p.units.push({ type: m[1].toUpperCase() as UnitType, loc: m[2].toLowerCase() });
@@ -245,7 +252,10 @@ export function parseVariant(text: string, file: string): Variant {
         while (k + 1 < more.length && /^[a-z]{2}$/.test(more[k + 1])) space.coasts.push(more[++k]);
       } else fail(lineNo, `space ${sid}: unexpected "${w}"`);
     }
-    for (const a of aliasText.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const a of aliasText
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const cm = /^(\w\w)\s*:\s*(.+)$/.exec(a);
       if (cm) {
         const list = space.coastAliases.get(cm[1]) ?? [];
@@ -253,7 +263,8 @@ export function parseVariant(text: string, file: string): Variant {
         space.coastAliases.set(cm[1], list);
       } else space.aliases.push(a);
     }
-    if (space.coasts.length && space.terrain !== 'coast') fail(lineNo, `space ${sid}: only a coast space can have coasts`);
+    if (space.coasts.length && space.terrain !== 'coast')
+      fail(lineNo, `space ${sid}: only a coast space can have coasts`);
     if (space.coasts.length === 1) fail(lineNo, `space ${sid}: a split coast needs at least two coasts`);
     spaces.push(space);
   }
@@ -352,13 +363,16 @@ function buildMap(spaces: RawSpace[], borders: RawBorder[], fail: (line: number,
       return false;
     }
     if (type === 'A') {
-      if (coast) return fail(line, `${role}: army borders name provinces, not coasts ("${loc}")`), false;
-      if (p.terrain === 'sea') return fail(line, `${role}: ${pid} is a sea; armies cannot go there`), false;
+      if (coast) return (fail(line, `${role}: army borders name provinces, not coasts ("${loc}")`), false);
+      if (p.terrain === 'sea') return (fail(line, `${role}: ${pid} is a sea; armies cannot go there`), false);
     } else {
-      if (p.terrain === 'land') return fail(line, `${role}: ${pid} is inland; fleets cannot go there`), false;
-      if (coast && !p.coasts.includes(coast)) return fail(line, `${role}: ${pid} has no coast "${coast}"`), false;
+      if (p.terrain === 'land') return (fail(line, `${role}: ${pid} is inland; fleets cannot go there`), false);
+      if (coast && !p.coasts.includes(coast)) return (fail(line, `${role}: ${pid} has no coast "${coast}"`), false);
       if (!coast && p.coasts.length)
-        return fail(line, `${role}: ${pid} has split coasts; name one (${p.coasts.map((c) => `${pid}/${c}`).join(', ')})`), false;
+        return (
+          fail(line, `${role}: ${pid} has split coasts; name one (${p.coasts.map((c) => `${pid}/${c}`).join(', ')})`),
+          false
+        );
     }
     return true;
   };
@@ -433,7 +447,8 @@ function validatePowers(powers: PowerDef[], map: VariantMap, fail: (line: number
         continue;
       }
       if (prov.terrain === 'impassable') fail(p.line, `${what}: space is impassable`);
-      else if (u.type === 'A' && (prov.terrain === 'sea' || u.loc.includes('/'))) fail(p.line, `${what}: an army cannot stand there`);
+      else if (u.type === 'A' && (prov.terrain === 'sea' || u.loc.includes('/')))
+        fail(p.line, `${what}: an army cannot stand there`);
       else if (u.type === 'F' && prov.terrain === 'land') fail(p.line, `${what}: a fleet cannot stand inland`);
       else if (u.type === 'F' && prov.coasts.length && !u.loc.includes('/'))
         fail(p.line, `${what}: name the coast (${prov.coasts.map((c) => `${pid}/${c}`).join(', ')})`);
@@ -473,7 +488,7 @@ export function describeVariant(v: Variant): Record<string, unknown> {
       army: v.map.armyAdj[p.index].map((i) => v.map.provinces[i].id),
       fleet: p.coasts.length
         ? Object.fromEntries(p.coasts.map((c) => [c, v.map.fleetAdj.get(`${p.id}/${c}`) ?? []]))
-        : v.map.fleetAdj.get(p.id) ?? [],
+        : (v.map.fleetAdj.get(p.id) ?? []),
       names: [...v.map.names].filter(([, loc]) => provinceOf(loc) === p.id).map(([n]) => n),
     })),
   };

@@ -62,5 +62,7 @@ export const PHASE_WORD: Record<PhaseType, string> = {
 
 export function wrongPhase(board: Board, what: string, allowed: PhaseType[]): Rejection {
   const now = board.position.phase.type;
-  return { error: `${what} is not allowed in ${PHASE_WORD[now]}; only in ${allowed.map((p) => PHASE_WORD[p]).join(' or ')}` };
+  return {
+    error: `${what} is not allowed in ${PHASE_WORD[now]}; only in ${allowed.map((p) => PHASE_WORD[p]).join(' or ')}`,
+  };
 }

@@ -34,13 +34,15 @@ let orderWordsByLength: Map<number, string[]> | null = null;
 export function nearbyOrderWords(word: string, max = 2): string[] {
   if (!orderWordsByLength) {
     orderWordsByLength = new Map();
-    for (const spelling of orderWordSpellings()) orderWordsByLength.set(spelling.length, [...(orderWordsByLength.get(spelling.length) ?? []), spelling]);
+    for (const spelling of orderWordSpellings())
+      orderWordsByLength.set(spelling.length, [...(orderWordsByLength.get(spelling.length) ?? []), spelling]);
   }
   const w = word.toLowerCase();
   // As in nearbyPlaces: only words within suggest()'s 3 edits in length, so that a long garbage word
   // is not compared letter by letter with every spelling.
   const close: string[] = [];
-  for (let len = Math.max(1, w.length - 3); len <= w.length + 3; len++) close.push(...(orderWordsByLength.get(len) ?? []));
+  for (let len = Math.max(1, w.length - 3); len <= w.length + 3; len++)
+    close.push(...(orderWordsByLength.get(len) ?? []));
   return suggest(w, close, max);
 }
 

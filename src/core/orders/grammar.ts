@@ -61,7 +61,8 @@ export function tidy(items: Item[]): Tidied[] | SyntaxError {
       const prev = out[out.length - 1];
       if (pending) return { error: `coast "${pending.raw}" does not go with a place` };
       if (prev && prev.k === 'loc' && !prev.coast) prev.coast = it.coast;
-      else if (prev && prev.k === 'loc' && prev.coast !== it.coast) return { error: `two different coasts given for ${prev.raw}` };
+      else if (prev && prev.k === 'loc' && prev.coast !== it.coast)
+        return { error: `two different coasts given for ${prev.raw}` };
       else if (!prev || prev.k !== 'loc') pending = it;
       continue;
     }

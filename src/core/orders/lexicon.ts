@@ -5,17 +5,7 @@ import type { Loc, PowerId, ProvinceId, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
 
 export type Keyword =
-  | 'move'
-  | 'support'
-  | 'convoy'
-  | 'hold'
-  | 'retreat'
-  | 'disband'
-  | 'remove'
-  | 'build'
-  | 'waive'
-  | 'via'
-  | 'from';
+  'move' | 'support' | 'convoy' | 'hold' | 'retreat' | 'disband' | 'remove' | 'build' | 'waive' | 'via' | 'from';
 
 /** Order words, in every spelling accepted (DPjudge's list plus `M`, `mv`, `stands`). */
 const KEYWORDS: Record<string, Keyword> = {};
@@ -40,8 +30,14 @@ const FILLERS = new Set(['the', 'is', 'will', 'in', 'at', 'on', 'and', 'an', 'un
 const UNIT_WORDS: Record<string, UnitType> = { a: 'A', army: 'A', f: 'F', fleet: 'F' };
 
 const COAST_IDS: Record<string, string> = {
-  nc: 'nc', sc: 'sc', ec: 'ec', wc: 'wc',
-  north: 'nc', south: 'sc', east: 'ec', west: 'wc',
+  nc: 'nc',
+  sc: 'sc',
+  ec: 'ec',
+  wc: 'wc',
+  north: 'nc',
+  south: 'sc',
+  east: 'ec',
+  west: 'wc',
 };
 
 export interface Lexicon {
@@ -74,7 +70,10 @@ export function lexicon(variant: Variant): Lexicon {
  */
 export function powerNames(p: Variant['powers'][number]): string[] {
   const formal = p.attrs.formal ? [p.attrs.formal, p.attrs.formal.replace(/^the\s+/i, '')] : [];
-  const aliases = (p.attrs.aliases ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const aliases = (p.attrs.aliases ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const abbreviation = p.attrs.abbreviation ? [p.attrs.abbreviation] : [];
   const names = [p.id, p.name, p.adjective, ...formal, ...abbreviation, ...aliases];
   return [...names, ...names.filter((n) => n.includes('&')).map((n) => n.replace(/\s*&\s*/g, ' and '))];
@@ -106,7 +105,8 @@ function build(variant: Variant): Lexicon {
       powers.set(key, p.id);
       maxPowerWords = Math.max(maxPowerWords, wordCount(key));
     }
-    if (p.initial && p.kind === 'great' && !initials.has(p.initial.toLowerCase())) initials.set(p.initial.toLowerCase(), p.id);
+    if (p.initial && p.kind === 'great' && !initials.has(p.initial.toLowerCase()))
+      initials.set(p.initial.toLowerCase(), p.id);
   }
   return { places, maxPlaceWords, powers, maxPowerWords, initials };
 }

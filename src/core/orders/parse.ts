@@ -152,7 +152,10 @@ function readLineShape(lex: Board['lex'], raw: string): LineShape {
   if (headed !== undefined) return { kind: 'heading', power: headed };
   const shaped = !prefix && (body.endsWith(':') || /^[[(].*[\])]:?$/.test(body)) ? HEADING_SHAPE.exec(body) : null;
   if (shaped) return { kind: 'unknown-heading', name: (shaped[1] ?? shaped[2] ?? shaped[3]).trim() };
-  const clauses = (prefix ? prefix.rest : body).split(';').map((c) => c.trim()).filter(Boolean);
+  const clauses = (prefix ? prefix.rest : body)
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
   return prefix ? { kind: 'orders', prefix: prefix.power, clauses } : { kind: 'orders', clauses };
 }
 
@@ -172,7 +175,10 @@ function foreignPower(board: Board, named: PowerId, self: PowerId): string {
 function readClauseOrPieces(board: Board, clause: string, power: PowerId | undefined): ClauseVerdict[] {
   const whole = readClause(board, clause, power, true);
   if (whole.status !== 'error' || !clause.includes(',')) return [whole];
-  const pieces = clause.split(',').map((c) => c.trim()).filter(Boolean);
+  const pieces = clause
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (pieces.length < 2) return [whole];
   const read = pieces.map((p) => readClause(board, p, power, false));
   return read.every((v) => v.status !== 'error') ? read : [whole];
@@ -182,10 +188,12 @@ function readClause(board: Board, clause: string, power: PowerId | undefined, wi
   const dp = readDpPrefix(clause);
   if (dp) {
     if ('error' in dp) return { status: 'error', error: dp.error };
-    if (board.position.phase.type !== 'movement') return { status: 'error', error: 'DP bids are made only in movement phases' };
+    if (board.position.phase.type !== 'movement')
+      return { status: 'error', error: 'DP bids are made only in movement phases' };
     const checked = readAndCheck(board, dp.rest, { neutral: true }, withSuggestions);
     if (!('order' in checked)) return rejected(checked, `${dp.amount} DP: `);
-    if (power === undefined) return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
+    if (power === undefined)
+      return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
     const normalised = `${dp.amount} DP: ${formatOrder(checked.order, board.variant)}`;
     return { status: 'dp', power, amount: dp.amount, order: checked.order, normalised };
   }
@@ -194,7 +202,11 @@ function readClause(board: Board, clause: string, power: PowerId | undefined, wi
     const guess = readAndCheck(board, bare.rest, { neutral: true }, false);
     // The helpful reading of "2 A bel H" is a bid, if the unit is neutral.
     const suggestion = 'order' in guess ? `${bare.amount} DP: ${formatOrder(guess.order, board.variant)}` : undefined;
-    return { status: 'error', error: `a number before an order: a DP bid is written "${bare.amount} DP: <order>"`, suggestion };
+    return {
+      status: 'error',
+      error: `a number before an order: a DP bid is written "${bare.amount} DP: <order>"`,
+      suggestion,
+    };
   }
   const checked = readAndCheck(board, clause, { power, neutral: false }, withSuggestions);
   if (!('order' in checked)) return rejected(checked, '');
@@ -207,8 +219,12 @@ type Failed = { status: 'error'; error: string; alternatives?: string[]; hint?: 
 type Read = { order: Order } | Failed;
 
 function rejected(failed: Failed, prefix: string): ClauseVerdict {
-  const suggestion = failed.alternatives?.length ? failed.alternatives.map((a) => prefix + a).join(' or ') : failed.hint;
-  return suggestion === undefined ? { status: 'error', error: failed.error } : { status: 'error', error: failed.error, suggestion };
+  const suggestion = failed.alternatives?.length
+    ? failed.alternatives.map((a) => prefix + a).join(' or ')
+    : failed.hint;
+  return suggestion === undefined
+    ? { status: 'error', error: failed.error }
+    : { status: 'error', error: failed.error, suggestion };
 }
 
 function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions: boolean): Read {

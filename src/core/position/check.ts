@@ -22,11 +22,13 @@ export function unitLocProblem(variant: Variant, type: UnitType, loc: Loc): stri
   if (!province) return `unknown place "${loc}"`;
   const coast = coastOf(loc);
   if (type === 'A') {
-    if (province.terrain !== 'land' && province.terrain !== 'coast') return `an army cannot stand in ${province.name} (${province.terrain})`;
+    if (province.terrain !== 'land' && province.terrain !== 'coast')
+      return `an army cannot stand in ${province.name} (${province.terrain})`;
     if (coast) return `an army stands in ${province.id}, not on a coast (${loc})`;
     return null;
   }
-  if (province.terrain !== 'sea' && province.terrain !== 'coast') return `a fleet cannot stand in ${province.name} (${province.terrain})`;
+  if (province.terrain !== 'sea' && province.terrain !== 'coast')
+    return `a fleet cannot stand in ${province.name} (${province.terrain})`;
   if (province.coasts.length && !coast)
     return `a fleet in ${province.name} must name its coast: ${province.coasts.map((c) => `${province.id}/${c}`).join(' or ')}`;
   if (coast && !province.coasts.includes(coast)) return `${province.name} has no coast "${coast}"`;
@@ -77,9 +79,15 @@ export function positionProblems(variant: Variant, position: Position, where: (r
     if (retreating.has(province)) say(ref, `two dislodged units in ${province}`);
     retreating.set(province, index);
     if (d.attackerFrom !== null && !variant.map.byId.has(d.attackerFrom)) say(ref, `unknown place "${d.attackerFrom}"`);
-    for (const r of d.retreats) if (unitLocProblem(variant, d.type, r)) say(ref, `cannot retreat to ${r}: ${unitLocProblem(variant, d.type, r)}`);
-    if (knownPower(d.power) && !mayRetreat(variant, position, d)) say(ref, `${d.power} units are destroyed when dislodged, never retreat`);
-    else if (d.retreats.length === 0) say(ref, `the ${d.type === 'A' ? 'army' : 'fleet'} in ${d.loc} has nowhere to retreat, so it is destroyed: leave it out`);
+    for (const r of d.retreats)
+      if (unitLocProblem(variant, d.type, r)) say(ref, `cannot retreat to ${r}: ${unitLocProblem(variant, d.type, r)}`);
+    if (knownPower(d.power) && !mayRetreat(variant, position, d))
+      say(ref, `${d.power} units are destroyed when dislodged, never retreat`);
+    else if (d.retreats.length === 0)
+      say(
+        ref,
+        `the ${d.type === 'A' ? 'army' : 'fleet'} in ${d.loc} has nowhere to retreat, so it is destroyed: leave it out`,
+      );
   });
 
   for (const [centre, power] of Object.entries(position.owners)) {

@@ -26,15 +26,26 @@ export function parsePositionJson(text: string, opts: ReadOptions = {}): LoadedP
   if (opts.variant && id !== opts.variant.id) refuse(`this position is for variant ${id}, not ${opts.variant.id}`);
   const variant = opts.variant ?? loadVariant(id);
 
-  const phase: Phase | null = typeof raw.phase === 'string' ? parsePhaseCode(raw.phase) : isObject(raw.phase) ? (raw.phase as unknown as Phase) : null;
+  const phase: Phase | null =
+    typeof raw.phase === 'string'
+      ? parsePhaseCode(raw.phase)
+      : isObject(raw.phase)
+        ? (raw.phase as unknown as Phase)
+        : null;
   if (!phase) return refuse('"phase" must be a phase object or a code such as "S1901M"');
   const list = (key: string): Record<string, unknown>[] => {
     const value = raw[key as keyof typeof raw] ?? [];
     if (!Array.isArray(value) || !value.every(isObject)) return refuse(`"${key}" must be a list of units`);
     return value;
   };
-  const units = list('units').map((u) => ({ power: String(u.power), type: u.type === 'F' ? ('F' as const) : ('A' as const), loc: String(u.loc) }));
-  const badType = list('units').concat(list('dislodged')).find((u) => u.type !== 'A' && u.type !== 'F');
+  const units = list('units').map((u) => ({
+    power: String(u.power),
+    type: u.type === 'F' ? ('F' as const) : ('A' as const),
+    loc: String(u.loc),
+  }));
+  const badType = list('units')
+    .concat(list('dislodged'))
+    .find((u) => u.type !== 'A' && u.type !== 'F');
   if (badType) refuse(`unit type must be "A" or "F", not ${JSON.stringify(badType.type)}`);
   const owners = raw.owners ?? {};
   if (!isObject(owners)) return refuse('"owners" must map centres to powers');
@@ -52,7 +63,9 @@ export function parsePositionJson(text: string, opts: ReadOptions = {}): LoadedP
   for (const d of list('dislodged')) {
     const unit = { power: String(d.power), type: d.type === 'F' ? ('F' as const) : ('A' as const), loc: String(d.loc) };
     const attackerFrom = typeof d.attackerFrom === 'string' ? d.attackerFrom : null;
-    const retreats = Array.isArray(d.retreats) ? d.retreats.map(String) : retreatOptions(variant, position, unit, attackerFrom);
+    const retreats = Array.isArray(d.retreats)
+      ? d.retreats.map(String)
+      : retreatOptions(variant, position, unit, attackerFrom);
     position.dislodged.push({ ...unit, attackerFrom, retreats });
   }
   const problems = positionProblems(variant, position, (ref) => {

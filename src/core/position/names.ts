@@ -49,11 +49,16 @@ export function readPhase(text: string): Resolved<Phase> {
     else if (TYPE_WORDS[word] && !type) type = TYPE_WORDS[word];
     else return { error: `cannot read "${word}" in phase "${text}" (write e.g. "Fall 1901 Movement" or "F1901M")` };
   }
-  if (!season || year === undefined) return { error: `phase "${text}" needs a season and a year (e.g. "Spring 1901 Movement")` };
+  if (!season || year === undefined)
+    return { error: `phase "${text}" needs a season and a year (e.g. "Spring 1901 Movement")` };
   return { ok: { season, year, type: type ?? (season === 'winter' ? 'adjustment' : 'movement') } };
 }
 
-const TYPE_TITLE: Record<Phase['type'], string> = { movement: 'Movement', retreat: 'Retreat', adjustment: 'Adjustment' };
+const TYPE_TITLE: Record<Phase['type'], string> = {
+  movement: 'Movement',
+  retreat: 'Retreat',
+  adjustment: 'Adjustment',
+};
 const SEASON_TITLE: Record<Season, string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
 
 export function phaseText(phase: Phase): string {

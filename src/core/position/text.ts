@@ -41,12 +41,17 @@ function stripComment(raw: string): string {
   return raw.replace(/(^|\s)#.*$/, '').trim();
 }
 
-function chooseVariant(lines: string[], opts: ReadOptions, fail: (line: number, msg: string) => void): Variant | undefined {
+function chooseVariant(
+  lines: string[],
+  opts: ReadOptions,
+  fail: (line: number, msg: string) => void,
+): Variant | undefined {
   for (let i = 0; i < lines.length; i++) {
     const m = /^variant\s+(\S+)$/i.exec(stripComment(lines[i]));
     if (!m) continue;
     if (opts.variant) {
-      if (m[1].toLowerCase() !== opts.variant.id) fail(i + 1, `this position is for variant ${m[1]}, not ${opts.variant.id}`);
+      if (m[1].toLowerCase() !== opts.variant.id)
+        fail(i + 1, `this position is for variant ${m[1]}, not ${opts.variant.id}`);
       return opts.variant;
     }
     try {
@@ -130,7 +135,10 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
       drafts.push({ unit, attackerFrom: from === undefined ? null : provinceOf(from), retreats, line });
       return;
     }
-    for (const piece of body.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const piece of body
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const unit = readUnit(line, piece);
       if (unit) {
         units.push(unit);
@@ -178,7 +186,11 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
     const heading = /^([^:]+):\s*(.*)$/.exec(body);
     if (heading) {
       const named = resolvePower(variant, heading[1]);
-      if (named === undefined) return fail(line, `unknown power "${heading[1].trim()}" (powers: ${variant.powers.map((p) => p.name).join(', ')})`);
+      if (named === undefined)
+        return fail(
+          line,
+          `unknown power "${heading[1].trim()}" (powers: ${variant.powers.map((p) => p.name).join(', ')})`,
+        );
       power = named;
       if (heading[2]) readBody(line, heading[2]);
       return;
@@ -192,7 +204,10 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
   const position: Position = { variant: variant.id, phase, units, dislodged: [], owners, state };
   const dislodgedLines: number[] = [];
   for (const d of drafts) {
-    const retreats = d.retreats === undefined ? retreatOptions(variant, position, d.unit, d.attackerFrom, standoffs) : writtenRetreats(variant, position, d, fail);
+    const retreats =
+      d.retreats === undefined
+        ? retreatOptions(variant, position, d.unit, d.attackerFrom, standoffs)
+        : writtenRetreats(variant, position, d, fail);
     if (retreats === undefined) continue;
     const unit: DislodgedUnit = { ...d.unit, attackerFrom: d.attackerFrom, retreats };
     position.dislodged.push(unit);
@@ -211,7 +226,12 @@ export function parsePositionText(text: string, opts: ReadOptions = {}): LoadedP
 }
 
 /** Retreats the GM listed by hand: each must be a place the unit could move to at all. */
-function writtenRetreats(variant: Variant, position: Position, d: DislodgedDraft, fail: (line: number, msg: string) => void): Loc[] | undefined {
+function writtenRetreats(
+  variant: Variant,
+  position: Position,
+  d: DislodgedDraft,
+  fail: (line: number, msg: string) => void,
+): Loc[] | undefined {
   const reachable = reachableRetreats(variant, position, d.unit);
   const out: Loc[] = [];
   let ok = true;
@@ -223,7 +243,11 @@ function writtenRetreats(variant: Variant, position: Position, d: DislodgedDraft
       continue;
     }
     const sameProvince = reachable.filter((l) => provinceOf(l) === provinceOf(r.ok));
-    const loc = reachable.includes(r.ok) ? r.ok : !r.ok.includes('/') && sameProvince.length === 1 ? sameProvince[0] : undefined;
+    const loc = reachable.includes(r.ok)
+      ? r.ok
+      : !r.ok.includes('/') && sameProvince.length === 1
+        ? sameProvince[0]
+        : undefined;
     if (loc === undefined) {
       fail(d.line, `the ${d.unit.type === 'A' ? 'army' : 'fleet'} in ${d.unit.loc} cannot retreat to ${r.ok}`);
       ok = false;
@@ -235,5 +259,8 @@ function writtenRetreats(variant: Variant, position: Position, d: DislodgedDraft
 /** Problems in file order, whichever check found them. */
 function byLine(problems: string[], file: string): string[] {
   const lineOf = (p: string) => Number(p.slice(file.length + 1).split(':')[0]) || 0;
-  return problems.map((p, i) => [p, i] as const).sort((a, b) => lineOf(a[0]) - lineOf(b[0]) || a[1] - b[1]).map(([p]) => p);
+  return problems
+    .map((p, i) => [p, i] as const)
+    .sort((a, b) => lineOf(a[0]) - lineOf(b[0]) || a[1] - b[1])
+    .map(([p]) => p);
 }

@@ -18,13 +18,16 @@ export function positionToText(variant: Variant, position: Position): string {
     ...position.dislodged.map((d) => d.power),
     ...Object.values(position.owners),
   ].filter((p) => !variant.powerById.has(p));
-  if (strangers.length) throw new Error(`positionToText: ${[...new Set(strangers)].join(', ')} not powers of ${variant.id}`);
+  if (strangers.length)
+    throw new Error(`positionToText: ${[...new Set(strangers)].join(', ')} not powers of ${variant.id}`);
 
   const lines = [`variant ${variant.id}`, `phase ${phaseText(position.phase)}`, ''];
   for (const power of variant.powers) {
     const units = position.units.filter((u) => u.power === power.id);
     const dislodged = position.dislodged.filter((d) => d.power === power.id);
-    const centres = Object.keys(position.owners).filter((c) => position.owners[c] === power.id).sort();
+    const centres = Object.keys(position.owners)
+      .filter((c) => position.owners[c] === power.id)
+      .sort();
     if (!units.length && !dislodged.length && !centres.length) continue;
     lines.push(`${power.name}:`);
     for (const u of units) lines.push(`  ${u.type} ${u.loc}`);

@@ -18,7 +18,10 @@ export function rulesFor(variant: Variant): Required<Ruleset> {
     const modules: Ruleset[] = [];
     for (const setting of variant.rules) {
       const factory = ruleFactory(setting.id);
-      if (!factory) problems.push(`line ${setting.line}: unknown rule "${setting.id}" (known: ${knownRules().join(', ') || 'none'})`);
+      if (!factory)
+        problems.push(
+          `line ${setting.line}: unknown rule "${setting.id}" (known: ${knownRules().join(', ') || 'none'})`,
+        );
       else {
         try {
           modules.push(factory(variant, setting));

@@ -54,7 +54,8 @@ export interface Ruleset {
 }
 
 export function composeRules(modules: Ruleset[]): Required<Ruleset> {
-  const chain = <K extends keyof Ruleset>(key: K) => modules.map((m) => m[key]).filter((f) => f !== undefined) as NonNullable<Ruleset[K]>[];
+  const chain = <K extends keyof Ruleset>(key: K) =>
+    modules.map((m) => m[key]).filter((f) => f !== undefined) as NonNullable<Ruleset[K]>[];
   const cross = chain('cross');
   const moveMode = chain('moveMode');
   const mayRetreat = chain('mayRetreat');

@@ -61,10 +61,13 @@ export function join(s: Session, cmd: CommandItem): void {
   let power: string | null = target.who.kind === 'power' ? target.who.power : null;
   if (powerWord) {
     const named = readTarget(s.db, `${powerWord}@${target.game.name}`);
-    if ('error' in named || named.who.kind !== 'power') return fail(s, cmd, `"${powerWord}" is not a power of ${target.variant.title}`);
+    if ('error' in named || named.who.kind !== 'power')
+      return fail(s, cmd, `"${powerWord}" is not a power of ${target.variant.title}`);
     power = named.who.power;
   }
-  const result = withSenderAccount(s, (account) => joinGame(s.db, target.game, target.variant, account, password, power));
+  const result = withSenderAccount(s, (account) =>
+    joinGame(s.db, target.game, target.variant, account, password, power),
+  );
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
   const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
@@ -127,9 +130,12 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const seat =
     who.kind === 'power'
       ? findSeatByPower(s.db, game.id, who.power)
-      : listSeats(s.db, game.id).find((x) => x.accountId === account?.id && (who.kind === 'self' || x.role !== 'player'));
+      : listSeats(s.db, game.id).find(
+          (x) => x.accountId === account?.id && (who.kind === 'self' || x.role !== 'player'),
+        );
   if (!seat) {
-    if (who.kind === 'power' && game.status === 'forming') return `powers are assigned when ${game.name} starts; until then sign on with SIGNON ${game.name} <password>`;
+    if (who.kind === 'power' && game.status === 'forming')
+      return `powers are assigned when ${game.name} starts; until then sign on with SIGNON ${game.name} <password>`;
     return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(guard);
   }
   if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) {
@@ -143,8 +149,10 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
-  if (seat.role === 'player' && seat.status === 'resigned') return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
-  if (seat.role === 'player' && seat.status === DISORDERED) return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;
+  if (seat.role === 'player' && seat.status === 'resigned')
+    return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
+  if (seat.role === 'player' && seat.status === DISORDERED)
+    return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;
   return { game, variant, role: seat.role, power: seat.power, seatId: seat.id };
 }
 
@@ -171,7 +179,15 @@ function gmPowerSignon(
 }
 
 /** Checks `password` (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */
-function checkPassword(s: Session, guard: SignonGuard, target: GuardedPassword, password: string, check: string | null | ((pw: string) => boolean), what: string, game: Game): true | string {
+function checkPassword(
+  s: Session,
+  guard: SignonGuard,
+  target: GuardedPassword,
+  password: string,
+  check: string | null | ((pw: string) => boolean),
+  what: string,
+  game: Game,
+): true | string {
   const refusal = guard.refusal(target);
   const right = typeof check === 'function' ? check : (pw: string) => Boolean(check && verifyPasswordSync(pw, check));
   if (refusal === null && right(password)) {
@@ -204,11 +220,15 @@ export function signon(s: Session, cmd: CommandItem): void {
   }
   s.signon = result;
   s.signonFailed = false;
-  const as = result.role === 'master' ? 'GM' : result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role;
+  const as =
+    result.role === 'master'
+      ? 'GM'
+      : result.power
+        ? (result.variant.powerById.get(result.power)?.name ?? result.power)
+        : result.role;
   if (isGmActing(result)) {
     s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
-  }
-  else s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
+  } else s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
   warnOwner(s, result, as);
 }
 
@@ -234,10 +254,18 @@ export function takeover(s: Session, cmd: CommandItem): void {
   if (closed) return fail(s, cmd, closed);
   const power = target.who.power;
   const before = findSeatByPower(s.db, target.game.id, power);
-  const result = withSenderAccount(s, (account) => takeOver(s.db, target.game, target.variant, power, account, password));
+  const result = withSenderAccount(s, (account) =>
+    takeOver(s.db, target.game, target.variant, power, account, password),
+  );
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
-  s.signon = { game: target.game, variant: target.variant, role: 'player', power: target.who.power, seatId: result.seat.id };
+  s.signon = {
+    game: target.game,
+    variant: target.variant,
+    role: 'player',
+    power: target.who.power,
+    seatId: result.seat.id,
+  };
   s.signonFailed = false;
   const name = target.variant.powerById.get(target.who.power)?.name;
   s.reply.ok(`You took over ${name} in game ${target.game.name} and are signed on as ${name}.`);
@@ -260,21 +288,45 @@ export function resign(s: Session, cmd: CommandItem): void {
     const result = authenticate(s, cmd);
     if (typeof result === 'string') return fail(s, cmd, result);
     s.signon = result;
-    warnOwner(s, result, result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role);
+    warnOwner(
+      s,
+      result,
+      result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role,
+    );
   }
   const on = s.signon;
-  if (!on || on.seatId === null) return fail(s, cmd, 'RESIGN needs a seat: RESIGN france@game password, or RESIGN after SIGNON');
+  if (!on || on.seatId === null)
+    return fail(s, cmd, 'RESIGN needs a seat: RESIGN france@game password, or RESIGN after SIGNON');
   const seat = listSeats(s.db, on.game.id).find((x) => x.id === on.seatId);
   if (!seat) return fail(s, cmd, 'your seat is gone already');
   flushOrders(s);
   resignSeat(s.db, on.game, seat);
   s.touched.add(on.game.id);
-  const what = on.power ? on.variant.powerById.get(on.power)?.name : on.role === 'player' ? 'your place' : `your ${on.role} seat`;
-  s.reply.ok(`You resigned ${what} in game ${on.game.name}.${on.game.status !== 'forming' && on.power ? ' The power is vacant until someone takes it over.' : ''}`);
+  const what = on.power
+    ? on.variant.powerById.get(on.power)?.name
+    : on.role === 'player'
+      ? 'your place'
+      : `your ${on.role} seat`;
+  s.reply.ok(
+    `You resigned ${what} in game ${on.game.name}.${on.game.status !== 'forming' && on.power ? ' The power is vacant until someone takes it over.' : ''}`,
+  );
   const gm = on.game.gmAccountId === null ? null : getAccount(s.db, on.game.gmAccountId)?.address;
   if (on.role === 'player' && on.power && on.game.status !== 'forming') {
-    s.mails.push(...seatChangeMails(s.db, on.game, on.variant, { change: 'resign', power: on.power, formerAccountId: seat.accountId }));
-  } else if (gm && on.role === 'player') s.mails.push({ kind: 'notice', to: gm, subject: `Diplomacy game ${on.game.name}: resignation`, text: `${what} resigned from game ${on.game.name}.\n`, game: { id: on.game.id, name: on.game.name } });
+    s.mails.push(
+      ...seatChangeMails(s.db, on.game, on.variant, {
+        change: 'resign',
+        power: on.power,
+        formerAccountId: seat.accountId,
+      }),
+    );
+  } else if (gm && on.role === 'player')
+    s.mails.push({
+      kind: 'notice',
+      to: gm,
+      subject: `Diplomacy game ${on.game.name}: resignation`,
+      text: `${what} resigned from game ${on.game.name}.\n`,
+      game: { id: on.game.id, name: on.game.name },
+    });
   s.signon = null;
 }
 

@@ -2,7 +2,18 @@
 import { suggest } from '../../core/map/names.js';
 import { getGame } from '../../store/games.js';
 import { clockLine } from '../lifecycle/deadlines.js';
-import { activate, create, form, pause, processCommand, resume, rollback, rollforward, seatCommand, terminate } from './master.js';
+import {
+  activate,
+  create,
+  form,
+  pause,
+  processCommand,
+  resume,
+  rollback,
+  rollforward,
+  seatCommand,
+  terminate,
+} from './master.js';
 import { join, resign, signoff, signon, takeover, watch } from './entry.js';
 import { help, history, list, map, position, status, summary } from './info.js';
 import { clearInPhaseSection, phaseCommand } from '../advance-orders.js';
@@ -27,7 +38,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   RESIGN: resign,
   SIGNOFF: (s) => signoff(s),
   CLEAR: (s, c) => {
-    if (!s.signon || s.signon.role !== 'player') return s.reply.reject(c.line, c.shown, 'CLEAR needs SIGNON to a power first');
+    if (!s.signon || s.signon.role !== 'player')
+      return s.reply.reject(c.line, c.shown, 'CLEAR needs SIGNON to a power first');
     if (clearInPhaseSection(s, c)) return;
     s.orderLines = [];
     s.cleared = true;
@@ -81,7 +93,8 @@ function overLimit(item: Item, used: { passwords: number; creates: number; press
     return null;
   }
   if (item.kind !== 'command') return null;
-  if (item.verb === 'CREATE' && ++used.creates > MAIL_LIMITS.creates) return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
+  if (item.verb === 'CREATE' && ++used.creates > MAIL_LIMITS.creates)
+    return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
   if (needsPassword(item) && ++used.passwords > MAIL_LIMITS.passwordCommands) {
     return `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a slow hash)`;
   }
@@ -94,7 +107,11 @@ export function execute(s: Session, items: Item[]): void {
     if (s.ended) break;
     const bound = overLimit(item, used);
     if (bound) {
-      s.reply.reject(item.line, item.kind === 'other' ? item.text : item.shown, `not done: ${bound}; send the rest in another mail`);
+      s.reply.reject(
+        item.line,
+        item.kind === 'other' ? item.text : item.shown,
+        `not done: ${bound}; send the rest in another mail`,
+      );
       continue;
     }
     if (item.kind === 'press') {

@@ -34,7 +34,10 @@ function gameLine(s: Session, game: Game): string {
   const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
   const needed = greatPowers(variantOf(game.variant)).length;
   const phase = currentPhase(s.db, game.id)?.phase ?? '';
-  const state = game.status === 'forming' ? `forming, ${players}/${needed} players${readSettings(game.settings).open ? '' : ', not open yet'}` : `${game.status} ${phase}`;
+  const state =
+    game.status === 'forming'
+      ? `forming, ${players}/${needed} players${readSettings(game.settings).open ? '' : ', not open yet'}`
+      : `${game.status} ${phase}`;
   return `${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${state}`;
 }
 
@@ -50,7 +53,10 @@ export function list(s: Session, cmd: CommandItem): void {
     const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${describePress(settings)}`];
     if (settings.description) lines.push(`About: ${settings.description}`);
     if (isPrivate(game)) lines.push(`Private: JOIN ${game.name} <password> [power] <join password from the GM>`);
-    if (phase) lines.push(`Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`);
+    if (phase)
+      lines.push(
+        `Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`,
+      );
     lines.push(describeTiming(gameTiming(game)));
     const nameOf = (p: string) => variant.powerById.get(p)?.name ?? p;
     // As wide as the longest name, so "Poland-Lithuania" keeps the column.
@@ -66,8 +72,14 @@ export function list(s: Session, cmd: CommandItem): void {
     boardSection(s, game);
     return;
   }
-  const games = listGames(s.db).filter((g) => (g.status === 'forming' || g.status === 'active' || g.status === 'paused') && !readSettings(g.settings).unlisted);
-  s.reply.section('Games on this judge', games.length ? games.map((g) => gameLine(s, g)).join('\n') : '(no open or running games)');
+  const games = listGames(s.db).filter(
+    (g) =>
+      (g.status === 'forming' || g.status === 'active' || g.status === 'paused') && !readSettings(g.settings).unlisted,
+  );
+  s.reply.section(
+    'Games on this judge',
+    games.length ? games.map((g) => gameLine(s, g)).join('\n') : '(no open or running games)',
+  );
 }
 
 export { history, position, summary } from './board-info.js';
@@ -80,7 +92,8 @@ export function status(s: Session, cmd: CommandItem): void {
   if (!s.signon) return s.reply.reject(cmd.line, cmd.shown, 'STATUS needs SIGNON first');
   if (s.signon.role === 'player') {
     // The standing closes every reply to a player, after this mail's own orders are stored.
-    if (s.signon.game.status === 'active') return s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
+    if (s.signon.game.status === 'active')
+      return s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
     s.reply.section(`Status of ${s.signon.game.name}`, `game ${s.signon.game.name} is ${s.signon.game.status}`);
     return;
   }
@@ -97,10 +110,13 @@ export function map(s: Session, cmd: CommandItem): void {
   const game = gameFor(s, gameArgs);
   if (!game) return;
   const variant = variantOf(game.variant);
-  if (!canDrawBoard(variant)) return s.reply.reject(cmd.line, cmd.shown, `there is no map art for ${variant.title} yet`);
+  if (!canDrawBoard(variant))
+    return s.reply.reject(cmd.line, cmd.shown, `there is no map art for ${variant.title} yet`);
   const record = phaseWord ? findPhase(s.db, game.id, phaseWord.toUpperCase()) : currentPhase(s.db, game.id);
   if (!record) {
-    const why = phaseWord ? `game ${game.name} has no phase ${phaseWord.toUpperCase()}` : `game ${game.name} has not started`;
+    const why = phaseWord
+      ? `game ${game.name} has no phase ${phaseWord.toUpperCase()}`
+      : `game ${game.name} has not started`;
     return s.reply.reject(cmd.line, cmd.shown, why);
   }
   s.attachments.push(...boardAttachment(game, record.phase, true));

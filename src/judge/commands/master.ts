@@ -1,6 +1,10 @@
 // The GM's commands. CREATE signs the creator on as GM; the others need SIGNON master@game.
 import { dpConfig } from '../../core/dp/config.js';
-import { civilDisorderRefusal, declareCivilDisorder, hasPermanentCivilDisorder } from '../../core/rules/variant/civil-disorder.js';
+import {
+  civilDisorderRefusal,
+  declareCivilDisorder,
+  hasPermanentCivilDisorder,
+} from '../../core/rules/variant/civil-disorder.js';
 import { isRetired } from '../../core/rules/variant/powers-in-play.js';
 import { parsePhaseCode, type Position } from '../../core/types.js';
 import { renderCivilDisorder } from '../../render/civil-disorder.js';
@@ -19,12 +23,29 @@ import {
   rolledBackPhases,
   samePosition,
 } from '../../store/rolled-back.js';
-import { findSeatByPower, listSeats, recordEjection, removeSeat, setSeatStatus, type Seat } from '../../store/players.js';
+import {
+  findSeatByPower,
+  listSeats,
+  recordEjection,
+  removeSeat,
+  setSeatStatus,
+  type Seat,
+} from '../../store/players.js';
 import { dropAdvanceOrdersOnRollback } from '../advance-orders.js';
 import type { MailAttachment } from '../../store/outbox.js';
 import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { createNewGame } from '../lifecycle/create.js';
-import { deadlineChangeMail, deadlineJobKey, deadlineOf, formatDeadline, gameTiming, gameZone, scheduleDeadline, setDeadline, timeLeft } from '../lifecycle/deadlines.js';
+import {
+  deadlineChangeMail,
+  deadlineJobKey,
+  deadlineOf,
+  formatDeadline,
+  gameTiming,
+  gameZone,
+  scheduleDeadline,
+  setDeadline,
+  timeLeft,
+} from '../lifecycle/deadlines.js';
 import { parseDeadlineText } from '../timing/parse.js';
 import { DISORDERED, gameNotice, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { holdAfterRollback } from '../lifecycle/rollback-hold.js';
@@ -62,21 +83,30 @@ export function create(s: Session, cmd: CommandItem): void {
     return fail(`at most ${CREATES_PER_HOUR.burst} new games an hour from one sender; try again later`);
   }
   flushOrders(s);
-  const result = createNewGame(s.db, { name, password, variant, settingsLines: cmd.settings, gmAccountId: senderAccount(s).id });
+  const result = createNewGame(s.db, {
+    name,
+    password,
+    variant,
+    settingsLines: cmd.settings,
+    gmAccountId: senderAccount(s).id,
+  });
   if ('errors' in result) {
     result.errors.forEach((e) => fail(e));
     return;
   }
   const game = result.game;
   s.signon = { game, variant: variantOf(game.variant), role: 'master', power: null, seatId: null };
-  s.reply.ok(`Game ${game.name} (${variantOf(game.variant).title}) was created with you as its GM${cmd.settings.length ? ` and ${cmd.settings.length} setting line(s)` : ''}. It is closed until you send FORM; you are signed on as its GM.`);
+  s.reply.ok(
+    `Game ${game.name} (${variantOf(game.variant).title}) was created with you as its GM${cmd.settings.length ? ` and ${cmd.settings.length} setting line(s)` : ''}. It is closed until you send FORM; you are signed on as its GM.`,
+  );
 }
 
 /** Runs a GM command: checks the GM sign-on, then calls `body` with a fresh copy of the game. */
 function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
   const fail = failer(s, cmd);
   const on = s.signon;
-  if (!on || on.role !== 'master') return fail(`${cmd.word} is a GM command: SIGNON master@<game> <game password> first`);
+  if (!on || on.role !== 'master')
+    return fail(`${cmd.word} is a GM command: SIGNON master@<game> <game password> first`);
   const game = getGame(s.db, on.game.id);
   if (!game) return fail('the game is gone');
   s.signon = { ...on, game };
@@ -111,12 +141,23 @@ export function activate(s: Session, cmd: CommandItem): void {
 }
 
 /** Stops the clock of a game and tells everyone: the shared part of PAUSE and TERMINATE. */
-function halt(s: Session, on: Parameters<Parameters<typeof asMaster>[2]>[0], status: 'paused' | 'terminated', text: string): void {
+function halt(
+  s: Session,
+  on: Parameters<Parameters<typeof asMaster>[2]>[0],
+  status: 'paused' | 'terminated',
+  text: string,
+): void {
   const phase = currentPhase(s.db, on.game.id)?.phase;
   if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
   setGameStatus(s.db, on.game.id, status);
   // The deadline readers put in their calendars is withdrawn with it.
-  broadcast(s, on, `Diplomacy game ${on.game.name} ${status}`, text, phase ? calendarRequest(on.game, phase, null, 'cancelled') : []);
+  broadcast(
+    s,
+    on,
+    `Diplomacy game ${on.game.name} ${status}`,
+    text,
+    phase ? calendarRequest(on.game, phase, null, 'cancelled') : [],
+  );
 }
 
 export function pause(s: Session, cmd: CommandItem): void {
@@ -135,7 +176,13 @@ export function resume(s: Session, cmd: CommandItem): void {
     setGameStatus(s.db, on.game.id, 'active');
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const due = scheduleDeadline(s.db, on.game, phase, s.now);
-    broadcast(s, on, `Diplomacy game ${on.game.name} resumed`, `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`, calendarRequest(on.game, phase, due));
+    broadcast(
+      s,
+      on,
+      `Diplomacy game ${on.game.name} resumed`,
+      `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`,
+      calendarRequest(on.game, phase, due),
+    );
     s.reply.ok(`Game ${on.game.name} resumed; the deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`);
   });
 }
@@ -158,16 +205,22 @@ export function terminate(s: Session, cmd: CommandItem): void {
  */
 export function setDeadlineCommand(s: Session, cmd: CommandItem, _on: Signon, rest: string[]): void {
   asMaster(s, cmd, (on, fail) => {
-    if (on.game.status !== 'active') return fail(`game ${on.game.name} is ${on.game.status}; deadlines run only in active games`);
+    if (on.game.status !== 'active')
+      return fail(`game ${on.game.name} is ${on.game.status}; deadlines run only in active games`);
     const rules = gameTiming(on.game).rules;
     const due = parseDeadlineText(rest.join(' '), Date.parse(s.now), rules);
     if (typeof due === 'string') return fail(due);
-    if (due <= Date.parse(s.now)) return fail(`the new deadline must be in the future (${formatDeadline(new Date(due).toISOString(), rules.zone)} has passed)`);
+    if (due <= Date.parse(s.now))
+      return fail(
+        `the new deadline must be in the future (${formatDeadline(new Date(due).toISOString(), rules.zone)} has passed)`,
+      );
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const iso = new Date(due).toISOString();
     setDeadline(s.db, on.game, phase, iso, s.now);
     announceDeadline(s, deadlineChangeMail(s.db, on.game, phase, iso, s.now, 'by the GM'));
-    s.reply.ok(`The deadline for ${phase} is now ${formatDeadline(iso, rules.zone)} (${timeLeft(iso, s.now)} from now); everyone was told.`);
+    s.reply.ok(
+      `The deadline for ${phase} is now ${formatDeadline(iso, rules.zone)} (${timeLeft(iso, s.now)} from now); everyone was told.`,
+    );
   });
 }
 
@@ -188,14 +241,17 @@ export function processCommand(s: Session, cmd: CommandItem, mode: ProcessMode):
 
 export function rollback(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
-    if (on.game.status === 'forming' || on.game.status === 'terminated') return fail(`game ${on.game.name} is ${on.game.status}`);
+    if (on.game.status === 'forming' || on.game.status === 'terminated')
+      return fail(`game ${on.game.name} is ${on.game.status}`);
     const history = phaseHistory(s.db, on.game.id);
     const current = history[history.length - 1];
     const wanted = cmd.args[0]?.toUpperCase();
     const target = wanted ? [...history].reverse().find((p) => p.phase === wanted) : history[history.length - 2];
-    if (!target) return fail(wanted ? `game ${on.game.name} has no phase ${wanted}` : 'there is no earlier phase to roll back to');
+    if (!target)
+      return fail(wanted ? `game ${on.game.name} has no phase ${wanted}` : 'there is no earlier phase to roll back to');
     if (target.seq === current.seq) return fail(`${target.phase} is the current phase already`);
-    for (const later of history.filter((p) => p.seq > target.seq)) cancelJob(s.db, deadlineJobKey(on.game.id, later.phase));
+    for (const later of history.filter((p) => p.seq > target.seq))
+      cancelJob(s.db, deadlineJobKey(on.game.id, later.phase));
     // Kept before they are deleted, for ROLLFORWARD.
     keepRolledBackPhases(s.db, on.game.id, target.seq);
     rollbackToPhase(s.db, on.game.id, target.seq);
@@ -209,19 +265,27 @@ export function rollback(s: Session, cmd: CommandItem): void {
     if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
     const game = getGame(s.db, on.game.id)!;
     const due = game.status === 'active' ? scheduleDeadline(s.db, game, target.phase, s.now, { reopen: true }) : null;
-    broadcast(s, on, `Diplomacy game ${on.game.name} rolled back to ${target.phase}`, `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`, calendarRequest(game, target.phase, due));
+    broadcast(
+      s,
+      on,
+      `Diplomacy game ${on.game.name} rolled back to ${target.phase}`,
+      `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`,
+      calendarRequest(game, target.phase, due),
+    );
     const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
-    s.reply.ok(`Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`);
+    s.reply.ok(
+      `Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`,
+    );
   });
 }
 
 /** A power declared in permanent civil disorder after the phase rolled back to is on the board again: vacant, for a TAKEOVER. */
 function revivePowersBackInPlay(s: Session, gameId: number, position: Position): void {
   for (const seat of listSeats(s.db, gameId)) {
-    if (seat.status === DISORDERED && seat.power && !isRetired(position, seat.power)) setSeatStatus(s.db, seat.id, 'cd');
+    if (seat.status === DISORDERED && seat.power && !isRetired(position, seat.power))
+      setSeatStatus(s.db, seat.id, 'cd');
   }
 }
-
 
 /**
  * ROLLFORWARD [phase]: plays again what ROLLBACK undid. The current phase is processed with its
@@ -234,7 +298,8 @@ function revivePowersBackInPlay(s: Session, gameId: number, position: Position):
  */
 export function rollforward(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
-    if (on.game.status !== 'active') return fail(`game ${on.game.name} is ${on.game.status}${on.game.status === 'paused' ? ': RESUME it first' : ''}`);
+    if (on.game.status !== 'active')
+      return fail(`game ${on.game.name} is ${on.game.status}${on.game.status === 'paused' ? ': RESUME it first' : ''}`);
     const wanted = cmd.args[0]?.toUpperCase();
     if (wanted && !parsePhaseCode(wanted)) return fail(`"${cmd.args[0]}" is not a phase like S1901M`);
     const start = currentPhase(s.db, on.game.id)!;
@@ -243,15 +308,24 @@ export function rollforward(s: Session, cmd: CommandItem): void {
     const first = kept[0];
     if (!first || first.seq !== start.seq || first.phase !== start.phase) {
       forgetRolledBackPhase(s.db, on.game.id, start.seq, true);
-      return fail(`nothing to roll forward: ${start.phase} of game ${on.game.name} is not a phase that a ROLLBACK undid`);
+      return fail(
+        `nothing to roll forward: ${start.phase} of game ${on.game.name} is not a phase that a ROLLBACK undid`,
+      );
     }
     if (!first.wasProcessed) {
       const restored = restoreRolledBackOrders(s.db, first);
       forgetRolledBackPhase(s.db, on.game.id, start.seq);
-      return s.reply.ok(`No phase is left to process again: ${start.phase} was the open phase at the rollback${restored.length ? `; the orders given for it then are back for ${restored.join(', ')}` : ''}.`);
+      return s.reply.ok(
+        `No phase is left to process again: ${start.phase} was the open phase at the rollback${restored.length ? `; the orders given for it then are back for ${restored.join(', ')}` : ''}.`,
+      );
     }
     if (wanted && !kept.some((k) => k.phase === wanted && k.seq > start.seq)) {
-      return fail(`${wanted} is not one of the rolled-back phases after ${start.phase}: ${kept.slice(1).map((k) => k.phase).join(', ')}`);
+      return fail(
+        `${wanted} is not one of the rolled-back phases after ${start.phase}: ${kept
+          .slice(1)
+          .map((k) => k.phase)
+          .join(', ')}`,
+      );
     }
     const replayed: string[] = [];
     let stopped = '';
@@ -286,8 +360,13 @@ export function rollforward(s: Session, cmd: CommandItem): void {
     // Restored orders would make the phase it stopped at process at once, unseen by the GM.
     if (!reached.result) holdAfterRollback(s.db, on.game.id, reached.phase);
     const game = getGame(s.db, on.game.id)!;
-    const where = game.status === 'completed' ? 'the game is over' : `game ${game.name} is at ${reached.phase}, deadline ${formatDeadline(deadlineOf(s.db, game.id, reached.phase), gameZone(game))}`;
-    s.reply.ok(`${replayed.length ? `${replayed.join(', ')} processed again with the orders given before the rollback; the results went to everyone` : 'Nothing was processed'}; ${where}.${stopped ? ` ${stopped}` : ''}`);
+    const where =
+      game.status === 'completed'
+        ? 'the game is over'
+        : `game ${game.name} is at ${reached.phase}, deadline ${formatDeadline(deadlineOf(s.db, game.id, reached.phase), gameZone(game))}`;
+    s.reply.ok(
+      `${replayed.length ? `${replayed.join(', ')} processed again with the orders given before the rollback; the results went to everyone` : 'Nothing was processed'}; ${where}.${stopped ? ` ${stopped}` : ''}`,
+    );
   });
 }
 
@@ -303,13 +382,17 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
     if (cmd.args.some(isPermanentWord)) return permanentCivilDisorder(s, on, word, fail);
     const seat =
       cmd.verb === 'EJECT' && word.includes('@')
-        ? listSeats(s.db, on.game.id).find((x) => getAccount(s.db, x.accountId)?.address.toLowerCase() === word.toLowerCase())
+        ? listSeats(s.db, on.game.id).find(
+            (x) => getAccount(s.db, x.accountId)?.address.toLowerCase() === word.toLowerCase(),
+          )
         : (() => {
             const power = findPower(on.variant, word);
             return power ? findSeatByPower(s.db, on.game.id, power) : null;
           })();
     if (!seat) return fail(`nobody holds "${word}" in game ${on.game.name}`);
-    const name = seat.power ? on.variant.powerById.get(seat.power)?.name : (getAccount(s.db, seat.accountId)?.address ?? 'that seat');
+    const name = seat.power
+      ? on.variant.powerById.get(seat.power)?.name
+      : (getAccount(s.db, seat.accountId)?.address ?? 'that seat');
     if (cmd.verb === 'CD') {
       if (!seat.power) return fail('only a power can be put in civil disorder');
       setSeatStatus(s.db, seat.id, 'cd');
@@ -329,7 +412,9 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
     else setSeatStatus(s.db, seat.id, 'resigned');
     clearVote(s.db, on.game.id, seat.power);
     tellSeatChange(s, on, 'eject', seat, true);
-    s.reply.ok(`${name} was ejected from game ${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`);
+    s.reply.ok(
+      `${name} was ejected from game ${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`,
+    );
   });
 }
 
@@ -339,7 +424,14 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
  */
 function tellSeatChange(s: Session, on: Signon, change: SeatChange, seat: Seat, wasPlayed: boolean): void {
   if (seat.power && on.game.status !== 'forming') {
-    s.mails.push(...seatChangeMails(s.db, on.game, on.variant, { change, power: seat.power, formerAccountId: seat.accountId, wasPlayed }));
+    s.mails.push(
+      ...seatChangeMails(s.db, on.game, on.variant, {
+        change,
+        power: seat.power,
+        formerAccountId: seat.accountId,
+        wasPlayed,
+      }),
+    );
     return;
   }
   const to = change === 'eject' ? getAccount(s.db, seat.accountId)?.address : undefined;
@@ -348,7 +440,13 @@ function tellSeatChange(s: Session, on: Signon, change: SeatChange, seat: Seat, 
     game: on.game.name,
     body: `The GM has removed you from game '${on.game.name}'. Ask the GM if you think this is a mistake.`,
   });
-  s.mails.push({ kind: 'notice', to, subject: `Diplomacy game ${on.game.name}: you were removed`, text, game: { id: on.game.id, name: on.game.name } });
+  s.mails.push({
+    kind: 'notice',
+    to,
+    subject: `Diplomacy game ${on.game.name}: you were removed`,
+    text,
+    game: { id: on.game.id, name: on.game.name },
+  });
 }
 
 /**
@@ -360,24 +458,36 @@ function tellSeatChange(s: Session, on: Signon, change: SeatChange, seat: Seat, 
 function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail): void {
   const power = findPower(on.variant, word);
   if (!power) return fail(`"${word}" is not a power of ${on.variant.title}`);
-  if (on.game.status !== 'active' && on.game.status !== 'paused') return fail(`game ${on.game.name} is ${on.game.status}; permanent civil disorder is declared in a running game`);
+  if (on.game.status !== 'active' && on.game.status !== 'paused')
+    return fail(`game ${on.game.name} is ${on.game.status}; permanent civil disorder is declared in a running game`);
   const record = currentPhase(s.db, on.game.id);
   if (!record || record.result) return fail(`game ${on.game.name} has no phase waiting for orders`);
   const why = civilDisorderRefusal(on.variant, record.position, power);
-  if (why) return fail(hasPermanentCivilDisorder(on.variant) ? why : `${why}; CD ${word} alone puts the power in civil disorder until REVIVE or TAKEOVER`);
+  if (why)
+    return fail(
+      hasPermanentCivilDisorder(on.variant)
+        ? why
+        : `${why}; CD ${word} alone puts the power in civil disorder until REVIVE or TAKEOVER`,
+    );
   const declaration = declareCivilDisorder(on.variant, record.position, power);
   replacePhasePosition(s.db, record.id, declaration.position);
   const name = on.variant.powerById.get(power)?.name ?? power;
-  broadcast(s, on, `Diplomacy game ${on.game.name}: ${name} in permanent civil disorder`, `The GM has declared ${name} in permanent civil disorder.\n\n${renderCivilDisorder(on.variant, declaration).trimEnd()}`);
+  broadcast(
+    s,
+    on,
+    `Diplomacy game ${on.game.name}: ${name} in permanent civil disorder`,
+    `The GM has declared ${name} in permanent civil disorder.\n\n${renderCivilDisorder(on.variant, declaration).trimEnd()}`,
+  );
   const seat = findSeatByPower(s.db, on.game.id, power);
   if (seat) setSeatStatus(s.db, seat.id, DISORDERED);
   const minors = declaration.created.length;
   const waiting = declaration.pending.length;
-  s.reply.ok(`${name} is in permanent civil disorder from ${record.phase}: ${declaration.disbanded.length} unit(s) disbanded, ${minors} new minor power(s)${waiting ? `, ${waiting} occupied centre(s) to follow once vacant after a Fall` : ''}; everyone was told.`);
+  s.reply.ok(
+    `${name} is in permanent civil disorder from ${record.phase}: ${declaration.disbanded.length} unit(s) disbanded, ${minors} new minor power(s)${waiting ? `, ${waiting} occupied centre(s) to follow once vacant after a Fall` : ''}; everyone was told.`,
+  );
 }
 
 export function currentDeadline(s: Session, gameId: number): string | null {
   const phase = currentPhase(s.db, gameId)?.phase;
   return phase ? deadlineOf(s.db, gameId, phase) : null;
 }
-

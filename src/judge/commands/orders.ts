@@ -20,7 +20,8 @@ import { VERBS } from './verbs.js';
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
   if (on.role !== 'player' || !on.power) return 'only a player signed on to his power can give orders';
-  if (on.game.status !== 'active') return `game ${on.game.name} is ${on.game.status}; orders are taken while it is active`;
+  if (on.game.status !== 'active')
+    return `game ${on.game.name} is ${on.game.status}; orders are taken while it is active`;
   const record = currentPhase(s.db, on.game.id);
   if (!record || record.result) return 'there is no phase waiting for orders';
   return record;
@@ -63,12 +64,20 @@ export function flushOrders(s: Session): void {
   if (lines.length === 0) {
     const had = clearOrders(s.db, on.game.id, record.phase, power);
     replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
-    s.reply.ok(had ? `CLEAR: the orders and DP of ${name} for ${record.phase} were withdrawn.` : `CLEAR: ${name} had no orders for ${record.phase}.`);
+    s.reply.ok(
+      had
+        ? `CLEAR: the orders and DP of ${name} for ${record.phase} were withdrawn.`
+        : `CLEAR: ${name} had no orders for ${record.phase}.`,
+    );
     s.touched.add(on.game.id);
     noteGmOrders(s, on, record.phase);
     return;
   }
-  const verdicts = parseOrders(lines.map((l) => l.text).join('\n'), { variant: on.variant, position: record.position, power });
+  const verdicts = parseOrders(lines.map((l) => l.text).join('\n'), {
+    variant: on.variant,
+    position: record.position,
+    power,
+  });
   const origin = (v: LineVerdict) => lines[v.line - 1];
   const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
   const bids: { bid: DpBid; line: number; text: string }[] = [];
@@ -76,17 +85,32 @@ export function flushOrders(s: Session): void {
     if (v.status === 'heading') continue;
     if (v.status === 'error') {
       const command = commandLike(v.text);
-      if (command) s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`, command);
+      if (command)
+        s.reply.reject(
+          origin(v).line,
+          v.text,
+          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`,
+          command,
+        );
       else s.reply.reject(origin(v).line, v.text, v.error, v.suggestion);
       continue;
     }
     if (v.status === 'dp') {
-      bids.push({ bid: { power, amount: v.amount, order: v.order as MovementOrder }, line: origin(v).line, text: v.text });
+      bids.push({
+        bid: { power, amount: v.amount, order: v.order as MovementOrder },
+        line: origin(v).line,
+        text: v.text,
+      });
       continue;
     }
     const key = keyOf(v.order, kept.size);
     const earlier = kept.get(key);
-    if (earlier) s.reply.reject(origin(earlier.at).line, earlier.at.text, `replaced by a later order for the same unit (line ${origin(v).line})`);
+    if (earlier)
+      s.reply.reject(
+        origin(earlier.at).line,
+        earlier.at.text,
+        `replaced by a later order for the same unit (line ${origin(v).line})`,
+      );
     kept.set(key, { order: v.order, shown: v.normalised, at: v });
   }
   const orders = [...kept.values()].sort((a, b) => a.at.line - b.at.line);
@@ -99,7 +123,9 @@ export function flushOrders(s: Session): void {
       lines: orders.map((o) => o.at.text),
       normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
     });
-    s.reply.ok(`${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). This set replaces any orders sent before.`);
+    s.reply.ok(
+      `${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). This set replaces any orders sent before.`,
+    );
   } else if (hadOrderLines) {
     s.reply.ok(`No valid order in this mail; the orders stored before for ${name} (if any) stand.`);
   }
@@ -108,8 +134,19 @@ export function flushOrders(s: Session): void {
   if (orders.length || bids.length) noteGmOrders(s, on, record.phase);
 }
 
-function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, bids: { bid: DpBid; line: number; text: string }[]): void {
-  const check = checkBids(on.variant, record.position, power, bids.map((b) => b.bid));
+function storeBids(
+  s: Session,
+  on: Signon,
+  record: PhaseRecord,
+  power: string,
+  bids: { bid: DpBid; line: number; text: string }[],
+): void {
+  const check = checkBids(
+    on.variant,
+    record.position,
+    power,
+    bids.map((b) => b.bid),
+  );
   const accepted: { unit: string; amount: number; order: MovementOrder }[] = [];
   check.verdicts.forEach((v, i) => {
     if (!v.ok) s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
@@ -135,12 +172,21 @@ export function standingOf(s: Session, on: Signon): string {
   const lines = [`Current orders for ${name} (${on.game.name} ${record.phase}):`];
   lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : ['  (none)']));
   const duty = obligationOf(s.db, on.game, record, power);
-  if (duty.unordered.length) lines.push(`Units still unordered: ${duty.unordered.join(', ')} (they will hold or disband).`);
-  else if (duty.adjustmentsLeft > 0) lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
-  else if (duty.adjustmentsLeft < 0) lines.push(`Removals still to give: ${-duty.adjustmentsLeft} (otherwise the judge chooses).`);
+  if (duty.unordered.length)
+    lines.push(`Units still unordered: ${duty.unordered.join(', ')} (they will hold or disband).`);
+  else if (duty.adjustmentsLeft > 0)
+    lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
+  else if (duty.adjustmentsLeft < 0)
+    lines.push(`Removals still to give: ${-duty.adjustmentsLeft} (otherwise the judge chooses).`);
   else if (duty.hasDuty) {
     const kind = record.position.phase.type;
-    lines.push(kind === 'adjustment' ? 'Every build and removal is given.' : kind === 'retreat' ? 'Every dislodged unit has an order.' : 'Every unit has an order.');
+    lines.push(
+      kind === 'adjustment'
+        ? 'Every build and removal is given.'
+        : kind === 'retreat'
+          ? 'Every dislodged unit has an order.'
+          : 'Every unit has an order.',
+    );
   }
   if (record.position.phase.type === 'movement' && dpAllowance(on.variant, record.position, power) > 0) {
     const check = checkBids(on.variant, record.position, power, bidsOf(s.db, on.game.id, record.phase, power));

@@ -118,7 +118,9 @@ export function powerName(s: Session, power: string | null): string {
  * SET DEADLINE lines in one mail announce only the deadline that stands, in one notice.
  */
 export function announceDeadline(s: Session, notice: OutgoingMail): void {
-  const earlier = s.mails.findIndex((m) => m.subject?.startsWith('Diplomacy deadline changed') && m.game?.id === notice.game?.id);
+  const earlier = s.mails.findIndex(
+    (m) => m.subject?.startsWith('Diplomacy deadline changed') && m.game?.id === notice.game?.id,
+  );
   if (earlier >= 0) s.mails.splice(earlier, 1);
   s.mails.push(notice);
 }

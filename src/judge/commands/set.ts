@@ -6,7 +6,14 @@ import { getGame, setGameSettings } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { hashPasswordSync } from '../../store/passwords.js';
 import { listSeats, setSeatAbsence, setSeatPassword, setSeatWait } from '../../store/players.js';
-import { absenceRanges, deadlineChangeMail, formatDeadline, gameTiming, phaseClock, setDeadline } from '../lifecycle/deadlines.js';
+import {
+  absenceRanges,
+  deadlineChangeMail,
+  formatDeadline,
+  gameTiming,
+  phaseClock,
+  setDeadline,
+} from '../lifecycle/deadlines.js';
 import { applyTiming, readSettings, timingOf } from '../settings.js';
 import { isOpenDay, moveToOpenDay } from '../timing/deadline.js';
 import { describeTiming, timingLine } from '../timing/parse.js';
@@ -30,20 +37,31 @@ export function set(s: Session, cmd: CommandItem): void {
     rest = rest.slice(1);
   }
   const sub = SET_WORDS[key];
-  if (!sub) return fail(`unknown setting "${word}"`, suggest(key, Object.keys(SET_WORDS), 2).map((w) => `SET ${w}`).join(' or ') || undefined);
+  if (!sub)
+    return fail(
+      `unknown setting "${word}"`,
+      suggest(key, Object.keys(SET_WORDS), 2)
+        .map((w) => `SET ${w}`)
+        .join(' or ') || undefined,
+    );
   const on = s.signon;
   if (!on) return fail(`SET ${sub} needs SIGNON first`);
   if (sub === 'DEADLINE') return setDeadlineCommand(s, cmd, on, rest);
   if (GM_TOOL_SETTINGS.has(sub)) return setGmTool(s, cmd, sub, rest);
   if (sub === 'PASSWORD') return setPassword(s, on, rest, fail);
   if (sub === 'ADDRESS') return setAddress(s, on, rest, fail);
-  if (sub === 'TIMING' || sub === 'GRACE') return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);
+  if (sub === 'TIMING' || sub === 'GRACE')
+    return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);
   if (sub === 'ZONE' || sub === 'NOZONE') return setZone(s, on, rest, sub === 'NOZONE', fail);
   if (on.role !== 'player' || on.seatId === null || !on.power) return fail(`SET ${sub} is for players`);
   if (sub === 'WAIT' || sub === 'NOWAIT') {
     setSeatWait(s.db, on.seatId, sub === 'WAIT');
     s.touched.add(on.game.id);
-    return s.reply.ok(sub === 'WAIT' ? 'WAIT set: the phase will not process before its deadline.' : 'WAIT removed: the phase may process as soon as all orders are in.');
+    return s.reply.ok(
+      sub === 'WAIT'
+        ? 'WAIT set: the phase will not process before its deadline.'
+        : 'WAIT removed: the phase may process as soon as all orders are in.',
+    );
   }
   if (sub === 'ABSENCE' || sub === 'NOABSENCE') return setAbsence(s, on, sub === 'ABSENCE' ? rest : null, fail);
   return vote(s, on, sub, rest, fail);
@@ -90,7 +108,9 @@ function setTiming(s: Session, on: Signon, sub: string, words: string[], fail: F
   setGameSettings(s.db, game.id, { ...settings });
   s.touched.add(game.id);
   s.signon = { ...on, game: getGame(s.db, game.id) ?? game };
-  s.reply.ok(`The timing of game ${game.name} is now: ${timingLine(timingOf(settings))}\nIt applies from the next deadline on; the current deadline stands (SET DEADLINE moves it).`);
+  s.reply.ok(
+    `The timing of game ${game.name} is now: ${timingLine(timingOf(settings))}\nIt applies from the next deadline on; the current deadline stands (SET DEADLINE moves it).`,
+  );
   s.reply.section(`Timing of game ${game.name}`, describeTiming(timingOf(settings)));
 }
 
@@ -107,7 +127,7 @@ function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): 
     setSeatAbsence(s.db, on.seatId as number, granted ? { granted } : null);
     return s.reply.ok('Your absence was removed; deadlines already set stay where they are.');
   }
-  const usage = 'write SET ABSENCE 2026-07-01 TO 2026-07-10 (dates as YYYY-MM-DD, in the game\'s time zone)';
+  const usage = "write SET ABSENCE 2026-07-01 TO 2026-07-10 (dates as YYYY-MM-DD, in the game's time zone)";
   const fromText = rest[0];
   const toText = rest[1]?.toUpperCase() === 'TO' ? rest[2] : rest.length === 1 ? fromText : undefined;
   const from = fromText ? parseDateKey(fromText) : null;
@@ -118,11 +138,15 @@ function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): 
   const { rules } = gameTiming(game);
   const now = localParts(Date.parse(s.now), rules.zone);
   const today = { year: now.year, month: now.month, day: now.day };
-  if (daysBetween(today, to) < 0) return fail(`the absence is over already (today is ${dateKey(today)} in ${rules.zone})`);
+  if (daysBetween(today, to) < 0)
+    return fail(`the absence is over already (today is ${dateKey(today)} in ${rules.zone})`);
   const max = readSettings(game.settings).maxAbsenceDays;
   if (max === 0) return fail(`game ${game.name} allows no absences`);
   const days = daysBetween(daysBetween(today, from) > 0 ? from : today, to) + 1;
-  if (days > max) return fail(`an absence may last at most ${max} days in game ${game.name}, counted from today; this one has ${days}`);
+  if (days > max)
+    return fail(
+      `an absence may last at most ${max} days in game ${game.name}, counted from today; this one has ${days}`,
+    );
   // Over the whole game a player gets at most twice MAX_ABSENCE days, counting only days not already
   // granted: otherwise SET ABSENCE renewed every day would push the deadline forever.
   const seat = listSeats(s.db, game.id).find((x) => x.id === on.seatId);
@@ -132,10 +156,14 @@ function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): 
   const granted = (previous?.granted ?? 0) + fresh;
   if (granted > 2 * max) {
     const left = Math.max(0, 2 * max - (previous?.granted ?? 0));
-    return fail(`absences in game ${game.name} may add up to ${2 * max} days; you have ${left} left and this one adds ${fresh}`);
+    return fail(
+      `absences in game ${game.name} may add up to ${2 * max} days; you have ${left} left and this one adds ${fresh}`,
+    );
   }
   setSeatAbsence(s.db, on.seatId as number, { from: fromText, to: toText, granted });
-  s.reply.ok(`Absence recorded from ${fromText} to ${toText} (${rules.zone}): no deadline of game ${game.name} will fall on those days.`);
+  s.reply.ok(
+    `Absence recorded from ${fromText} to ${toText} (${rules.zone}): no deadline of game ${game.name} will fall on those days.`,
+  );
   pushCurrentDeadline(s, game);
 }
 
@@ -164,5 +192,7 @@ function pushCurrentDeadline(s: Session, game: NonNullable<ReturnType<typeof get
   const moved = new Date(moveToOpenDay(Date.parse(clock.deadline), rules, absences)).toISOString();
   setDeadline(s.db, game, phase, moved, s.now);
   announceDeadline(s, deadlineChangeMail(s.db, game, phase, moved, s.now, 'because a player will be absent then'));
-  s.reply.ok(`The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was told, without your name.`);
+  s.reply.ok(
+    `The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was told, without your name.`,
+  );
 }

@@ -22,14 +22,19 @@ export const GAME_NAME = /^[a-z][a-z0-9_-]{1,19}$/i;
 
 export function createNewGame(db: Db, request: CreateRequest): { game: Game } | { errors: string[] } {
   const errors: string[] = [];
-  if (!GAME_NAME.test(request.name)) errors.push(`"${request.name}" is not a good game name: 2 to 20 letters, digits, "-" or "_", starting with a letter`);
+  if (!GAME_NAME.test(request.name))
+    errors.push(
+      `"${request.name}" is not a good game name: 2 to 20 letters, digits, "-" or "_", starting with a letter`,
+    );
   else if (findGameByName(db, request.name)) errors.push(`a game called "${request.name}" already exists`);
   if (request.password.length < 4) errors.push('the game password must have at least 4 characters');
   const variantId = request.variant.toLowerCase();
   const known = knownVariants();
   if (!known.includes(variantId)) {
     const near = suggest(variantId, known);
-    errors.push(`unknown variant "${request.variant}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}; known: ${known.join(', ')}`);
+    errors.push(
+      `unknown variant "${request.variant}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}; known: ${known.join(', ')}`,
+    );
   } else {
     try {
       rulesFor(variantOf(variantId));

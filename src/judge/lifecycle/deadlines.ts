@@ -69,7 +69,13 @@ export function absenceRanges(db: Db, gameId: number): DateRange[] {
 }
 
 /** Schedules the phase's deadline `hours` after `now` (default: the game's delay for that phase type), per the game's timing. */
-export function scheduleDeadline(db: Db, game: Game, phase: string, now: string, options: { hours?: number; reopen?: boolean } = {}): string {
+export function scheduleDeadline(
+  db: Db,
+  game: Game,
+  phase: string,
+  now: string,
+  options: { hours?: number; reopen?: boolean } = {},
+): string {
   const { delays, rules } = gameTiming(game);
   const hours = options.hours ?? delays[phaseKindOf(phase)];
   const due = new Date(computeDeadline(Date.parse(now), hours, rules, absenceRanges(db, game.id))).toISOString();
@@ -90,7 +96,11 @@ export function setDeadline(db: Db, game: Game, phase: string, due: string, now:
 }
 
 function placeDeadline(db: Db, game: Game, phase: string, due: string, now: string, reopen: boolean): void {
-  const job = scheduleJob(db, { key: deadlineJobKey(game.id, phase), kind: PROCESS_JOB, dueAt: due, gameId: game.id, payload: { phase } }, { reopen });
+  const job = scheduleJob(
+    db,
+    { key: deadlineJobKey(game.id, phase), kind: PROCESS_JOB, dueAt: due, gameId: game.id, payload: { phase } },
+    { reopen },
+  );
   if (job.status !== 'pending' || job.dueAt !== due) return;
   // A game has one clock: a new deadline retires every reminder and grace period still pending,
   // this phase's and those of other phases (processed by the GM, rolled back).
@@ -98,7 +108,17 @@ function placeDeadline(db: Db, game: Game, phase: string, due: string, now: stri
   for (const r of reminderTimes(Date.parse(due), gameTiming(game).rules, Date.parse(now))) {
     const payload: PhaseJobPayload = { phase, deadline: due, hours: r.hours };
     // Reopened: a reminder already sent for an earlier deadline of the phase goes again before the new one.
-    scheduleJob(db, { key: reminderJobKey(game.id, phase, r.hours), kind: REMINDER_JOB, dueAt: new Date(r.at).toISOString(), gameId: game.id, payload }, { reopen: true });
+    scheduleJob(
+      db,
+      {
+        key: reminderJobKey(game.id, phase, r.hours),
+        kind: REMINDER_JOB,
+        dueAt: new Date(r.at).toISOString(),
+        gameId: game.id,
+        payload,
+      },
+      { reopen: true },
+    );
   }
 }
 
@@ -112,7 +132,11 @@ function cancelNotices(db: Db, gameId: number, phase?: string): void {
 
 /** Starts the grace period of a phase whose deadline passed with powers late. */
 export function scheduleGrace(db: Db, gameId: number, phase: string, until: string): void {
-  scheduleJob(db, { key: graceJobKey(gameId, phase), kind: GRACE_JOB, dueAt: until, gameId, payload: { phase } }, { reopen: true });
+  scheduleJob(
+    db,
+    { key: graceJobKey(gameId, phase), kind: GRACE_JOB, dueAt: until, gameId, payload: { phase } },
+    { reopen: true },
+  );
 }
 
 /** The pending deadline of the phase, or null (paused, processed, passed, or never scheduled). */
@@ -171,24 +195,39 @@ export function clockLine(db: Db, game: Game, now: string): string {
   const left = (iso: string) => durationText(Date.parse(iso) - Date.parse(now));
   if (clock.state === 'stopped') return `Game '${game.name}', ${phase}: no deadline is set.`;
   if (clock.state === 'running') {
-    if (Date.parse(clock.deadline) <= Date.parse(now)) return `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has just passed.`;
+    if (Date.parse(clock.deadline) <= Date.parse(now))
+      return `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has just passed.`;
     return `Deadline for ${phase} of game '${game.name}': ${formatDeadline(clock.deadline, zone)} (${left(clock.deadline)} left).`;
   }
   const passed = `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has passed`;
   if (clock.state === 'grace') {
-    if (Date.parse(clock.graceEnds) <= Date.parse(now)) return `${passed}, and so has its grace period (${formatDeadline(clock.graceEnds, zone)}).`;
+    if (Date.parse(clock.graceEnds) <= Date.parse(now))
+      return `${passed}, and so has its grace period (${formatDeadline(clock.graceEnds, zone)}).`;
     return `${passed}; late orders are awaited until ${formatDeadline(clock.graceEnds, zone)} (${left(clock.graceEnds)} left).`;
   }
   return `${passed}, and so has its grace period; the GM decides when ${phase} is processed.`;
 }
 
 /** The announcement of a changed deadline, to everyone in the game (Bcc), with the time left. */
-export function deadlineChangeMail(db: Db, game: Game, phase: string, due: string, now: string, why: string): OutgoingMail {
+export function deadlineChangeMail(
+  db: Db,
+  game: Game,
+  phase: string,
+  due: string,
+  now: string,
+  why: string,
+): OutgoingMail {
   return {
     kind: 'notice',
     bcc: resultRecipients(db, game),
     subject: `Diplomacy deadline changed ${game.name} ${phase}`,
-    text: renderTemplate('deadline-change', { game: game.name, phase, why, deadline: formatDeadline(due, gameZone(game)), left: timeLeft(due, now) }),
+    text: renderTemplate('deadline-change', {
+      game: game.name,
+      phase,
+      why,
+      deadline: formatDeadline(due, gameZone(game)),
+      left: timeLeft(due, now),
+    }),
     game: { id: game.id, name: game.name },
     attachments: calendarRequest(game, phase, due),
   };

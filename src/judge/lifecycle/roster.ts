@@ -19,7 +19,7 @@ export const VACANT_STATUSES = new Set(['cd', 'resigned', 'dummy']);
 export const DISORDERED = 'disordered';
 
 export function addressOf(db: Db, accountId: number | null): string | null {
-  return accountId === null ? null : getAccount(db, accountId)?.address ?? null;
+  return accountId === null ? null : (getAccount(db, accountId)?.address ?? null);
 }
 
 export function playerSeats(db: Db, gameId: number): Seat[] {
@@ -39,7 +39,9 @@ export function activePlayers(db: Db, gameId: number): Seat[] {
 /** Results go to everyone: players, the GM, observers and monitors. */
 export function resultRecipients(db: Db, game: Game): string[] {
   // A power in civil disorder still has a player who may come back; resigned and dummy seats have none.
-  const seats = listSeats(db, game.id).filter((s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'));
+  const seats = listSeats(db, game.id).filter(
+    (s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'),
+  );
   const masters = [addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)];
   return unique([...seats.map((s) => addressOf(db, s.accountId)), ...masters]);
 }
@@ -48,11 +50,20 @@ export function resultRecipients(db: Db, game: Game): string[] {
 export function gameNotice(db: Db, game: Game, subject: string, body: string): OutgoingMail | null {
   const readers = resultRecipients(db, game);
   if (!readers.length) return null;
-  return { kind: 'notice', bcc: readers, subject, text: renderTemplate('notice', { game: game.name, body }), game: { id: game.id, name: game.name } };
+  return {
+    kind: 'notice',
+    bcc: readers,
+    subject,
+    text: renderTemplate('notice', { game: game.name, body }),
+    game: { id: game.id, name: game.name },
+  };
 }
 
 /** Press readers: players, the GM and observers (monitors receive results only). */
-export function pressRecipients(db: Db, game: Game): { power: string | null; role: Seat['role'] | 'master'; address: string }[] {
+export function pressRecipients(
+  db: Db,
+  game: Game,
+): { power: string | null; role: Seat['role'] | 'master'; address: string }[] {
   const out: { power: string | null; role: Seat['role'] | 'master'; address: string }[] = [];
   for (const s of listSeats(db, game.id)) {
     if (s.role === 'monitor' || (s.role === 'player' && !isPlaying(s))) continue;

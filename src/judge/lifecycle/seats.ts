@@ -48,9 +48,19 @@ export function greatPowers(variant: Variant): string[] {
   return variant.powers.filter((p) => p.kind === 'great').map((p) => p.id);
 }
 
-export function joinGame(db: Db, game: Game, variant: Variant, account: Account, password: string, power: string | null): SeatResult {
+export function joinGame(
+  db: Db,
+  game: Game,
+  variant: Variant,
+  account: Account,
+  password: string,
+  power: string | null,
+): SeatResult {
   const settings = readSettings(game.settings);
-  if (game.status !== 'forming') return { error: `game ${game.name} is ${game.status}; only forming games take new players (TAKEOVER takes a vacant power)` };
+  if (game.status !== 'forming')
+    return {
+      error: `game ${game.name} is ${game.status}; only forming games take new players (TAKEOVER takes a vacant power)`,
+    };
   if (!settings.open) return { error: `game ${game.name} is not open for joining yet (its GM has not sent FORM)` };
   if (isMasterAccount(game, account)) return { error: `you are the GM of ${game.name}; a GM cannot also play in it` };
   if (wasEjected(db, game.id, account.id)) return { error: EJECTED };
@@ -61,33 +71,58 @@ export function joinGame(db: Db, game: Game, variant: Variant, account: Account,
   const powers = greatPowers(variant);
   if (players.length >= powers.length) return { error: `game ${game.name} is full (${powers.length} players)` };
   if (power !== null) {
-    if (!settings.powerChoice) return { error: `game ${game.name} assigns powers at random; send JOIN ${game.name} <password> without a power` };
+    if (!settings.powerChoice)
+      return { error: `game ${game.name} assigns powers at random; send JOIN ${game.name} <password> without a power` };
     if (!powers.includes(power)) return { error: `${power} is not a power you can play in ${variant.title}` };
-    if (findSeatByPower(db, game.id, power)) return { error: `${variant.powerById.get(power)?.name ?? power} is already taken` };
+    if (findSeatByPower(db, game.id, power))
+      return { error: `${variant.powerById.get(power)?.name ?? power} is already taken` };
   }
   const secret = newSeatPassword(password);
   if ('error' in secret) return secret;
   // Watching first and playing later is normal, and an observer seat may be a stranger's forgery.
   if (own) removeSeat(db, own.id);
-  const seat = addSeat(db, { gameId: game.id, accountId: account.id, role: 'player', power, passwordHash: secret.hash });
+  const seat = addSeat(db, {
+    gameId: game.id,
+    accountId: account.id,
+    role: 'player',
+    power,
+    passwordHash: secret.hash,
+  });
   return { seat, note: `${players.length + 1} of ${powers.length} players have joined` };
 }
 
-export function watchGame(db: Db, game: Game, account: Account, password: string, role: 'observer' | 'monitor'): SeatResult {
+export function watchGame(
+  db: Db,
+  game: Game,
+  account: Account,
+  password: string,
+  role: 'observer' | 'monitor',
+): SeatResult {
   if (game.status === 'completed' || game.status === 'terminated') return { error: `game ${game.name} is over` };
-  if (listSeats(db, game.id).some((s) => s.accountId === account.id)) return { error: `you already have a seat in ${game.name}` };
+  if (listSeats(db, game.id).some((s) => s.accountId === account.id))
+    return { error: `you already have a seat in ${game.name}` };
   const secret = newSeatPassword(password);
   if ('error' in secret) return secret;
   return { seat: addSeat(db, { gameId: game.id, accountId: account.id, role, passwordHash: secret.hash }) };
 }
 
-export function takeOver(db: Db, game: Game, variant: Variant, power: string, account: Account, password: string): SeatResult {
-  if (game.status !== 'active' && game.status !== 'paused') return { error: `game ${game.name} is ${game.status}; TAKEOVER works in running games` };
+export function takeOver(
+  db: Db,
+  game: Game,
+  variant: Variant,
+  power: string,
+  account: Account,
+  password: string,
+): SeatResult {
+  if (game.status !== 'active' && game.status !== 'paused')
+    return { error: `game ${game.name} is ${game.status}; TAKEOVER works in running games` };
   const seat = findSeatByPower(db, game.id, power);
   const name = variant.powerById.get(power)?.name ?? power;
   if (!seat || !VACANT_STATUSES.has(seat.status)) return { error: `${name} is not vacant` };
   if (isMasterAccount(game, account)) {
-    return { error: `you are a GM of ${game.name}; to order for ${name}, SIGNON master@${game.name} and BECOME ${name}` };
+    return {
+      error: `you are a GM of ${game.name}; to order for ${name}, SIGNON master@${game.name} and BECOME ${name}`,
+    };
   }
   if (wasEjected(db, game.id, account.id)) return { error: EJECTED };
   const own = listSeats(db, game.id).find((s) => s.accountId === account.id && s.id !== seat.id);

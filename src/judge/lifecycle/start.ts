@@ -26,7 +26,8 @@ import { addressOf } from './roster.js';
 /** The judge's name in the `:: Judge:` header line. */
 export const JUDGE_ID = 'CHANCERY';
 
-export type StartOutcome = { ok: true; mails: OutgoingMail[]; assignments: Map<string, number> } | { ok: false; error: string };
+export type StartOutcome =
+  { ok: true; mails: OutgoingMail[]; assignments: Map<string, number> } | { ok: false; error: string };
 
 export function startGame(db: Db, game: Game, now: string): StartOutcome {
   if (game.status !== 'forming') return { ok: false, error: `game ${game.name} is ${game.status}, not forming` };
@@ -40,12 +41,18 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
   const powers = greatPowers(variant);
   const seats = playerSeats(db, game.id);
   if (seats.length !== powers.length) {
-    return { ok: false, error: `game ${game.name} needs ${powers.length} players and has ${seats.length}; it stays forming` };
+    return {
+      ok: false,
+      error: `game ${game.name} needs ${powers.length} players and has ${seats.length}; it stays forming`,
+    };
   }
   const position = initialPosition(variant);
 
   const taken = new Set(seats.map((s) => s.power).filter((p): p is string => p !== null));
-  const free = seededShuffle(powers.filter((p) => !taken.has(p)), `${game.seed}:powers`);
+  const free = seededShuffle(
+    powers.filter((p) => !taken.has(p)),
+    `${game.seed}:powers`,
+  );
   const unassigned = seats.filter((seat) => seat.power === null).map((seat) => seat.id);
   const dealt = assignPowers(unassigned, free, readSettings(game.settings).preferences ?? {}, game.seed);
   const assignments = new Map<string, number>();

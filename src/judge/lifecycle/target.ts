@@ -15,7 +15,10 @@ export type Target = { game: Game; variant: Variant; who: Who } | { error: strin
 export function unknownGame(db: Db, name: string): string {
   // Unlisted (PRIVATE) games are never suggested: their names are for those who were told them.
   const listed = listGames(db).filter((g) => !readSettings(g.settings).unlisted);
-  const near = suggest(name, listed.map((g) => g.name));
+  const near = suggest(
+    name,
+    listed.map((g) => g.name),
+  );
   return `there is no game called "${name}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`;
 }
 
@@ -46,8 +49,13 @@ export function readTarget(db: Db, word: string | undefined): Target {
     const variant = variantOf(game.variant);
     const who = whoOf(variant, word.slice(0, at));
     if (!who) {
-      const near = suggest(word.slice(0, at), variant.powers.map((p) => p.name));
-      return { error: `"${word.slice(0, at)}" is not a power of ${variant.title}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}` };
+      const near = suggest(
+        word.slice(0, at),
+        variant.powers.map((p) => p.name),
+      );
+      return {
+        error: `"${word.slice(0, at)}" is not a power of ${variant.title}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
+      };
     }
     return { game, variant, who };
   }
@@ -57,6 +65,7 @@ export function readTarget(db: Db, word: string | undefined): Target {
   if (!game) return { error: unknownGame(db, word) };
   const variant = variantOf(game.variant);
   const who = whoOf(variant, word[0]);
-  if (!who) return { error: `"${word[0]}" is not the initial of a power of ${variant.title}; write e.g. france@${game.name}` };
+  if (!who)
+    return { error: `"${word[0]}" is not the initial of a power of ${variant.title}; write e.g. france@${game.name}` };
   return { game, variant, who };
 }

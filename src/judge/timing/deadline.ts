@@ -41,7 +41,12 @@ export function firstOpenDay(date: LocalDate, rules: TimingRules, blocked: reado
  * 72 hours ends at 20:00 three days later, not four. Without it the deadline keeps the computed
  * time, rounded up to the minute. Either way it then moves to the next open day, same time of day.
  */
-export function computeDeadline(startMs: number, delayHours: number, rules: TimingRules, blocked: readonly DateRange[] = []): number {
+export function computeDeadline(
+  startMs: number,
+  delayHours: number,
+  rules: TimingRules,
+  blocked: readonly DateRange[] = [],
+): number {
   const delay = delayHours * HOUR;
   const base = startMs + delay;
   const snap = rules.at ? parseClock(rules.at) : null;

@@ -26,7 +26,8 @@ export function parseHours(text: string): number | null {
   if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
   if (!/^(\d+(\.\d+)?[DHM])+$/.test(t)) return null;
   let hours = 0;
-  for (const m of t.matchAll(/(\d+(?:\.\d+)?)([DHM])/g)) hours += Number(m[1]) * (m[2] === 'D' ? 24 : m[2] === 'H' ? 1 : 1 / 60);
+  for (const m of t.matchAll(/(\d+(?:\.\d+)?)([DHM])/g))
+    hours += Number(m[1]) * (m[2] === 'D' ? 24 : m[2] === 'H' ? 1 : 1 / 60);
   return hours;
 }
 

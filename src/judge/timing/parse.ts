@@ -4,7 +4,17 @@
 // and the deadline a GM writes after SET DEADLINE. Pure: words in, rules (or an error) out.
 import { hoursText, parseHours } from './duration.js';
 import { ALL_DAYS, parseClock, type DateRange, type LatePolicy, type TimingRules } from './rules.js';
-import { addDays, dateKey, daysBetween, instantOf, localParts, parseDateKey, resolveZone, WEEKDAY_NAMES, type LocalDate } from './zone.js';
+import {
+  addDays,
+  dateKey,
+  daysBetween,
+  instantOf,
+  localParts,
+  parseDateKey,
+  resolveZone,
+  WEEKDAY_NAMES,
+  type LocalDate,
+} from './zone.js';
 
 export type PhaseDelays = { movement: number; retreat: number; adjustment: number };
 
@@ -37,15 +47,32 @@ const KEYS = [...Object.keys(DELAY_KEYS), 'ZONE', 'DAYS', 'AT', 'HOLIDAY', 'HOLI
 
 const KNOWN_KEYS = 'MOVE, RETREAT, ADJUST, NEXT, ZONE, DAYS, AT, HOLIDAY, GRACE, WARN, LATE';
 
-const LATE_WORDS: Record<string, LatePolicy> = { CD: 'cd', CIVIL_DISORDER: 'cd', PROCESS: 'process', DEFAULT: 'process', DEFAULTS: 'process', WAIT: 'wait', GM: 'wait' };
+const LATE_WORDS: Record<string, LatePolicy> = {
+  CD: 'cd',
+  CIVIL_DISORDER: 'cd',
+  PROCESS: 'process',
+  DEFAULT: 'process',
+  DEFAULTS: 'process',
+  WAIT: 'wait',
+  GM: 'wait',
+};
 
 /**
  * Applies the words after TIMING to a copy of `timing`: every key takes one value. Returns the new
  * timing, or the first error (and nothing is applied).
  */
 export function applyTimingWords(timing: Timing, words: string[]): Timing | string {
-  const next: Timing = { delays: { ...timing.delays }, rules: { ...timing.rules, days: [...timing.rules.days], holidays: [...timing.rules.holidays], warnHours: [...timing.rules.warnHours] } };
-  if (words.length === 0) return `TIMING needs settings, e.g. TIMING MOVE 48 RETREAT 12 ADJUST 12 (known: ${KNOWN_KEYS})`;
+  const next: Timing = {
+    delays: { ...timing.delays },
+    rules: {
+      ...timing.rules,
+      days: [...timing.rules.days],
+      holidays: [...timing.rules.holidays],
+      warnHours: [...timing.rules.warnHours],
+    },
+  };
+  if (words.length === 0)
+    return `TIMING needs settings, e.g. TIMING MOVE 48 RETREAT 12 ADJUST 12 (known: ${KNOWN_KEYS})`;
   for (let i = 0; i < words.length; i++) {
     const key = words[i].toUpperCase();
     const value = words[i + 1];
@@ -55,13 +82,15 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
     const delayKinds = DELAY_KEYS[key];
     if (delayKinds) {
       const hours = parseHours(value);
-      if (hours === null || hours <= 0 || hours > MAX_DELAY_HOURS) return `"${value}" is not a number of hours for ${key} (write 48, 48H or 2D; more than 0, at most 60 days)`;
+      if (hours === null || hours <= 0 || hours > MAX_DELAY_HOURS)
+        return `"${value}" is not a number of hours for ${key} (write 48, 48H or 2D; more than 0, at most 60 days)`;
       for (const kind of delayKinds) next.delays[kind] = hours;
       continue;
     }
     if (key === 'ZONE') {
       const zone = resolveZone(value);
-      if (!zone) return `"${value}" is not a time zone the judge knows; use an IANA name like Europe/Berlin, America/New_York or UTC`;
+      if (!zone)
+        return `"${value}" is not a time zone the judge knows; use an IANA name like Europe/Berlin, America/New_York or UTC`;
       next.rules.zone = zone;
       continue;
     }
@@ -100,7 +129,8 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
     }
     if (key === 'GRACE') {
       const hours = parseHours(value);
-      if (hours === null || hours < 0 || hours > MAX_GRACE_HOURS) return `"${value}" is not a grace period: hours (24) or with a unit (1D), from 0 to 30 days`;
+      if (hours === null || hours < 0 || hours > MAX_GRACE_HOURS)
+        return `"${value}" is not a grace period: hours (24) or with a unit (1D), from 0 to 30 days`;
       next.rules.graceHours = hours;
       continue;
     }
@@ -110,13 +140,15 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
         continue;
       }
       const hours = value.split(',').filter(Boolean).map(parseHours);
-      if (!hours.length || hours.some((h) => h === null || h <= 0 || h > MAX_DELAY_HOURS)) return `"${value}" is not a list of reminder times: e.g. WARN 24H,4H (or WARN NONE)`;
+      if (!hours.length || hours.some((h) => h === null || h <= 0 || h > MAX_DELAY_HOURS))
+        return `"${value}" is not a list of reminder times: e.g. WARN 24H,4H (or WARN NONE)`;
       if (hours.length > MAX_WARNINGS) return `at most ${MAX_WARNINGS} reminders per phase`;
       next.rules.warnHours = [...new Set(hours as number[])].sort((a, b) => b - a);
       continue;
     }
     const late = LATE_WORDS[value.toUpperCase()];
-    if (!late) return `LATE takes CD (civil disorder, then process), PROCESS (process with defaults) or WAIT (the GM decides), not "${value}"`;
+    if (!late)
+      return `LATE takes CD (civil disorder, then process), PROCESS (process with defaults) or WAIT (the GM decides), not "${value}"`;
     next.rules.late = late;
   }
   return next;
@@ -211,9 +243,22 @@ const durationWord = (hours: number) =>
 /** The TIMING line that gives exactly these settings (a GM can send it back after SET TIMING). */
 export function timingLine(timing: Timing): string {
   const { delays, rules } = timing;
-  const words = [`MOVE ${durationWord(delays.movement)}`, `RETREAT ${durationWord(delays.retreat)}`, `ADJUST ${durationWord(delays.adjustment)}`, `ZONE ${rules.zone}`, `DAYS ${daysText(rules.days)}`, `AT ${rules.at ?? 'NONE'}`];
-  words.push(`HOLIDAY ${rules.holidays.length ? rules.holidays.map((r) => (r.from === r.to ? r.from : `${r.from}..${r.to}`)).join(',') : 'NONE'}`);
-  words.push(`GRACE ${durationWord(rules.graceHours)}`, `WARN ${rules.warnHours.length ? rules.warnHours.map(durationWord).join(',') : 'NONE'}`, `LATE ${rules.late.toUpperCase()}`);
+  const words = [
+    `MOVE ${durationWord(delays.movement)}`,
+    `RETREAT ${durationWord(delays.retreat)}`,
+    `ADJUST ${durationWord(delays.adjustment)}`,
+    `ZONE ${rules.zone}`,
+    `DAYS ${daysText(rules.days)}`,
+    `AT ${rules.at ?? 'NONE'}`,
+  ];
+  words.push(
+    `HOLIDAY ${rules.holidays.length ? rules.holidays.map((r) => (r.from === r.to ? r.from : `${r.from}..${r.to}`)).join(',') : 'NONE'}`,
+  );
+  words.push(
+    `GRACE ${durationWord(rules.graceHours)}`,
+    `WARN ${rules.warnHours.length ? rules.warnHours.map(durationWord).join(',') : 'NONE'}`,
+    `LATE ${rules.late.toUpperCase()}`,
+  );
   return `TIMING ${words.join(' ')}`;
 }
 
@@ -233,7 +278,9 @@ export function describeTiming(timing: Timing): string {
   const lines = [
     `Deadlines: movement ${hoursText(delays.movement)}, retreats ${hoursText(delays.retreat)}, adjustments ${hoursText(delays.adjustment)} after the phase starts.`,
     `Time zone ${rules.zone}; deadlines fall on ${daysText(rules.days) === 'ALL' ? 'any day' : daysText(rules.days)}${rules.at ? ` at ${rules.at}` : ''}${rules.holidays.length ? `, never on ${rules.holidays.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(', ')}` : ''}.`,
-    rules.warnHours.length ? `Reminders ${rules.warnHours.map((h) => hoursText(h)).join(' and ')} before the deadline to powers still missing orders.` : 'No reminders.',
+    rules.warnHours.length
+      ? `Reminders ${rules.warnHours.map((h) => hoursText(h)).join(' and ')} before the deadline to powers still missing orders.`
+      : 'No reminders.',
     `Late orders are awaited ${hoursText(rules.graceHours)} after the deadline; then ${LATE_TEXT[rules.late]}.`,
   ];
   return lines.join('\n');
@@ -247,7 +294,8 @@ export function describeTiming(timing: Timing): string {
  */
 export function parseDeadlineText(text: string, nowMs: number, rules: TimingRules): number | string {
   const t = text.trim().toUpperCase().replace(/\s+/g, ' ');
-  const usage = 'write SET DEADLINE 2026-07-01 20:00, SET DEADLINE FRI 20:00 (in the game\'s time zone), or SET DEADLINE +48H / +2D';
+  const usage =
+    "write SET DEADLINE 2026-07-01 20:00, SET DEADLINE FRI 20:00 (in the game's time zone), or SET DEADLINE +48H / +2D";
   if (!t) return usage;
   const defaultTime = (rules.at ? parseClock(rules.at) : null) ?? { hour: 0, minute: 0 };
   const relative = /^\+\s*(.+)$/.exec(t) ?? (/^\d+(\.\d+)?[DHM]/.test(t) && !/^\d{4}-/.test(t) ? [t, t] : null);

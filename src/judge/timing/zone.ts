@@ -61,7 +61,8 @@ export function resolveZone(name: string): string | null {
 
 export function localParts(ms: number, zone: string): LocalParts {
   const parts: Record<string, number> = {};
-  for (const p of formatterFor(zone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of formatterFor(zone).formatToParts(new Date(ms)))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const date = { year: parts.year, month: parts.month, day: parts.day };
   return { ...date, hour: parts.hour, minute: parts.minute, second: parts.second, weekday: weekdayOf(date) };
 }

@@ -1,6 +1,12 @@
 // Where deadlines fall: delay, snap to a time of day, allowed weekdays, holidays, absences, DST.
 import { describe, expect, it } from 'vitest';
-import { computeDeadline, graceEnd, isOpenDay, moveToOpenDay, reminderTimes } from '../../../src/judge/timing/deadline.js';
+import {
+  computeDeadline,
+  graceEnd,
+  isOpenDay,
+  moveToOpenDay,
+  reminderTimes,
+} from '../../../src/judge/timing/deadline.js';
 import { defaultTiming, type TimingRules } from '../../../src/judge/timing/rules.js';
 import { localParts } from '../../../src/judge/timing/zone.js';
 
@@ -63,12 +69,22 @@ describe('computeDeadline', () => {
   });
 
   it('skips holidays given as dates in the game zone, and players’ absences', () => {
-    const r = rules({ zone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], at: '20:00', holidays: [{ from: '2026-12-24', to: '2026-12-26' }, { from: '2027-01-01', to: '2027-01-01' }] });
+    const r = rules({
+      zone: 'Europe/Berlin',
+      days: [1, 2, 3, 4, 5],
+      at: '20:00',
+      holidays: [
+        { from: '2026-12-24', to: '2026-12-26' },
+        { from: '2027-01-01', to: '2027-01-01' },
+      ],
+    });
     // Due Thursday 24 Dec: the 24th and 25th are holidays, the 26th and 27th a weekend.
     expect(berlin(computeDeadline(at('2026-12-21T19:00:00Z'), 72, r))).toBe('Mon 2026-12-28 20:00');
     expect(berlin(computeDeadline(at('2026-12-29T19:00:00Z'), 72, r))).toBe('Mon 2027-01-04 20:00');
     // An absence is one more closed range.
-    expect(berlin(computeDeadline(at('2026-12-29T19:00:00Z'), 72, r, [{ from: '2027-01-04', to: '2027-01-05' }]))).toBe('Wed 2027-01-06 20:00');
+    expect(berlin(computeDeadline(at('2026-12-29T19:00:00Z'), 72, r, [{ from: '2027-01-04', to: '2027-01-05' }]))).toBe(
+      'Wed 2027-01-06 20:00',
+    );
     expect(isOpenDay({ year: 2026, month: 12, day: 25 }, r)).toBe(false);
     expect(isOpenDay({ year: 2026, month: 12, day: 23 }, r)).toBe(true);
   });

@@ -3,7 +3,13 @@
 // ABSENCE, and catching up after downtime.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../../src/core/map/load.js';
-import { deadlineJobKey, deadlineOf, formatDeadline, graceJobKey, reminderJobKey } from '../../../src/judge/lifecycle/deadlines.js';
+import {
+  deadlineJobKey,
+  deadlineOf,
+  formatDeadline,
+  graceJobKey,
+  reminderJobKey,
+} from '../../../src/judge/lifecycle/deadlines.js';
 import { adjustmentsDue } from '../../../src/judge/progress.js';
 import { tick } from '../../../src/judge/tick.js';
 import { localParts } from '../../../src/judge/timing/zone.js';
@@ -24,7 +30,10 @@ let world: World | null = null;
 afterEach(() => world?.close());
 
 async function started(w: World, name: string, settings: string[]): Promise<Game> {
-  const created = await w.send(GM, [`CREATE ${name} gmpass1 standard`, 'RULE POWER_CHOICE', ...settings, 'FORM'].join('\n'));
+  const created = await w.send(
+    GM,
+    [`CREATE ${name} gmpass1 standard`, 'RULE POWER_CHOICE', ...settings, 'FORM'].join('\n'),
+  );
   expect(created).toContain(`Game ${name} is open`);
   for (const p of POWERS) await w.send(address(p), `JOIN ${name} pw-${p} ${p}`);
   expect(await w.send(GM, `SIGNON master@${name} gmpass1\nACTIVATE`)).toContain('has started');
@@ -34,7 +43,10 @@ async function started(w: World, name: string, settings: string[]): Promise<Game
 /** The bot's orders for the power (all of them, or only the first `limit`); returns the reply. */
 async function order(w: World, game: Game, power: string, limit?: number): Promise<string> {
   const record = currentPhase(w.db, game.id)!;
-  const lines = botOrders(loadVariant('standard'), record.position, power, adjustmentsDue(w.db, game.id, record)).slice(0, limit);
+  const lines = botOrders(loadVariant('standard'), record.position, power, adjustmentsDue(w.db, game.id, record)).slice(
+    0,
+    limit,
+  );
   return w.send(address(power), [`SIGNON ${power}@${game.name} pw-${power}`, ...lines].join('\n'));
 }
 
@@ -44,9 +56,11 @@ function advanceTo(w: World, iso: string, minutes = 1): void {
 }
 
 const rows = (w: World, subject: string) => w.outboxRows().filter((r) => r.subject.startsWith(subject));
-const recipients = (r: { to: string[]; cc: string[]; bcc: string[] }) => [...r.to, ...r.cc, ...r.bcc].filter((a) => a !== JUDGE.address).sort();
+const recipients = (r: { to: string[]; cc: string[]; bcc: string[] }) =>
+  [...r.to, ...r.cc, ...r.bcc].filter((a) => a !== JUDGE.address).sort();
 const phaseOf = (w: World, game: Game) => currentPhase(w.db, game.id)!.phase;
-const seatStatus = (w: World, game: Game, power: string) => listSeats(w.db, game.id).find((s) => s.power === power)!.status;
+const seatStatus = (w: World, game: Game, power: string) =>
+  listSeats(w.db, game.id).find((s) => s.power === power)!.status;
 
 describe('deadlines in the game zone', SLOW, () => {
   it('falls on an allowed weekday at the time of day in the zone, and every reply states it with the time left', async () => {
@@ -64,7 +78,11 @@ describe('deadlines in the game zone', SLOW, () => {
     const shown = formatDeadline(due, 'Europe/Berlin');
     expect(shown).toMatch(/^\w{3} \d{1,2} \w{3} \d{4} 20:00 Europe\/Berlin \(UTC\+0[12]:00\)$/);
     const reply = await w.send(address('france'), 'SIGNON france@zoned pw-france\nSTATUS');
-    expect(reply).toMatch(new RegExp(`Deadline for S1901M of game 'zoned': ${shown.replace(/[()+]/g, '\\$&')} \\(\\d+ days?( \\d+ hours?)? left\\)\\.`));
+    expect(reply).toMatch(
+      new RegExp(
+        `Deadline for S1901M of game 'zoned': ${shown.replace(/[()+]/g, '\\$&')} \\(\\d+ days?( \\d+ hours?)? left\\)\\.`,
+      ),
+    );
     expect(await w.send(GM, 'SIGNON master@zoned gmpass1')).toContain(`Deadline for S1901M of game 'zoned': ${shown}`);
     expect(rows(w, 'Diplomacy game zoned starting')[0].body).toContain(shown);
     const listed = await w.send('stranger@players.test', 'LIST zoned');
@@ -80,7 +98,9 @@ describe('reminders, late notices, grace and civil disorder', SLOW, () => {
     for (const p of POWERS.slice(0, 5)) await order(w, game, p);
     await order(w, game, 'russia', 1); // one unit of four: still missing
     const due = deadlineOf(w.db, game.id, 'S1901M')!;
-    expect(findJob(w.db, reminderJobKey(game.id, 'S1901M', 12))!.dueAt).toBe(new Date(Date.parse(due) - 12 * HOUR).toISOString());
+    expect(findJob(w.db, reminderJobKey(game.id, 'S1901M', 12))!.dueAt).toBe(
+      new Date(Date.parse(due) - 12 * HOUR).toISOString(),
+    );
 
     advanceTo(w, new Date(Date.parse(due) - 12 * HOUR).toISOString());
     await w.settle();
@@ -88,7 +108,7 @@ describe('reminders, late notices, grace and civil disorder', SLOW, () => {
     const reminders = rows(w, 'Diplomacy deadline reminder late S1901M');
     expect(reminders.map(recipients).flat().sort()).toEqual([address('russia'), address('turkey')]);
     const russia = reminders.find((r) => r.to.includes(address('russia')))!;
-    expect(russia.body).toContain("orders for Russia (S1901M) have not yet been submitted");
+    expect(russia.body).toContain('orders for Russia (S1901M) have not yet been submitted');
     expect(russia.body).toMatch(/Units still unordered: [AF] [A-Z/]+, [AF] [A-Z/]+, [AF] [A-Z/]+\./);
     expect(russia.body).toMatch(/\(11 hours 5\d minutes left\)/);
     expect(phaseOf(w, game)).toBe('S1901M');
@@ -102,13 +122,15 @@ describe('reminders, late notices, grace and civil disorder', SLOW, () => {
     expect(notices[0].body).toContain('declared in civil disorder');
     const gmNotice = rows(w, 'Diplomacy late powers late S1901M');
     expect(gmNotice.map(recipients)).toEqual([[GM]]);
-    expect(gmNotice[0].body).toMatch(/Late: Russia \(Units still unordered: .*\); Turkey \(Units still unordered: .*\)/);
+    expect(gmNotice[0].body).toMatch(
+      /Late: Russia \(Units still unordered: .*\); Turkey \(Units still unordered: .*\)/,
+    );
     const graceEnds = findJob(w.db, graceJobKey(game.id, 'S1901M'))!.dueAt;
     expect(graceEnds).toBe(new Date(Date.parse(due) + 24 * HOUR).toISOString());
 
     // Russia completes his orders during the grace period; Turkey never does.
     const late = await order(w, game, 'russia');
-    expect(late).toContain("has passed; late orders are awaited until");
+    expect(late).toContain('has passed; late orders are awaited until');
     expect(phaseOf(w, game)).toBe('S1901M');
     await w.settle();
     expect(rows(w, 'Diplomacy late notice').length).toBe(2);
@@ -170,18 +192,25 @@ describe('reminders, late notices, grace and civil disorder', SLOW, () => {
     expect(asked[1].body).toContain('The game waits for you');
     expect(asked[1].body).toContain('PROCESS! F1901M');
     expect(rows(w, 'Diplomacy grace period over waiting F1901M')).toHaveLength(7);
-    expect(await w.send(address('italy'), 'SIGNON italy@waiting pw-italy')).toContain('and so has its grace period; the GM decides');
+    expect(await w.send(address('italy'), 'SIGNON italy@waiting pw-italy')).toContain(
+      'and so has its grace period; the GM decides',
+    );
 
     // The GM gives more time: a fresh deadline, announced to everyone, and the clock runs again.
     const before = w.outboxRows().length;
     const reply = await w.send(GM, 'SIGNON master@waiting gmpass1\nSET DEADLINE +24H');
     expect(reply).toMatch(/The deadline for F1901M is now .* \(1 day from now\); everyone was told\./);
-    const announced = w.outboxRows().slice(before).filter((r) => r.subject === 'Diplomacy deadline changed waiting F1901M');
+    const announced = w
+      .outboxRows()
+      .slice(before)
+      .filter((r) => r.subject === 'Diplomacy deadline changed waiting F1901M');
     expect(announced).toHaveLength(1);
     expect(recipients(announced[0])).toEqual([...POWERS.map(address), GM].sort());
     expect(announced[0].body).toContain('has been changed by the GM');
     expect(announced[0].body).toMatch(/\(1 day left\)|\(23 hours 5\d minutes left\)/);
-    expect(await w.send(address('italy'), 'SIGNON italy@waiting pw-italy')).toMatch(/Deadline for F1901M of game 'waiting': .* UTC \((1 day|23 hours 5\d minutes) left\)/);
+    expect(await w.send(address('italy'), 'SIGNON italy@waiting pw-italy')).toMatch(
+      /Deadline for F1901M of game 'waiting': .* UTC \((1 day|23 hours 5\d minutes) left\)/,
+    );
     for (const p of POWERS) await order(w, game, p);
     expect(phaseOf(w, game)).not.toBe('F1901M');
     expect(w.errors).toEqual([]);
@@ -200,28 +229,49 @@ describe('SET DEADLINE, SET TIMING and SET ABSENCE', SLOW, () => {
     expect(reply).toContain(`The deadline for S1901M is now ${formatDeadline(due, 'Europe/Berlin')}`);
     for (const hours of [24, 2]) {
       const reminder = findJob(w.db, reminderJobKey(game.id, 'S1901M', hours));
-      if (Date.parse(due) - hours * HOUR > Date.parse(w.now())) expect(reminder).toMatchObject({ status: 'pending', dueAt: new Date(Date.parse(due) - hours * HOUR).toISOString() });
+      if (Date.parse(due) - hours * HOUR > Date.parse(w.now()))
+        expect(reminder).toMatchObject({
+          status: 'pending',
+          dueAt: new Date(Date.parse(due) - hours * HOUR).toISOString(),
+        });
     }
     expect(rows(w, 'Diplomacy deadline changed berlin S1901M')[0].body).toContain(formatDeadline(due, 'Europe/Berlin'));
-    expect(await w.send(GM, 'SIGNON master@berlin gmpass1\nSET DEADLINE 2020-01-01 20:00')).toContain('the new deadline must be in the future');
-    expect(await w.send(GM, 'SIGNON master@berlin gmpass1\nSET DEADLINE whenever')).toContain('write SET DEADLINE 2026-07-01 20:00');
+    expect(await w.send(GM, 'SIGNON master@berlin gmpass1\nSET DEADLINE 2020-01-01 20:00')).toContain(
+      'the new deadline must be in the future',
+    );
+    expect(await w.send(GM, 'SIGNON master@berlin gmpass1\nSET DEADLINE whenever')).toContain(
+      'write SET DEADLINE 2026-07-01 20:00',
+    );
     expect(deadlineOf(w.db, game.id, 'S1901M')).toBe(due);
-    expect(await w.send(address('france'), 'SIGNON france@berlin pw-france\nSET DEADLINE +1D')).toContain('is a GM command');
+    expect(await w.send(address('france'), 'SIGNON france@berlin pw-france\nSET DEADLINE +1D')).toContain(
+      'is a GM command',
+    );
 
     // SET TIMING changes the rules for the deadlines to come; the current one stands.
-    const timing = await w.send(GM, 'SIGNON master@berlin gmpass1\nSET TIMING ZONE Asia/Tokyo DAYS MON-FRI AT 19:00 LATE WAIT\nSET GRACE 2D');
-    expect(timing).toContain('The timing of game berlin is now: TIMING MOVE 3D RETREAT 1D ADJUST 1D ZONE Asia/Tokyo DAYS MON-FRI AT 19:00 HOLIDAY NONE GRACE 1D WARN 1D,2H LATE WAIT');
+    const timing = await w.send(
+      GM,
+      'SIGNON master@berlin gmpass1\nSET TIMING ZONE Asia/Tokyo DAYS MON-FRI AT 19:00 LATE WAIT\nSET GRACE 2D',
+    );
+    expect(timing).toContain(
+      'The timing of game berlin is now: TIMING MOVE 3D RETREAT 1D ADJUST 1D ZONE Asia/Tokyo DAYS MON-FRI AT 19:00 HOLIDAY NONE GRACE 1D WARN 1D,2H LATE WAIT',
+    );
     expect(timing).toContain('GRACE 2D WARN 1D,2H LATE WAIT');
     expect(timing).toContain('Late orders are awaited 2 days after the deadline; then the GM decides');
     expect(deadlineOf(w.db, game.id, 'S1901M')).toBe(due);
-    expect(findGameByName(w.db, 'berlin')!.settings).toMatchObject({ timing: { zone: 'Asia/Tokyo', at: '19:00', graceHours: 48, late: 'wait' } });
-    expect(await w.send(GM, 'SIGNON master@berlin gmpass1\nSET TIMING ZONE Atlantis')).toContain('"Atlantis" is not a time zone');
+    expect(findGameByName(w.db, 'berlin')!.settings).toMatchObject({
+      timing: { zone: 'Asia/Tokyo', at: '19:00', graceHours: 48, late: 'wait' },
+    });
+    expect(await w.send(GM, 'SIGNON master@berlin gmpass1\nSET TIMING ZONE Atlantis')).toContain(
+      '"Atlantis" is not a time zone',
+    );
     const refused = await w.send(address('france'), 'SIGNON france@berlin pw-france\nSET TIMING GRACE 0');
     expect(refused, refused).toContain("SET TIMING is the GM's");
 
     expect(findGameByName(w.db, 'berlin')!.settings).toMatchObject({ timing: { zone: 'Asia/Tokyo', graceHours: 48 } });
     // Replies now speak Tokyo time.
-    expect(await w.send(address('france'), 'SIGNON france@berlin pw-france')).toContain(formatDeadline(due, 'Asia/Tokyo'));
+    expect(await w.send(address('france'), 'SIGNON france@berlin pw-france')).toContain(
+      formatDeadline(due, 'Asia/Tokyo'),
+    );
   });
 
   it('caps SET ABSENCE at the game maximum and moves a deadline that falls in it, telling everyone without the name', async () => {
@@ -232,12 +282,20 @@ describe('SET DEADLINE, SET TIMING and SET ABSENCE', SLOW, () => {
       return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
     };
     const now = Date.parse(w.now());
-    const tooLong = await w.send(address('france'), `SIGNON france@absent pw-france\nSET ABSENCE ${day(now)} TO ${day(now + 5 * 24 * HOUR)}`);
+    const tooLong = await w.send(
+      address('france'),
+      `SIGNON france@absent pw-france\nSET ABSENCE ${day(now)} TO ${day(now + 5 * 24 * HOUR)}`,
+    );
     expect(tooLong).toContain('an absence may last at most 5 days in game absent, counted from today; this one has 6');
-    expect(await w.send(address('france'), 'SIGNON france@absent pw-france\nSET ABSENCE 2020-01-01 TO 2020-01-02')).toContain('the absence is over already');
+    expect(
+      await w.send(address('france'), 'SIGNON france@absent pw-france\nSET ABSENCE 2020-01-01 TO 2020-01-02'),
+    ).toContain('the absence is over already');
 
     const due = deadlineOf(w.db, game.id, 'S1901M')!;
-    const reply = await w.send(address('france'), `SIGNON france@absent pw-france\nSET ABSENCE ${day(Date.parse(due) - 24 * HOUR)} TO ${day(Date.parse(due))}`);
+    const reply = await w.send(
+      address('france'),
+      `SIGNON france@absent pw-france\nSET ABSENCE ${day(Date.parse(due) - 24 * HOUR)} TO ${day(Date.parse(due))}`,
+    );
     expect(reply).toContain('no deadline of game absent will fall on those days');
     const moved = deadlineOf(w.db, game.id, 'S1901M')!;
     expect(day(Date.parse(moved))).toBe(day(Date.parse(due) + 24 * HOUR));
@@ -266,11 +324,15 @@ describe('catching up after downtime', SLOW, () => {
     const mailed = w.outboxRows().slice(outboxBefore);
     expect(mailed.filter((r) => r.dedupeKey === 'results:asleep:S1901M')).toHaveLength(1);
     expect(mailed.filter((r) => /reminder|late notice/.test(r.subject))).toEqual([]);
-    expect(mailed.filter((r) => r.subject.startsWith('Diplomacy grace period over')).map(recipients)).toEqual([[address('turkey')]]);
+    expect(mailed.filter((r) => r.subject.startsWith('Diplomacy grace period over')).map(recipients)).toEqual([
+      [address('turkey')],
+    ]);
     expect(seatStatus(w, game, 'turkey')).toBe('active');
     const next = deadlineOf(w.db, game.id, 'F1901M')!;
     expect(next).toBe(new Date(Date.parse(far) + 72 * HOUR).toISOString());
-    expect(findJob(w.db, reminderJobKey(game.id, 'F1901M', 12))!.dueAt).toBe(new Date(Date.parse(next) - 12 * HOUR).toISOString());
+    expect(findJob(w.db, reminderJobKey(game.id, 'F1901M', 12))!.dueAt).toBe(
+      new Date(Date.parse(next) - 12 * HOUR).toISOString(),
+    );
 
     // Again at the same moment: nothing left to do.
     const count = w.outboxRows().length;

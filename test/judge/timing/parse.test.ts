@@ -1,7 +1,15 @@
 // The TIMING dialect, SET DEADLINE's times, and durations.
 import { describe, expect, it } from 'vitest';
 import { durationText, parseHours } from '../../../src/judge/timing/duration.js';
-import { applyTimingWords, describeTiming, parseDateRanges, parseDays, parseDeadlineText, timingLine, type Timing } from '../../../src/judge/timing/parse.js';
+import {
+  applyTimingWords,
+  describeTiming,
+  parseDateRanges,
+  parseDays,
+  parseDeadlineText,
+  timingLine,
+  type Timing,
+} from '../../../src/judge/timing/parse.js';
 import { defaultTiming } from '../../../src/judge/timing/rules.js';
 import { applySettingLine, defaultSettings } from '../../../src/judge/settings.js';
 
@@ -11,14 +19,19 @@ const apply = (line: string) => applyTimingWords(base(), words(line));
 
 describe('TIMING settings', () => {
   it('reads a full line: delays, zone, days, time of day, holidays, grace, reminders, policy', () => {
-    const t = apply('MOVE 2D RETREAT 12H ADJUST 12 ZONE europe/berlin DAYS MON-FRI AT 20:00 HOLIDAY 2026-12-24..2026-12-26,2027-01-01 GRACE 1D12H WARN 24H,4H LATE WAIT');
+    const t = apply(
+      'MOVE 2D RETREAT 12H ADJUST 12 ZONE europe/berlin DAYS MON-FRI AT 20:00 HOLIDAY 2026-12-24..2026-12-26,2027-01-01 GRACE 1D12H WARN 24H,4H LATE WAIT',
+    );
     expect(t).toEqual({
       delays: { movement: 48, retreat: 12, adjustment: 12 },
       rules: {
         zone: 'Europe/Berlin',
         days: [1, 2, 3, 4, 5],
         at: '20:00',
-        holidays: [{ from: '2026-12-24', to: '2026-12-26' }, { from: '2027-01-01', to: '2027-01-01' }],
+        holidays: [
+          { from: '2026-12-24', to: '2026-12-26' },
+          { from: '2027-01-01', to: '2027-01-01' },
+        ],
         graceHours: 36,
         warnHours: [24, 4],
         late: 'wait',
@@ -30,7 +43,10 @@ describe('TIMING settings', () => {
     const t = apply('NEXT 1D MOVE 3D DAYS -MTWTF- NOT 20261224-20261226 HOLIDAY 2027-01-01 TO 2027-01-02') as Timing;
     expect(t.delays).toEqual({ movement: 72, retreat: 24, adjustment: 24 });
     expect(t.rules.days).toEqual([1, 2, 3, 4, 5]);
-    expect(t.rules.holidays).toEqual([{ from: '2026-12-24', to: '2026-12-26' }, { from: '2027-01-01', to: '2027-01-02' }]);
+    expect(t.rules.holidays).toEqual([
+      { from: '2026-12-24', to: '2026-12-26' },
+      { from: '2027-01-01', to: '2027-01-02' },
+    ]);
   });
 
   it('reads day sets: lists, ranges that wrap past Sunday, full names', () => {
@@ -45,7 +61,10 @@ describe('TIMING settings', () => {
   });
 
   it('joins overlapping holidays and refuses impossible ones', () => {
-    expect(parseDateRanges('2026-12-24..2026-12-26,2026-12-27')).toEqual([{ from: '2026-12-24', to: '2026-12-26' }, { from: '2026-12-27', to: '2026-12-27' }]);
+    expect(parseDateRanges('2026-12-24..2026-12-26,2026-12-27')).toEqual([
+      { from: '2026-12-24', to: '2026-12-26' },
+      { from: '2026-12-27', to: '2026-12-27' },
+    ]);
     const t = apply('HOLIDAY 2026-12-24..2026-12-26 HOLIDAY 2026-12-27,2026-12-20..2026-12-25') as Timing;
     expect(t.rules.holidays).toEqual([{ from: '2026-12-20', to: '2026-12-27' }]);
     expect(parseDateRanges('2026-02-30')).toMatch(/not a date/);
@@ -72,12 +91,20 @@ describe('TIMING settings', () => {
   });
 
   it('writes a TIMING line that reads back to the same settings', () => {
-    const t = apply('MOVE 36H RETREAT 1D ZONE America/New_York DAYS SAT-MON AT 9:30 HOLIDAY 2026-07-04 GRACE 2D WARN 1D,6H LATE PROCESS') as Timing;
+    const t = apply(
+      'MOVE 36H RETREAT 1D ZONE America/New_York DAYS SAT-MON AT 9:30 HOLIDAY 2026-07-04 GRACE 2D WARN 1D,6H LATE PROCESS',
+    ) as Timing;
     const line = timingLine(t);
-    expect(line).toBe('TIMING MOVE 36H RETREAT 1D ADJUST 1D ZONE America/New_York DAYS SAT-MON AT 09:30 HOLIDAY 2026-07-04 GRACE 2D WARN 1D,6H LATE PROCESS');
+    expect(line).toBe(
+      'TIMING MOVE 36H RETREAT 1D ADJUST 1D ZONE America/New_York DAYS SAT-MON AT 09:30 HOLIDAY 2026-07-04 GRACE 2D WARN 1D,6H LATE PROCESS',
+    );
     expect(applyTimingWords(base(), words(line).slice(1))).toEqual(t);
-    expect(timingLine(base())).toBe('TIMING MOVE 3D RETREAT 1D ADJUST 1D ZONE UTC DAYS ALL AT NONE HOLIDAY NONE GRACE 1D WARN 12H LATE CD');
-    expect(describeTiming(t)).toContain('Time zone America/New_York; deadlines fall on SAT-MON at 09:30, never on 2026-07-04.');
+    expect(timingLine(base())).toBe(
+      'TIMING MOVE 3D RETREAT 1D ADJUST 1D ZONE UTC DAYS ALL AT NONE HOLIDAY NONE GRACE 1D WARN 12H LATE CD',
+    );
+    expect(describeTiming(t)).toContain(
+      'Time zone America/New_York; deadlines fall on SAT-MON at 09:30, never on 2026-07-04.',
+    );
   });
 });
 

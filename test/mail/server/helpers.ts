@@ -89,7 +89,11 @@ export async function readMailbox(info: MailServerInfo, address: string, mailbox
  * Polls `probe` until it returns something truthy. A probe that throws (e.g. an IMAP read racing the
  * poller's flag or move) is retried; its last error is reported if time runs out.
  */
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = null;
   for (;;) {

@@ -14,15 +14,23 @@ const handler: MailHandler = (mail) => {
   handled.push(mail.subject);
   return [{ kind: 'reply', text: 'ok' }];
 };
-const poller = new ImapPoller(db, handler, { judge: judgeIdentity(JUDGE), imap: imapSettingsFor(info, JUDGE), pollIntervalMs: 1000 });
+const poller = new ImapPoller(db, handler, {
+  judge: judgeIdentity(JUDGE),
+  imap: imapSettingsFor(info, JUDGE),
+  pollIntervalMs: 1000,
+});
 poller.on('error', () => undefined);
 afterAll(() => poller.stop());
 
 describe('loop protection over real mail', () => {
   it('logs auto-replies, list mail and our own X-Loop without answering, and answers the person', async () => {
     poller.start();
-    await sendAsPlayer(info, PLAYER, JUDGE, 'Automatic reply: Re: alpha', 'I am away', { headers: { 'Auto-Submitted': 'auto-replied' } });
-    await sendAsPlayer(info, PLAYER, JUDGE, 'digest', 'news', { headers: { 'List-Id': '<dip.lists.example.test>', Precedence: 'list' } });
+    await sendAsPlayer(info, PLAYER, JUDGE, 'Automatic reply: Re: alpha', 'I am away', {
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    });
+    await sendAsPlayer(info, PLAYER, JUDGE, 'digest', 'news', {
+      headers: { 'List-Id': '<dip.lists.example.test>', Precedence: 'list' },
+    });
     await sendAsPlayer(info, PLAYER, JUDGE, 'Re: results', 'echo', { headers: { 'X-Loop': JUDGE } });
     await sendAsPlayer(info, PLAYER, JUDGE, 'real orders', 'A PAR H');
     await waitFor(async () => (await readMailbox(info, JUDGE)).filter((m) => m.seen).length === 4, 'all four flagged');

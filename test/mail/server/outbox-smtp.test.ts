@@ -33,12 +33,25 @@ describe('outbox worker over SMTP', () => {
     const game = store.createGame(db, { name: 'beta', variant: 'standard', seed: 's' });
     queueMails(
       db,
-      [{ kind: 'result', to: PLAYER, subject: 'beta S1901M results', text: 'A PAR-BUR succeeds.', game: { id: game.id, name: 'beta' }, dedupeKey: 'result:beta:S1901M' }],
+      [
+        {
+          kind: 'result',
+          to: PLAYER,
+          subject: 'beta S1901M results',
+          text: 'A PAR-BUR succeeds.',
+          game: { id: game.id, name: 'beta' },
+          dedupeKey: 'result:beta:S1901M',
+        },
+      ],
       { judge, origin: 'job:process:beta:S1901M', now: new Date(now).toISOString() },
     );
 
     expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    expect(store.listOutbox(db)[0]).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|ESOCKET|ECONNECTION/) });
+    expect(store.listOutbox(db)[0]).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: expect.stringMatching(/ECONNREFUSED|ESOCKET|ECONNECTION/),
+    });
 
     relay = await startSmtpRelay({ port, lmtpPort: info.lmtpPort, domains: [info.domain], users });
     expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 }); // waits for its retry time
@@ -60,27 +73,48 @@ describe('outbox worker over SMTP', () => {
     // The judge's own address stands in To: and is left out of the envelope: it gets no copy.
     const readers = [PLAYER, 'player-bcc@example.test', 'judge-bcc@example.test'];
     const db = store.openDatabase(':memory:');
-    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), { judge });
+    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), {
+      judge,
+    });
     const game = store.createGame(db, { name: 'gamma', variant: 'standard', seed: 's' });
     const subject = `gamma S1901M results ${Date.now()}`;
-    queueMails(db, [{ kind: 'result', bcc: readers, subject, text: 'F LON-NTH succeeds.', game: { id: game.id, name: 'gamma' }, dedupeKey: 'results:gamma:S1901M' }], {
-      judge,
-      origin: 'job:process:gamma:S1901M',
-    });
+    queueMails(
+      db,
+      [
+        {
+          kind: 'result',
+          bcc: readers,
+          subject,
+          text: 'F LON-NTH succeeds.',
+          game: { id: game.id, name: 'gamma' },
+          dedupeKey: 'results:gamma:S1901M',
+        },
+      ],
+      {
+        judge,
+        origin: 'job:process:gamma:S1901M',
+      },
+    );
     expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
     for (const reader of readers) {
-      const copy = await waitFor(async () => (await readMailbox(info, reader)).find((m) => m.parsed.subject === subject), `the list mail for ${reader}`);
+      const copy = await waitFor(
+        async () => (await readMailbox(info, reader)).find((m) => m.parsed.subject === subject),
+        `the list mail for ${reader}`,
+      );
       expect(copy.parsed.to).toEqual([JUDGE]);
       expect(copy.raw).not.toMatch(/^Bcc:/im);
-      for (const other of readers.filter((a) => a !== reader)) expect(copy.raw, `${reader}'s copy names ${other}`).not.toContain(other);
+      for (const other of readers.filter((a) => a !== reader))
+        expect(copy.raw, `${reader}'s copy names ${other}`).not.toContain(other);
     }
     expect((await readMailbox(info, JUDGE)).some((m) => m.parsed.subject === subject)).toBe(false);
   });
 
   it('marks a mail to an unknown address failed at once (SMTP 5xx is permanent)', async () => {
     const db = store.openDatabase(':memory:');
-    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), { judge });
+    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), {
+      judge,
+    });
     queueMails(db, [{ kind: 'notice', to: 'nobody@example.test', subject: 'x', text: 'x' }], { judge, origin: 'test' });
     expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect(store.listOutbox(db)[0].lastError).toMatch(/550/);

@@ -50,7 +50,9 @@ describe('IMAP poller against Dovecot', () => {
     await waitFor(() => handled.includes('alpha orders'), 'the judge to process the mail');
     await waitFor(() => seenInJudgeInbox('alpha orders'), 'the mail to be flagged \\Seen');
 
-    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), { judge });
+    const worker = new OutboxWorker(db, createSmtpSender({ host: info.host, port: info.smtpPort, ignoreTLS: true }), {
+      judge,
+    });
     expect(await worker.runOnce()).toMatchObject({ sent: 1 });
     const reply = await waitFor(
       async () => (await readMailbox(info, PLAYER)).find((m) => m.parsed.subject === 'Re: alpha orders'),
@@ -69,9 +71,17 @@ describe('IMAP poller against Dovecot', () => {
     const messageId = `<dup-${Date.now()}@player.example.test>`;
     await sendAsPlayer(info, PLAYER, JUDGE, 'dup orders', 'A PAR H', { messageId });
     await sendAsPlayer(info, PLAYER, JUDGE, 'dup orders', 'A PAR H', { messageId });
-    await waitFor(async () => (await readMailbox(info, JUDGE)).filter((m) => m.parsed.subject === 'dup orders' && m.seen).length === 2, 'both copies flagged');
+    await waitFor(
+      async () =>
+        (await readMailbox(info, JUDGE)).filter((m) => m.parsed.subject === 'dup orders' && m.seen).length === 2,
+      'both copies flagged',
+    );
     expect(handled.filter((s) => s === 'dup orders')).toHaveLength(1);
-    const outcomes = store.recentMail(db).filter((e) => e.subject === 'dup orders').map((e) => e.outcome).sort();
+    const outcomes = store
+      .recentMail(db)
+      .filter((e) => e.subject === 'dup orders')
+      .map((e) => e.outcome)
+      .sort();
     expect(outcomes).toEqual(['duplicate', 'processed']);
   });
 
@@ -81,7 +91,10 @@ describe('IMAP poller against Dovecot', () => {
     await waitFor(() => handled.includes('before restart'), 'the first mail');
     await first.stop();
     await sendAsPlayer(info, PLAYER, JUDGE, 'while stopped', 'A MAR H');
-    await waitFor(async () => (await readMailbox(info, JUDGE)).some((m) => m.parsed.subject === 'while stopped'), 'delivery');
+    await waitFor(
+      async () => (await readMailbox(info, JUDGE)).some((m) => m.parsed.subject === 'while stopped'),
+      'delivery',
+    );
     startPoller();
     await waitFor(() => handled.includes('while stopped'), 'the mail sent while stopped');
     await waitFor(() => seenInJudgeInbox('while stopped'), 'flagging');
@@ -118,7 +131,10 @@ describe('IMAP poller against Dovecot', () => {
     await sendAsPlayer(info, PLAYER, JUDGE, 'huge orders', `A PAR H\n${'diary '.repeat(2000)}`);
     await waitFor(() => seenInJudgeInbox('huge orders'), 'the oversized mail to be flagged \\Seen');
     expect(handled).not.toContain('huge orders');
-    expect(store.recentMail(db).find((e) => e.subject === 'huge orders')).toMatchObject({ outcome: 'unparseable', from: PLAYER });
+    expect(store.recentMail(db).find((e) => e.subject === 'huge orders')).toMatchObject({
+      outcome: 'unparseable',
+      from: PLAYER,
+    });
     const reply = store.listOutbox(db).find((m) => m.subject === 'Re: huge orders');
     expect(reply?.body).toContain("over this judge's limit of 4 KB");
   });

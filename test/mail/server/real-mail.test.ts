@@ -31,7 +31,10 @@ let daemon: Daemon;
 let dir: string;
 
 beforeAll(async () => {
-  const users = [JUDGE, GM, ...POWERS.map(playerOf)].map((address) => ({ address, password: `${address.split('@')[0]}-mailpw` }));
+  const users = [JUDGE, GM, ...POWERS.map(playerOf)].map((address) => ({
+    address,
+    password: `${address.split('@')[0]}-mailpw`,
+  }));
   server = await startMailServer({ users });
   dir = mkdtempSync(join(tmpdir(), 'chancery-real-'));
   const config = parseConfig(
@@ -39,8 +42,20 @@ beforeAll(async () => {
       judge: { address: JUDGE, name: 'Chancery Judge', domain: 'example.test' },
       database: 'judge.sqlite',
       mail: { transport: 'server', rateLimit: false, outboxPollMs: 200 },
-      imap: { host: server.host, port: server.imapPort, user: JUDGE, pass: `${JUDGE.split('@')[0]}-mailpw`, pollIntervalMs: 200 },
-      smtp: { host: server.host, port: server.smtpPort, ignoreTLS: true, user: JUDGE, pass: `${JUDGE.split('@')[0]}-mailpw` },
+      imap: {
+        host: server.host,
+        port: server.imapPort,
+        user: JUDGE,
+        pass: `${JUDGE.split('@')[0]}-mailpw`,
+        pollIntervalMs: 200,
+      },
+      smtp: {
+        host: server.host,
+        port: server.smtpPort,
+        ignoreTLS: true,
+        user: JUDGE,
+        pass: `${JUDGE.split('@')[0]}-mailpw`,
+      },
     },
     { baseDir: dir, source: null },
   );
@@ -59,14 +74,24 @@ afterAll(async () => {
 /** Sends a mail and waits for the judge's reply to it (matched by subject). */
 async function ask(from: string, subject: string, body: string): Promise<string> {
   await sendAsPlayer(server, from, JUDGE, subject, body);
-  const reply = await waitFor(async () => (await readMailbox(server, from)).find((m) => m.parsed.subject === `Re: ${subject}`), `reply to ${subject}`, 30_000);
+  const reply = await waitFor(
+    async () => (await readMailbox(server, from)).find((m) => m.parsed.subject === `Re: ${subject}`),
+    `reply to ${subject}`,
+    30_000,
+  );
   return reply.parsed.text;
 }
 
 describe('ten players, two years of A&E v6 over real mail', () => {
   it('delivers every result once to everyone and keeps DP sheets secret', async () => {
-    expect(await ask(GM, 'create', 'CREATE realgame gm-game-pw ambition6\nRULE POWER_CHOICE\nFORM')).toContain('is open');
-    await Promise.all(POWERS.map(async (p) => expect(await ask(playerOf(p), `join ${p}`, `JOIN realgame pw-${p} ${p}`)).toContain('You joined')));
+    expect(await ask(GM, 'create', 'CREATE realgame gm-game-pw ambition6\nRULE POWER_CHOICE\nFORM')).toContain(
+      'is open',
+    );
+    await Promise.all(
+      POWERS.map(async (p) =>
+        expect(await ask(playerOf(p), `join ${p}`, `JOIN realgame pw-${p} ${p}`)).toContain('You joined'),
+      ),
+    );
     expect(await ask(GM, 'activate', 'SIGNON master@realgame gm-game-pw\nACTIVATE')).toContain('has started');
     const game = findGameByName(db, 'realgame')!;
 
@@ -86,12 +111,22 @@ describe('ten players, two years of A&E v6 over real mail', () => {
             lines.push(bid);
             dpLines.set(power, [...(dpLines.get(power) ?? []), bid]);
           }
-          if (lines.length) await ask(playerOf(power), `${record.phase} ${power}`, [`SIGNON ${power}@realgame pw-${power}`, ...lines].join('\n'));
+          if (lines.length)
+            await ask(
+              playerOf(power),
+              `${record.phase} ${power}`,
+              [`SIGNON ${power}@realgame pw-${power}`, ...lines].join('\n'),
+            );
         }),
       );
-      const moved = await waitFor(() => currentPhase(db, game.id)!.seq !== record.seq || findGameByName(db, 'realgame')!.status !== 'active', `${record.phase} to process`, 5_000).catch(() => false);
+      const moved = await waitFor(
+        () => currentPhase(db, game.id)!.seq !== record.seq || findGameByName(db, 'realgame')!.status !== 'active',
+        `${record.phase} to process`,
+        5_000,
+      ).catch(() => false);
       // Builds the variant refuses (third home centres...) leave a power incomplete: the GM processes.
-      if (!moved) await ask(GM, `process ${record.phase}`, `SIGNON master@realgame gm-game-pw\nPROCESS! ${record.phase}`);
+      if (!moved)
+        await ask(GM, `process ${record.phase}`, `SIGNON master@realgame gm-game-pw\nPROCESS! ${record.phase}`);
       played.push(record.phase);
     }
     expect(played.filter((p) => p.endsWith('M'))).toEqual(['S1763M', 'F1763M', 'S1764M', 'F1764M']);
@@ -99,13 +134,22 @@ describe('ten players, two years of A&E v6 over real mail', () => {
     const expected = played.map((p) => `Diplomacy results realgame ${p}`);
     const boxes = new Map<string, Awaited<ReturnType<typeof readMailbox>>>();
     for (const address of [GM, ...POWERS.map(playerOf)]) {
-      const box = await waitFor(async () => {
-        const mails = await readMailbox(server, address);
-        return mails.filter((m) => m.parsed.subject.startsWith('Diplomacy results')).length >= expected.length ? mails : null;
-      }, `results for ${address}`, 30_000);
+      const box = await waitFor(
+        async () => {
+          const mails = await readMailbox(server, address);
+          return mails.filter((m) => m.parsed.subject.startsWith('Diplomacy results')).length >= expected.length
+            ? mails
+            : null;
+        },
+        `results for ${address}`,
+        30_000,
+      );
       boxes.set(address, box);
       const results = box.filter((m) => m.parsed.subject.startsWith('Diplomacy results'));
-      expect(results.map((m) => m.parsed.subject), address).toEqual(expected);
+      expect(
+        results.map((m) => m.parsed.subject),
+        address,
+      ).toEqual(expected);
       for (const mail of results) {
         expect(mail.parsed.to, `${address}: ${mail.parsed.subject}`).toEqual([JUDGE]);
         const named = [GM, ...POWERS.map(playerOf)].filter((other) => other !== address && mail.raw.includes(other));
@@ -119,12 +163,17 @@ describe('ten players, two years of A&E v6 over real mail', () => {
           if (!leaks.length) continue;
           const ownReply = address === playerOf(power) && mail.parsed.subject.startsWith('Re: ');
           const gmChart = address === GM && mail.parsed.subject.startsWith('Diplomacy bid chart');
-          expect(ownReply || gmChart, `${leaks[0]} of ${power} seen by ${address} in "${mail.parsed.subject}"`).toBe(true);
+          expect(ownReply || gmChart, `${leaks[0]} of ${power} seen by ${address} in "${mail.parsed.subject}"`).toBe(
+            true,
+          );
         }
       }
     }
-    const charts = async () => (await readMailbox(server, GM)).filter((m) => m.parsed.subject.startsWith('Diplomacy bid chart'));
+    const charts = async () =>
+      (await readMailbox(server, GM)).filter((m) => m.parsed.subject.startsWith('Diplomacy bid chart'));
     await waitFor(async () => (await charts()).length >= 4, 'four bid charts for the GM', 30_000);
-    expect((await charts()).map((m) => m.parsed.subject)).toEqual(played.filter((p) => p.endsWith('M')).map((p) => `Diplomacy bid chart realgame ${p}`));
+    expect((await charts()).map((m) => m.parsed.subject)).toEqual(
+      played.filter((p) => p.endsWith('M')).map((p) => `Diplomacy bid chart realgame ${p}`),
+    );
   }, 300_000);
 });

@@ -36,7 +36,10 @@ describe('IMAP reconnect', () => {
     await waitFor(() => connects === 1, 'the first connection');
     await sendAsPlayer(info, PLAYER, JUDGE, 'first', 'A PAR H');
     await waitFor(() => handled.includes('first'), 'the first mail');
-    const processed = await waitFor(async () => (await readMailbox(info, JUDGE, 'Processed')).find((m) => m.parsed.subject === 'first'), 'the move');
+    const processed = await waitFor(
+      async () => (await readMailbox(info, JUDGE, 'Processed')).find((m) => m.parsed.subject === 'first'),
+      'the move',
+    );
     expect(processed.seen).toBe(true);
     expect((await readMailbox(info, JUDGE)).some((m) => m.parsed.subject === 'first')).toBe(false);
   });

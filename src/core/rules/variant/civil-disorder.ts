@@ -37,7 +37,8 @@ function readSetting(args: string[]): MinorUnitRule {
   const words = args.map((a) => a.toUpperCase());
   const asStart = words[0] === 'AS-START';
   const type = asStart ? words[1] : words[0];
-  if ((type !== 'A' && type !== 'F') || words.length !== (asStart ? 2 : 1)) throw new Error('expected: civil-disorder-minors <A|F> or as-start <A|F>');
+  if ((type !== 'A' && type !== 'F') || words.length !== (asStart ? 2 : 1))
+    throw new Error('expected: civil-disorder-minors <A|F> or as-start <A|F>');
   return { asStart, type };
 }
 
@@ -50,7 +51,8 @@ export function hasPermanentCivilDisorder(variant: Variant): boolean {
 export function civilDisorderRefusal(variant: Variant, position: Position, power: PowerId): string | undefined {
   if (!hasPermanentCivilDisorder(variant)) return `${variant.title} has no permanent civil disorder`;
   const def = variant.powerById.get(power);
-  if (!def || def.kind !== 'great') return `only a Great Power can be declared in permanent civil disorder (${def?.name ?? power} is not one)`;
+  if (!def || def.kind !== 'great')
+    return `only a Great Power can be declared in permanent civil disorder (${def?.name ?? power} is not one)`;
   if (isRetired(position, power)) return `${def.name} is in permanent civil disorder already`;
   return undefined;
 }
@@ -83,15 +85,31 @@ export function declareCivilDisorder(variant: Variant, position: Position, power
   };
   changePowersInPlay(next.state, { retire: [power] });
   const occupiers = new Map(units.map((u) => [provinceOf(u.loc), u]));
-  const centres = Object.keys(position.owners).filter((c) => position.owners[c] === power).sort();
-  const pending = centres.filter((c) => occupiers.has(c)).map((centre) => ({ centre, occupier: occupiers.get(centre)! }));
-  const created = becomeMinors(variant, next, power, centres.filter((c) => !occupiers.has(c)), rule);
+  const centres = Object.keys(position.owners)
+    .filter((c) => position.owners[c] === power)
+    .sort();
+  const pending = centres
+    .filter((c) => occupiers.has(c))
+    .map((centre) => ({ centre, occupier: occupiers.get(centre)! }));
+  const created = becomeMinors(
+    variant,
+    next,
+    power,
+    centres.filter((c) => !occupiers.has(c)),
+    rule,
+  );
   next.units = [...next.units, ...created.map((m) => ({ power: m.id, ...m.units[0] }))];
   return { power, position: next, disbanded, created, pending };
 }
 
 /** Turns the centres into new minor powers in `next` (ownership and state); returns them. */
-function becomeMinors(variant: Variant, next: Position, power: PowerId, centres: ProvinceId[], rule: MinorUnitRule): AddedPower[] {
+function becomeMinors(
+  variant: Variant,
+  next: Position,
+  power: PowerId,
+  centres: ProvinceId[],
+  rule: MinorUnitRule,
+): AddedPower[] {
   const created: AddedPower[] = [];
   for (const centre of centres) {
     const minor = newMinor(variant, next, power, centre, rule);
@@ -102,7 +120,13 @@ function becomeMinors(variant: Variant, next: Position, power: PowerId, centres:
   return created;
 }
 
-function newMinor(fileVariant: Variant, position: Position, power: PowerId, centre: ProvinceId, rule: MinorUnitRule): AddedPower {
+function newMinor(
+  fileVariant: Variant,
+  position: Position,
+  power: PowerId,
+  centre: ProvinceId,
+  rule: MinorUnitRule,
+): AddedPower {
   const variant = variantInPlay(fileVariant, position);
   const former = variant.powerById.get(power)!;
   const place = variant.map.byId.get(centre)?.name ?? centre;
@@ -112,7 +136,15 @@ function newMinor(fileVariant: Variant, position: Position, power: PowerId, cent
   for (let n = 2; variant.powerById.has(id); n++) id = `${power}-${centre}-${n}`;
   const attrs: Record<string, string> = { formerly: power, since: phaseCode(position.phase) };
   if (former.attrs.religion) attrs.religion = former.attrs.religion;
-  return { id, name, adjective: name, kind: 'minor', home: [centre], units: [unitFor(variantAtStart(fileVariant), centre, rule)], attrs };
+  return {
+    id,
+    name,
+    adjective: name,
+    kind: 'minor',
+    home: [centre],
+    units: [unitFor(variantAtStart(fileVariant), centre, rule)],
+    attrs,
+  };
 }
 
 /** The new minor's unit: the game-start unit's type (and coast) under as-start, else the rule's type where it can stand. */
@@ -129,14 +161,17 @@ function unitFor(variant: Variant, centre: ProvinceId, rule: MinorUnitRule): { t
 export const civilDisorderMinors: RuleFactory = (variant, setting) => {
   const rule = readSetting(setting.args);
   // The new minors' Winter builds are the minors' ordinary rebuild.
-  if (!ruleSetting(variant, 'neutral-orders')) throw new Error('new minor powers need the minor-power rules: add a `rule neutral-orders` line');
+  if (!ruleSetting(variant, 'neutral-orders'))
+    throw new Error('new minor powers need the minor-power rules: add a `rule neutral-orders` line');
   const rules: Ruleset = {
     adjusts: (ctx, power) => !isRetired(ctx.position, power),
     afterFall(_ctx, next) {
       const occupied = new Set(next.units.map((u) => provinceOf(u.loc)));
       for (const power of retiredPowers(next)) {
         // Centres still the retired power's after Fall were vacant at its end: nobody captured them.
-        const vacated = Object.keys(next.owners).filter((c) => next.owners[c] === power && !occupied.has(c)).sort();
+        const vacated = Object.keys(next.owners)
+          .filter((c) => next.owners[c] === power && !occupied.has(c))
+          .sort();
         if (vacated.length) becomeMinors(variant, next, power, vacated, rule);
       }
     },

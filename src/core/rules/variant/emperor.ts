@@ -33,7 +33,8 @@ export const emperor: RuleFactory = (variant, setting) => {
       for (const c of hre) {
         const owner = next.owners[c];
         // A power in permanent civil disorder holds its last centres only until they become minors.
-        if (owner && ctx.variant.powerById.get(owner)?.kind === 'great' && !isRetired(next, owner)) count.set(owner, (count.get(owner) ?? 0) + 1);
+        if (owner && ctx.variant.powerById.get(owner)?.kind === 'great' && !isRetired(next, owner))
+          count.set(owner, (count.get(owner) ?? 0) + 1);
       }
       const best = Math.max(0, ...count.values());
       const leaders = [...count].filter(([, n]) => n === best).map(([p]) => p);

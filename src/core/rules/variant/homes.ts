@@ -104,7 +104,8 @@ export const extraHome: RuleFactory = (variant, setting) => {
       // S&L §7.1: named by building there in winter; (1) owned and vacant, (2) only one,
       // (3) never a home centre of another great power — it started as a minor's or affiliate's.
       const [count, from, ...kinds] = rest;
-      if (count !== '1' || from !== 'from' || !kinds.length) throw new Error('expected: extra-home named 1 from <kind>...');
+      if (count !== '1' || from !== 'from' || !kinds.length)
+        throw new Error('expected: extra-home named 1 from <kind>...');
       const startedAs = new Map<ProvinceId, string>();
       for (const p of variant.powers) for (const c of p.home) startedAs.set(c, p.kind);
       const greats = variant.powers.filter((p) => p.kind === 'great').map((p) => p.id);

@@ -45,7 +45,18 @@ export function changePowersInPlay(state: Position['state'], change: { add?: Add
 }
 
 function powerDef(p: AddedPower): PowerDef {
-  return { id: p.id, name: p.name, adjective: p.adjective, initial: '', kind: p.kind, home: [...p.home], owns: [], units: p.units.map((u) => ({ ...u })), attrs: { ...p.attrs }, line: 0 };
+  return {
+    id: p.id,
+    name: p.name,
+    adjective: p.adjective,
+    initial: '',
+    kind: p.kind,
+    home: [...p.home],
+    owns: [],
+    units: p.units.map((u) => ({ ...u })),
+    attrs: { ...p.attrs },
+    line: 0,
+  };
 }
 
 const baseOf = new WeakMap<Variant, Variant>();
@@ -70,7 +81,11 @@ export function variantInPlay(variant: Variant, position: Position): Variant {
   let derived = byList.get(added);
   if (!derived) {
     const defs = added.map(powerDef);
-    derived = { ...base, powers: [...base.powers, ...defs], powerById: new Map([...base.powerById, ...defs.map((d) => [d.id, d] as const)]) };
+    derived = {
+      ...base,
+      powers: [...base.powers, ...defs],
+      powerById: new Map([...base.powerById, ...defs.map((d) => [d.id, d] as const)]),
+    };
     baseOf.set(derived, base);
     byList.set(added, derived);
   }

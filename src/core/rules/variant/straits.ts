@@ -7,7 +7,9 @@ import type { RuleFactory } from '../registry.js';
 
 export const strait: RuleFactory = (variant, setting) => {
   const [a, b, sea] = setting.args.map((s) => s.toLowerCase());
-  for (const id of [a, b, sea]) if (!id || !variant.map.byId.has(id)) throw new Error(`unknown space "${id ?? ''}" (expected: strait <a> <b> <sea>)`);
+  for (const id of [a, b, sea])
+    if (!id || !variant.map.byId.has(id))
+      throw new Error(`unknown space "${id ?? ''}" (expected: strait <a> <b> <sea>)`);
   const rules: Ruleset = {
     cross(ctx, unit, from, to, byMap) {
       if (!byMap) return false;
