@@ -31,7 +31,9 @@ export function legalise(
     loc: units[i].loc,
   });
   const result: LegalOrders = {
-    orders: units.map((_, i) => hold(i)),
+    // Holds are filled in after the given orders: most units have one, and a hold built first
+    // would be garbage at once.
+    orders: new Array<MovementOrder>(count),
     given: new Array(count).fill(undefined),
     reason: new Array(count).fill(undefined),
     viaConvoy: new Uint8Array(count),
@@ -57,5 +59,6 @@ export function legalise(
       result.viaConvoy[i] = verdict.order.kind === 'move' && verdict.order.viaConvoy ? 1 : 0;
     }
   }
+  for (let i = 0; i < count; i++) if (result.orders[i] === undefined) result.orders[i] = hold(i);
   return result;
 }

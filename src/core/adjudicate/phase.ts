@@ -142,7 +142,6 @@ export function adjudicate(
   };
 }
 
-/** After a season's movement (and retreats): Spring goes to Fall; Fall changes ownership and may go to Winter. */
 /** The year cap in force: the game's, else the variant's `rule year-cap <years>`. */
 function capYears(variant: Variant, options: AdjudicateOptions): number | null {
   if (options.yearCap !== undefined) return options.yearCap;
@@ -150,6 +149,10 @@ function capYears(variant: Variant, options: AdjudicateOptions): number | null {
   return Number.isInteger(years) && years > 0 ? years : null;
 }
 
+/**
+ * After a season's movement (and retreats): Spring goes to Fall; Fall changes ownership and may go
+ * to Winter.
+ */
 function endOfSeason(
   ctx: RuleContext,
   rules: Required<Ruleset>,

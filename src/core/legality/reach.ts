@@ -3,17 +3,22 @@
 // question about reaching a place goes through here.
 import type { Geometry } from '../map/geometry.js';
 import { borders } from '../map/geometry.js';
-import type { CrossPurpose, RuleContext, Ruleset } from '../rules/ruleset.js';
+import { mapDecides, type CrossPurpose, type RuleContext, type Ruleset } from '../rules/ruleset.js';
 import type { Loc, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 
 /** Adjacency as this phase's rules see it (straits, unified coasts...). */
 export class Reach {
+  /** The rules' crossing hook; null when the map alone decides (no straits, no joined coasts). */
+  private readonly cross: Required<Ruleset>['cross'] | null;
+
   constructor(
     readonly g: Geometry,
     private readonly ctx: RuleContext,
-    private readonly cross: Required<Ruleset>['cross'] | null,
-  ) {}
+    cross: Required<Ruleset>['cross'] | null,
+  ) {
+    this.cross = cross === mapDecides ? null : cross;
+  }
 
   canMove(unit: Unit, from: Loc, to: Loc, purpose: CrossPurpose): boolean {
     const byMap = borders(this.g, unit.type, from, to);

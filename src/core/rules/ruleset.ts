@@ -53,6 +53,12 @@ export interface Ruleset {
   announcements?(ctx: RuleContext, position: Position): string[];
 }
 
+/** The `cross` of a ruleset whose modules leave adjacency to the map: callers may skip asking it. */
+export const mapDecides: Required<Ruleset>['cross'] = (_ctx, _unit, _from, _to, byMap) => byMap;
+
+// Shared: every order of every phase is checked, and most are allowed.
+const ORDER_ALLOWED: OrderCheck = Object.freeze({ ok: true });
+
 export function composeRules(modules: Ruleset[]): Required<Ruleset> {
   const chain = <K extends keyof Ruleset>(key: K) =>
     modules.map((m) => m[key]).filter((f) => f !== undefined) as NonNullable<Ruleset[K]>[];
@@ -72,7 +78,9 @@ export function composeRules(modules: Ruleset[]): Required<Ruleset> {
   return {
     stateProblems: (ctx, state) => stateProblems.flatMap((f) => f(ctx, state)),
     announcements: (ctx, position) => announcements.flatMap((f) => f(ctx, position)),
-    cross: (ctx, unit, from, to, byMap, purpose) => cross.reduce((ok, f) => f(ctx, unit, from, to, ok, purpose), byMap),
+    cross: cross.length
+      ? (ctx, unit, from, to, byMap, purpose) => cross.reduce((ok, f) => f(ctx, unit, from, to, ok, purpose), byMap)
+      : mapDecides,
     moveMode: (ctx, unit) => {
       for (const f of moveMode) {
         const m = f(ctx, unit);
@@ -86,7 +94,7 @@ export function composeRules(modules: Ruleset[]): Required<Ruleset> {
         const r = f(ctx, order);
         if (!r.ok) return r;
       }
-      return { ok: true };
+      return ORDER_ALLOWED;
     },
     supplyOrders: (ctx, orders) => supplyOrders.reduce((o, f) => f(ctx, o), orders),
     buildSites: (ctx, power, sites, built) => buildSites.reduce((s, f) => f(ctx, power, s, built), sites),
