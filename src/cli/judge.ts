@@ -81,9 +81,9 @@ export function register(program: Command): void {
       const config = loadConfig(file, { env: { ...placeholders, ...process.env } });
       openDatabase(config.database).close();
       console.log(`database ready: ${config.database}`);
-      console.log(
-        `mail: ${config.mail.transport === 'directory' ? `embedded mail directory ${config.mail.directory}` : 'IMAP + SMTP'}`,
-      );
+      const mail =
+        config.mail.transport === 'directory' ? `embedded mail directory ${config.mail.directory}` : 'IMAP + SMTP';
+      console.log(`mail: ${mail}`);
       if (config.mail.transport === 'server')
         console.log('next: chancery check -c ' + opts.config + ' (logs in to both servers)');
     });
@@ -183,9 +183,8 @@ export function register(program: Command): void {
           console.log(`${columns.join(' ')} ${gameWaitsFor(db, game)}`);
           if (!name) continue;
           const seats = listSeats(db, game.id);
-          console.log(
-            `  players ${seats.filter((s) => s.role === 'player').length}, observers/monitors ${seats.filter((s) => s.role !== 'player').length}`,
-          );
+          const players = seats.filter((s) => s.role === 'player').length;
+          console.log(`  players ${players}, observers/monitors ${seats.length - players}`);
           if (record && phase && game.status === 'active') {
             const late = lateness(db, game, record);
             console.log(

@@ -56,9 +56,8 @@ function summary(variant: Variant): string {
     `Source: ${variant.source}`,
     `Starts in ${variant.startYear}; ${variant.victoryCentres} centres win.`,
   ];
-  lines.push(
-    `Rules: ${variant.rules.length ? variant.rules.map((r) => [r.id, ...r.args].join(' ')).join('; ') : 'none (standard rules)'}`,
-  );
+  const rules = variant.rules.map((r) => [r.id, ...r.args].join(' ')).join('; ');
+  lines.push(`Rules: ${rules || 'none (standard rules)'}`);
   lines.push('', 'Powers:');
   for (const p of variant.powers) {
     const kind = p.kind === 'great' ? '' : ` [${p.kind}]`;

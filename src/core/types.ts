@@ -63,7 +63,10 @@ export type SupportOrder = UnitOrderBase & {
   /** Province of the supported unit. */
   target: ProvinceId;
   targetType?: UnitType;
-  /** Destination of a supported move (a province, or province/coast when the player named one); absent for support to hold. */
+  /**
+   * Destination of a supported move (a province, or province/coast when the player named one);
+   * absent for support to hold.
+   */
   to?: Loc;
 };
 export type ConvoyOrder = UnitOrderBase & { kind: 'convoy'; from: ProvinceId; to: ProvinceId };

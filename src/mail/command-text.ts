@@ -9,15 +9,22 @@ const ATTRIBUTION_START = /^\s*(On|Am|Le|El|Il|Op|Den|På)\s.+/i;
 const ATTRIBUTION_END = /(wrote|schrieb|a écrit|escribió|ha scritto|schreef|skrev)\s*:\s*$/i;
 // Everything after these lines is the quoted original (Outlook and friends do not prefix it with '>').
 const ORIGINAL_MESSAGE = [
-  /^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale)\s*-{2,}\s*$/i,
+  new RegExp(
+    String.raw`^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|` +
+      String.raw`Messaggio originale)\s*-{2,}\s*$`,
+    'i',
+  ),
   /^\s*-{2,}\s*Forwarded message\s*-{2,}\s*$/i,
   /^\s*_{10,}\s*$/, // Outlook's rule above "From: ... Sent: ..."
 ];
 // A reply header block without a rule above it (Outlook in plain text, many webmailers): a From line
 // followed within three lines by the date line of the quoted mail, in the client's language.
 const HEADER_FROM = /^\s*\*?(From|Von|De|Da|Van|Från|Fra|Od|От)\s*:\*?\s+\S/i;
-const HEADER_DATE =
-  /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Enviado|Inviato|Verzonden|Skickat|Sendt|Wysłano|Отправлено)\s*:/i;
+const HEADER_DATE_WORDS = [
+  ...['Sent', 'Date', 'Gesendet', 'Datum', 'Envoyé', 'Enviado', 'Inviato', 'Verzonden'],
+  ...['Skickat', 'Sendt', 'Wysłano', 'Отправлено'],
+].join('|');
+const HEADER_DATE = new RegExp(String.raw`^\s*\*?(${HEADER_DATE_WORDS})\s*:`, 'i');
 const SIGNATURE = /^-- ?$/;
 const MOBILE_FOOTER =
   /^\s*(Sent from my \S.*|Sent from (Mail|Outlook) for .+|Get Outlook for .+|Von meinem .+ gesendet)\s*$/i;

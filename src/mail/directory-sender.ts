@@ -19,7 +19,8 @@ export function createDirectorySender(root: string): MailSender {
       const raw = await new MailComposer(message).compile().build();
       // The name derives from the Message-ID, so a retry after a crash overwrites instead of duplicating.
       const date = message.date instanceof Date ? message.date : new Date();
-      const name = `${date.toISOString().replace(/[-:.]/g, '')}-${safeFileName(String(message.messageId ?? 'mail'))}.eml`;
+      const stamp = date.toISOString().replace(/[-:.]/g, '');
+      const name = `${stamp}-${safeFileName(String(message.messageId ?? 'mail'))}.eml`;
       for (const address of recipients) {
         const dir = join(layout.outbox, safeFileName(address.toLowerCase()));
         await mkdir(dir, { recursive: true });

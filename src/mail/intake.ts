@@ -180,7 +180,8 @@ function oversizeReply(size: number, limit: number): OutgoingMail {
   return {
     kind: 'reply',
     text:
-      `Your mail of ${kb(size)} is over this judge's limit of ${kb(limit)}, so none of it was read and nothing was done.\n` +
+      `Your mail of ${kb(size)} is over this judge's limit of ${kb(limit)}, ` +
+      'so none of it was read and nothing was done.\n' +
       'Please send your orders and commands again as plain text, without attachments.\n',
   };
 }

@@ -21,10 +21,27 @@ export interface LoopGuardInput {
 const BOUNCE_SENDERS = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
 // Subjects that out-of-office robots use. Only unambiguous phrases: a player may well write
 // "Vacation" or "Absence" as the subject of a SET ABSENCE mail, and that must be answered.
-const AUTO_REPLY_SUBJECTS =
-  /^\s*(auto(matic|matische)?[ -]?(reply|response|antwort)|out of (the )?office|away from (the )?office|abwesenheits(notiz|meldung)|r[ée]ponse automatique|respuesta autom[aá]tica|fuera de la oficina|risposta automatica|automatisch antwoord|autosvar)\b/i;
-const DELIVERY_FAILURE_SUBJECTS =
-  /^\s*(undeliver(ed|able)|delivery (status notification|failure|has failed)|returned mail|mail delivery (failed|failure|system)|failure notice)\b/i;
+const AUTO_REPLY_WORDS = [
+  'auto(matic|matische)?[ -]?(reply|response|antwort)',
+  'out of (the )?office',
+  'away from (the )?office',
+  'abwesenheits(notiz|meldung)',
+  'r[ée]ponse automatique',
+  'respuesta autom[aá]tica',
+  'fuera de la oficina',
+  'risposta automatica',
+  'automatisch antwoord',
+  'autosvar',
+];
+const AUTO_REPLY_SUBJECTS = new RegExp(String.raw`^\s*(${AUTO_REPLY_WORDS.join('|')})\b`, 'i');
+const DELIVERY_FAILURE_WORDS = [
+  'undeliver(ed|able)',
+  'delivery (status notification|failure|has failed)',
+  'returned mail',
+  'mail delivery (failed|failure|system)',
+  'failure notice',
+];
+const DELIVERY_FAILURE_SUBJECTS = new RegExp(String.raw`^\s*(${DELIVERY_FAILURE_WORDS.join('|')})\b`, 'i');
 
 const NOT_DETECTED: AutomatedVerdict = { autoReply: false, bounce: false, listMail: false, reason: null };
 

@@ -204,7 +204,9 @@ export class OutboxWorker extends EventEmitter {
       try {
         markOutboxSent(this.db, id, sentAt);
       } catch (error) {
-        const doing = `outbox: ${mail.messageId} was delivered but cannot be marked sent; it will not be sent again, and nothing more is sent until the mark is written`;
+        const doing =
+          `outbox: ${mail.messageId} was delivered but cannot be marked sent; it will not be sent again, ` +
+          'and nothing more is sent until the mark is written';
         throw storageFault(this.db, error, doing) ?? error;
       }
       this.unrecorded.delete(id);

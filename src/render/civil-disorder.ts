@@ -16,17 +16,21 @@ export function renderCivilDisorder(fileVariant: Variant, d: CivilDisorderDeclar
   const { season, year, type } = d.position.phase;
   const name = powerName(variant, d.power);
   const sentences = [
-    `${name} is in permanent civil disorder from ${SEASON_NAME[season]} ${year} ${PHASE_TYPE_NAME[type]} (${phaseCode(d.position.phase)}); no player may take it over.`,
+    `${name} is in permanent civil disorder from ${SEASON_NAME[season]} ${year} ${PHASE_TYPE_NAME[type]} ` +
+      `(${phaseCode(d.position.phase)}); no player may take it over.`,
     d.disbanded.length
       ? `Its units are disbanded: ${list(d.disbanded.map((u) => unitName(variant, u.type, u.loc)))}.`
       : `It has no units to disband.`,
     ...d.created.map((m) => {
       const place = placeName(variant, m.home[0]);
-      return `${place} is a new minor power${m.name === place ? '' : `, ${m.name}`}, with ${unitName(variant, m.units[0].type, m.units[0].loc)}.`;
+      const unit = unitName(variant, m.units[0].type, m.units[0].loc);
+      return `${place} is a new minor power${m.name === place ? '' : `, ${m.name}`}, with ${unit}.`;
     }),
     ...d.pending.map(
       (p) =>
-        `${placeName(variant, p.centre)}, occupied by the ${powerAdjective(variant, p.occupier.power)} ${unitName(variant, p.occupier.type, p.occupier.loc)}, stays ${name}'s for now and becomes a new minor power if it is vacant at the end of a Fall turn.`,
+        `${placeName(variant, p.centre)}, occupied by the ${powerAdjective(variant, p.occupier.power)} ` +
+        `${unitName(variant, p.occupier.type, p.occupier.loc)}, stays ${name}'s for now and becomes a new minor ` +
+        'power if it is vacant at the end of a Fall turn.',
     ),
   ];
   return `${sentences.flatMap((s) => wrap('', s)).join('\n')}\n`;

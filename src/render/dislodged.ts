@@ -7,7 +7,8 @@ import { placeName, powerAdjective } from './phrases.js';
 import { orList, wrap } from './wrap.js';
 
 function subject(variant: Variant, unit: Unit): string {
-  return `The ${powerAdjective(variant, unit.power)} ${unit.type === 'A' ? 'army' : 'fleet'} in ${placeName(variant, unit.loc)}`;
+  const kind = unit.type === 'A' ? 'army' : 'fleet';
+  return `The ${powerAdjective(variant, unit.power)} ${kind} in ${placeName(variant, unit.loc)}`;
 }
 
 export function retreatOptionsSentence(variant: Variant, unit: DislodgedUnit): string {

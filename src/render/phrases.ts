@@ -60,8 +60,10 @@ export function orderPhrase(variant: Variant, order: Order, board: Unit[]): stri
       const target = otherUnit(variant, board, order.power, order.target, order.targetType);
       return order.to ? `${unit} SUPPORT ${target} -> ${placeName(variant, order.to)}` : `${unit} SUPPORT ${target}`;
     }
-    case 'convoy':
-      return `${unit} CONVOY ${otherUnit(variant, board, order.power, order.from, 'A')} -> ${placeName(variant, order.to)}`;
+    case 'convoy': {
+      const army = otherUnit(variant, board, order.power, order.from, 'A');
+      return `${unit} CONVOY ${army} -> ${placeName(variant, order.to)}`;
+    }
     case 'retreat':
       return `${unit} -> ${placeName(variant, order.to)}`;
     case 'disband':

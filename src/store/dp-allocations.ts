@@ -53,7 +53,8 @@ export function replaceDpAllocations(
   const replace = db.transaction(() => {
     db.prepare('DELETE FROM dp_allocations WHERE game_id = ? AND phase = ? AND power = ?').run(gameId, phase, power);
     const insert = db.prepare(
-      'INSERT INTO dp_allocations (game_id, phase, power, unit, amount, order_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO dp_allocations (game_id, phase, power, unit, amount, order_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     const createdAt = nowIso();
     for (const allocation of allocations) {

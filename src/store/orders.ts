@@ -37,7 +37,8 @@ export function replaceOrders(
   db.prepare(
     `INSERT INTO orders (game_id, phase, power, lines_json, normalised_json, submitted_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT(game_id, phase, power) DO UPDATE SET
-       lines_json = excluded.lines_json, normalised_json = excluded.normalised_json, submitted_at = excluded.submitted_at`,
+       lines_json = excluded.lines_json, normalised_json = excluded.normalised_json,
+       submitted_at = excluded.submitted_at`,
   ).run(set.gameId, set.phase, set.power, JSON.stringify(set.lines), JSON.stringify(set.normalised), submittedAt);
   return { ...set, submittedAt };
 }

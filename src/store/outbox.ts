@@ -159,7 +159,8 @@ export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: str
   return (
     db
       .prepare(
-        "UPDATE outbox SET next_attempt_at = ?, claimed_by = ? WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?",
+        `UPDATE outbox SET next_attempt_at = ?, claimed_by = ?
+         WHERE id = ? AND status = 'queued' AND next_attempt_at <= ?`,
       )
       .run(leaseUntil, claimedBy, id, now).changes === 1
   );
@@ -190,7 +191,8 @@ export function nextOutboxAttemptAt(db: Db): string | null {
 
 export function markOutboxSent(db: Db, id: number, now: string = nowIso()): void {
   db.prepare(
-    "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL WHERE id = ?",
+    `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL
+     WHERE id = ?`,
   ).run(now, id);
 }
 

@@ -114,7 +114,8 @@ export function setSeatPower(db: Db, seatId: number, power: string | null): void
 /** TAKEOVER / replacement: the power stays, the account behind it (and its password) changes. */
 export function reassignSeat(db: Db, seatId: number, accountId: number, passwordHash: string): void {
   db.prepare(
-    "UPDATE game_players SET account_id = ?, password_hash = ?, status = 'active', wait = 0, absence_json = NULL WHERE id = ?",
+    `UPDATE game_players SET account_id = ?, password_hash = ?, status = 'active', wait = 0, absence_json = NULL
+     WHERE id = ?`,
   ).run(accountId, passwordHash, seatId);
 }
 

@@ -73,7 +73,8 @@ export function keepRolledBackPhases(db: Db, gameId: number, targetSeq: number):
     db.prepare('SELECT 1 FROM rolled_back_phases WHERE game_id = ? AND seq = ?').get(gameId, currentSeq + 1) !==
     undefined;
   const ordersOf = db.prepare(
-    'SELECT power, lines_json, normalised_json, submitted_at FROM orders WHERE game_id = ? AND phase = ? ORDER BY power',
+    `SELECT power, lines_json, normalised_json, submitted_at FROM orders
+     WHERE game_id = ? AND phase = ? ORDER BY power`,
   );
   const allocationsOf = db.prepare(
     'SELECT power, unit, amount, order_json FROM dp_allocations WHERE game_id = ? AND phase = ? ORDER BY power, id',
@@ -159,7 +160,8 @@ export function restoreRolledBackOrders(db: Db, kept: RolledBackPhase): string[]
   }
   const hasAllocations = db.prepare('SELECT 1 FROM dp_allocations WHERE game_id = ? AND phase = ? AND power = ?');
   const insertAllocation = db.prepare(
-    'INSERT INTO dp_allocations (game_id, phase, power, unit, amount, order_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO dp_allocations (game_id, phase, power, unit, amount, order_json, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const powers = new Set(kept.allocations.map((a) => a.power));
   const createdAt = nowIso();

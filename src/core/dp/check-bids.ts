@@ -59,10 +59,10 @@ export function checkBidsWith(
       );
     const province = provinceOf(bid.order.loc);
     const onUnit = (perUnit.get(province) ?? 0) + bid.amount;
-    if (config.capPerNeutral !== undefined && onUnit > config.capPerNeutral)
-      return reject(
-        `at most ${config.capPerNeutral} DP on one minor power: this line brings ${describeLoc(variant, province)} to ${onUnit}`,
-      );
+    if (config.capPerNeutral !== undefined && onUnit > config.capPerNeutral) {
+      const where = describeLoc(variant, province);
+      return reject(`at most ${config.capPerNeutral} DP on one minor power: this line brings ${where} to ${onUnit}`);
+    }
     perUnit.set(province, onUnit);
     spent += bid.amount;
     return { bid, ok: true };

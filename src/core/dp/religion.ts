@@ -80,7 +80,9 @@ export function religionProblem(
   if (!attackerCounts) return undefined;
   if (mine === 'muslim' && isChristian(theirs) && defending === 'muslim')
     return `religion rule: a Muslim minor may not support a Christian attack on a Muslim-held space`;
-  if (isChristian(mine) && theirs === 'muslim' && isChristian(defending))
-    return `religion rule: a Christian minor may not support ${wording === 'v5' ? 'an Ottoman' : 'a Muslim'} attack on a Christian-held space`;
+  if (isChristian(mine) && theirs === 'muslim' && isChristian(defending)) {
+    const attacker = wording === 'v5' ? 'an Ottoman' : 'a Muslim';
+    return `religion rule: a Christian minor may not support ${attacker} attack on a Christian-held space`;
+  }
   return undefined;
 }

@@ -29,8 +29,10 @@ export function unitLocProblem(variant: Variant, type: UnitType, loc: Loc): stri
   }
   if (province.terrain !== 'sea' && province.terrain !== 'coast')
     return `a fleet cannot stand in ${province.name} (${province.terrain})`;
-  if (province.coasts.length && !coast)
-    return `a fleet in ${province.name} must name its coast: ${province.coasts.map((c) => `${province.id}/${c}`).join(' or ')}`;
+  if (province.coasts.length && !coast) {
+    const coasts = province.coasts.map((c) => `${province.id}/${c}`).join(' or ');
+    return `a fleet in ${province.name} must name its coast: ${coasts}`;
+  }
   if (coast && !province.coasts.includes(coast)) return `${province.name} has no coast "${coast}"`;
   return null;
 }

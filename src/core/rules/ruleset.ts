@@ -35,7 +35,7 @@ export interface Ruleset {
   checkOrder?(ctx: RuleContext, order: Order): OrderCheck;
   /** Orders for units nobody may order directly (DP-decided neutral orders), before adjudication. */
   supplyOrders?(ctx: RuleContext, orders: MovementOrder[]): MovementOrder[];
-  /** Centres where a power may build now (default: its vacant, owned home centres); `built` = sites used this winter. */
+  /** Centres where a power may build now (default: its vacant, owned home centres); `built`: used this winter. */
   buildSites?(ctx: RuleContext, power: PowerId, sites: ProvinceId[], built: ProvinceId[]): ProvinceId[];
   /** Centres counted as home for a power (extra home centres, conditional homes). */
   homeCentres?(ctx: RuleContext, power: PowerId, homes: ProvinceId[]): ProvinceId[];

@@ -147,7 +147,10 @@ function newMinor(
   };
 }
 
-/** The new minor's unit: the game-start unit's type (and coast) under as-start, else the rule's type where it can stand. */
+/**
+ * The new minor's unit: the game-start unit's type (and coast) under as-start, else the rule's type
+ * where it can stand.
+ */
 function unitFor(variant: Variant, centre: ProvinceId, rule: MinorUnitRule): { type: UnitType; loc: Loc } {
   if (rule.asStart) {
     const start = variant.powers.flatMap((p) => p.units).find((u) => provinceOf(u.loc) === centre);
