@@ -7,32 +7,28 @@ import { droidippyGameFiles, droidippyGamesDir } from '../test/harness/archive.j
 import { DroidippyNames, parseDroidippyGame } from '../test/harness/droidippy.js';
 import { readPhaseOrders } from '../src/cli/adjudicate.js';
 import { replayArchive, replayTiming } from '../test/harness/replay-all.js';
+import { recordedPosition } from '../test/harness/replay.js';
 
 const FULL_BOARD = 34;
 const SAMPLE_SIZE = 3000;
 
-interface TextPhase {
+interface FullBoard {
   position: Position;
   text: string;
   lines: number;
+  file: string;
 }
 
-function fullBoardTexts(): TextPhase[] {
+/** The first SAMPLE_SIZE movement phases of the archive with a full board, as position and order text. */
+function fullBoards(): FullBoard[] {
   const variant = loadVariant('standard');
   const names = new DroidippyNames(variant);
-  const out: TextPhase[] = [];
+  const out: FullBoard[] = [];
   for (const file of droidippyGameFiles(droidippyGamesDir())) {
     for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
       if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
-      const position: Position = {
-        variant: variant.id,
-        phase: rec.phase,
-        units: rec.units,
-        dislodged: [],
-        owners: rec.owners,
-        state: {},
-      };
-      out.push({ position, text: rec.orderLines.join('\n'), lines: rec.orderLines.length });
+      const position = recordedPosition(variant, rec, null)!;
+      out.push({ position, text: rec.orderLines.join('\n'), lines: rec.orderLines.length, file });
       if (out.length >= SAMPLE_SIZE) return out;
     }
   }
@@ -42,7 +38,7 @@ function fullBoardTexts(): TextPhase[] {
 /** The order text of a full board, read and judged as a GM's order file (the mail judge's parser). */
 export function benchOrderText(): void {
   const variant = loadVariant('standard');
-  const phases = fullBoardTexts();
+  const phases = fullBoards();
   for (let round = 0; round < 3; round++) for (const p of phases) readPhaseOrders(variant, p.position, p.text, 'bench');
   const micros: number[] = [];
   let lines = 0;
@@ -63,25 +59,11 @@ export function benchOrderText(): void {
 
 function fullBoardPhases(): { position: Position; orders: Order[] }[] {
   const variant = loadVariant('standard');
-  const names = new DroidippyNames(variant);
-  const out: { position: Position; orders: Order[] }[] = [];
-  for (const file of droidippyGameFiles(droidippyGamesDir())) {
-    for (const rec of parseDroidippyGame(readFileSync(file, 'utf8'), names, file)) {
-      if (rec.phase.type !== 'movement' || rec.units.length < FULL_BOARD) continue;
-      const position: Position = {
-        variant: variant.id,
-        phase: rec.phase,
-        units: rec.units,
-        dislodged: [],
-        owners: rec.owners,
-        state: {},
-      };
-      // Read as text, as a GM's order file, before the clock starts: this times the adjudicator alone.
-      out.push({ position, orders: readPhaseOrders(variant, position, rec.orderLines.join('\n'), file).orders });
-      if (out.length >= SAMPLE_SIZE) return out;
-    }
-  }
-  return out;
+  // Read as text, as a GM's order file, before the clock starts: this times the adjudicator alone.
+  return fullBoards().map((b) => ({
+    position: b.position,
+    orders: readPhaseOrders(variant, b.position, b.text, b.file).orders,
+  }));
 }
 
 export function benchMovementPhases(): void {
