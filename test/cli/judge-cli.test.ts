@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailHand, type MailHand } from '../../src/mail/hand.js';
+import { waitFor } from '../judge/wait-for.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
@@ -48,26 +49,13 @@ async function run(args: string[]) {
   return finished(chancery(args));
 }
 
-async function until<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Drops a mail into the judge's inbox and waits until the judge's reply to it has been written. */
 async function ask(from: string, subject: string, body: string): Promise<string> {
   await hand.send(from, subject, body);
-  const reply = await until(
+  const reply = await waitFor(
     async () => (await hand.list(from)).find((m) => m.subject === `Re: ${subject}`),
     `the reply to "${subject}"`,
+    60_000,
   );
   return (await hand.show(from, reply.number)).text;
 }
@@ -110,9 +98,10 @@ describe('chancery on the command line', () => {
         expect(await ask(GM, 'start', 'SIGNON master@cligame gmsecret\nACTIVATE')).toContain(
           'Game cligame has started',
         );
-        await until(
+        await waitFor(
           async () => (await hand.list(PLAYERS[0])).some((m) => m.subject === 'Diplomacy game cligame starting'),
           'the start mail',
+          60_000,
         );
       } finally {
         judge.kill('SIGTERM');
