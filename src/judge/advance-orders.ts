@@ -28,6 +28,16 @@ import { addressOf } from './lifecycle/roster.js';
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
 
+/**
+ * What a player may keep in advance: orders for phases up to a year ahead of the open one (njudge's
+ * use: retreats, builds, the next moves), and a bounded number of lines for one phase, so that no mail
+ * makes the judge store, and repeat in every reply, thousands of lines for phases decades away.
+ */
+export const ADVANCE_LIMITS = { yearsAhead: 1, linesPerPhase: 50 };
+
+/** Seats whose player has left (RESIGN, EJECT): his advance orders are dropped unread. */
+const DEPARTED = new Set(['resigned', 'dummy']);
+
 // PHASE and CLEAR lines are commands, but they divide the order lines of a mail into sections, so
 // they are kept among those lines as markers, known by identity (no order line can pass for one).
 const PHASE_MARKERS = new WeakSet<OtherItem>();
@@ -61,7 +71,8 @@ interface Section {
 }
 
 /** Where the lines being read go: the open phase, a later one, or nowhere (after a bad PHASE line). */
-type Target = { kind: 'open' } | { kind: 'later'; phase: Phase } | { kind: 'refused'; reason: string };
+type Target =
+  { kind: 'open' } | { kind: 'later'; phase: Phase } | { kind: 'refused'; reason: string; tooFar?: boolean };
 
 /**
  * Sorts a mail's order lines: those for later phases are checked and stored (with a line in the
@@ -84,6 +95,11 @@ export function takeAdvanceOrders(
   const later = (phase: Phase): Target => {
     if (phaseRank(phase) === phaseRank(open)) return { kind: 'open' };
     if (phaseRank(phase) < phaseRank(open)) return { kind: 'refused', reason: `${phaseCode(phase)} is over` };
+    const last = { ...open, year: open.year + ADVANCE_LIMITS.yearsAhead };
+    if (phaseRank(phase) > phaseRank(last)) {
+      const why = `orders in advance are taken for the coming year only (up to ${phaseCode(last)})`;
+      return { kind: 'refused', reason: why, tooFar: true };
+    }
     return { kind: 'later', phase };
   };
   const sectionOf = (phase: Phase): Section => {
@@ -102,7 +118,10 @@ export function takeAdvanceOrders(
         target = { kind: 'refused', reason: `the PHASE line ${item.line} above names no phase to order for` };
       } else {
         target = later(phase);
-        if (target.kind === 'refused')
+        if (target.kind === 'refused' && target.tooFar) {
+          s.reply.reject(item.line, shown, target.reason);
+          target = { kind: 'refused', reason: `the PHASE line ${item.line} above names a phase too far ahead` };
+        } else if (target.kind === 'refused')
           s.reply.reject(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
         else if (target.kind === 'later') sectionOf(phase);
       }
@@ -177,6 +196,10 @@ function storeSection(s: Session, on: Signon, record: PhaseRecord, power: string
       s.reply.reject(line, text, `not an order for ${code}, ${KIND_WORD[section.phase.type]} phase`);
       continue;
     }
+    if (good.length >= ADVANCE_LIMITS.linesPerPhase) {
+      s.reply.reject(line, text, `not stored: at most ${ADVANCE_LIMITS.linesPerPhase} orders in advance for one phase`);
+      continue;
+    }
     good.push(text);
   }
   if (good.length) {
@@ -240,9 +263,11 @@ export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null
   for (const set of sets) {
     if (rankOfCode(set.phase) > rank) continue;
     deleteAdvanceOrders(db, game.id, set.phase, set.power);
-    const text = set.phase === record.phase ? applySet(db, game, record, set) : skippedText(game, record, set);
     const seat = findSeatByPower(db, game.id, set.power);
-    const to = seat ? addressOf(db, seat.accountId) : null;
+    // A player who resigned or was ejected orders nothing more for the power, and hears nothing more.
+    if (!seat || DEPARTED.has(seat.status)) continue;
+    const text = set.phase === record.phase ? applySet(db, game, record, set) : skippedText(game, record, set);
+    const to = addressOf(db, seat.accountId);
     if (to) {
       mails.push({
         kind: 'notice',

@@ -19,6 +19,7 @@ import { dpRevealText } from '../dp-mail.js';
 import { gmOrdersLine } from '../lifecycle/gm-entered.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
 import { replacementsOf } from '../lifecycle/replacements.js';
+import { privateReadRefusal } from '../lifecycle/private-game.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
@@ -32,6 +33,11 @@ function targetGame(s: Session, cmd: CommandItem): { game: Game; rest: string[] 
   const [first, ...rest] = cmd.args;
   if (first) {
     const game = findGameByName(s.db, first);
+    const closed = game && privateReadRefusal(s, game);
+    if (closed) {
+      s.reply.reject(cmd.line, cmd.shown, closed);
+      return null;
+    }
     if (game) return { game, rest };
     const keyword = /^(FROM|TO)$/i.test(first) || parsePhaseCode(first) !== null;
     if (!keyword || !s.signon) {

@@ -78,15 +78,26 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
  * deliberately slow hash (about 50 ms), a CREATE sets up a whole game, each press block may fan out
  * to the whole game. A mail over a bound gets the rest of its lines refused, with the reason.
  */
-export const MAIL_LIMITS = { passwordCommands: 10, creates: 3, pressBlocks: 20 };
+export const MAIL_LIMITS = { passwordCommands: 10, creates: 3, pressBlocks: 20, answers: 10 };
+
+/**
+ * Commands that only answer (a section of the reply, a preview, a picture): each may be large (a long
+ * game's HISTORY, a preview adjudicating the board), so one mail gets at most MAIL_LIMITS.answers of them.
+ */
+const ANSWERS = new Set(['LIST', 'HELP', 'STATUS', 'POSITION', 'HISTORY', 'SUMMARY', 'MAP', 'PREVIEW', 'ROSTER']);
+const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER';
 
 function needsPassword(item: CommandItem): boolean {
   const at = PASSWORD_ARGS[item.verb];
   if (at) return item.args.length > Math.min(...at);
+  // PROMOTE hashes the one-time code it mails.
+  if (item.verb === 'PROMOTE') return true;
   return item.verb === 'SET' && /^(PASS|PRIVATE)/i.test(item.args[0] ?? '');
 }
 
-function overLimit(item: Item, used: { passwords: number; creates: number; press: number }): string | null {
+type Used = { passwords: number; creates: number; press: number; answers: number };
+
+function overLimit(item: Item, used: Used): string | null {
   if (item.kind === 'press') {
     used.press += 1;
     if (used.press > MAIL_LIMITS.pressBlocks) return `at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`;
@@ -98,11 +109,13 @@ function overLimit(item: Item, used: { passwords: number; creates: number; press
   if (needsPassword(item) && ++used.passwords > MAIL_LIMITS.passwordCommands) {
     return `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a slow hash)`;
   }
+  if (ANSWERS.has(item.verb) && ++used.answers > MAIL_LIMITS.answers)
+    return `at most ${MAIL_LIMITS.answers} answers (${ANSWER_NAMES}) in one mail`;
   return null;
 }
 
 export function execute(s: Session, items: Item[]): void {
-  const used = { passwords: 0, creates: 0, press: 0 };
+  const used: Used = { passwords: 0, creates: 0, press: 0, answers: 0 };
   for (const item of items) {
     if (s.ended) break;
     const bound = overLimit(item, used);

@@ -6,7 +6,15 @@ import { findAccount, getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
 import { hashPasswordSync } from '../../store/passwords.js';
 import { listSeats } from '../../store/players.js';
-import { coMastersOf, newPromotion, openPromotion, PROMOTION_DAYS, withCoMaster } from '../lifecycle/co-masters.js';
+import {
+  coMastersOf,
+  newPromotion,
+  openPromotion,
+  PROMOTION_DAYS,
+  PROMOTIONS_WAITING,
+  waitingPromotions,
+  withCoMaster,
+} from '../lifecycle/co-masters.js';
 import { describePreference, readPreference } from '../lifecycle/preferences.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { startGame } from '../lifecycle/start.js';
@@ -93,8 +101,14 @@ export function promote(s: Session, cmd: CommandItem): void {
     return fail(`${address} plays in ${game.name}; a player cannot also be its GM`);
   }
   const settings = readSettings(game.settings);
+  const others = waitingPromotions(settings, s.now).filter((p) => p.address !== address.toLowerCase());
+  if (others.length >= PROMOTIONS_WAITING) {
+    return fail(
+      `at most ${PROMOTIONS_WAITING} co-GM promotions may wait for their JOIN at once; ` +
+        'DEMOTE one of them, or wait until it is accepted or expires',
+    );
+  }
   const { code, promotion } = newPromotion(address, s.now);
-  const others = (settings.promotions ?? []).filter((p) => p.address !== promotion.address);
   saveSettings(s, game, { ...settings, promotions: [...others, promotion] });
   const body =
     `The GM of game '${game.name}' (${variantOf(game.variant).title}) names you its co-GM.\n` +

@@ -6,7 +6,7 @@ import { deadlineOf, formatDeadline, gameTiming, gameZone, timeLeft } from '../l
 import { describeTiming } from '../timing/parse.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
-import { isPrivate } from '../lifecycle/private-game.js';
+import { isPrivate, privateReadRefusal } from '../lifecycle/private-game.js';
 import { describePress } from '../press-options.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
@@ -68,8 +68,8 @@ export function list(s: Session, cmd: CommandItem): void {
     const watchers = seats.filter((x) => x.role !== 'player').length;
     if (watchers) lines.push(`Observers and monitors: ${watchers}`);
     s.reply.section(`Game ${game.name}`, lines.join('\n'));
-    // As both classic judges do, LIST of a game shows its board.
-    boardSection(s, game);
+    // As both classic judges do, LIST of a game shows its board (a private game's only to its readers).
+    if (!privateReadRefusal(s, game)) boardSection(s, game);
     return;
   }
   const games = listGames(s.db).filter(
@@ -109,6 +109,8 @@ export function map(s: Session, cmd: CommandItem): void {
   const gameArgs = phaseWord && cmd.args[0] === phaseWord ? { ...cmd, args: [] } : cmd;
   const game = gameFor(s, gameArgs);
   if (!game) return;
+  const closed = privateReadRefusal(s, game);
+  if (closed) return s.reply.reject(cmd.line, cmd.shown, closed);
   const variant = variantOf(game.variant);
   if (!canDrawBoard(variant))
     return s.reply.reject(cmd.line, cmd.shown, `there is no map art for ${variant.title} yet`);

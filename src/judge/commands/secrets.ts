@@ -22,6 +22,8 @@ const PASSWORD_WORDS = [
   'REGISTER',
   'BECOME',
   'PROMOTE',
+  // SET PRIVATE's word is a private game's join password (also a setting line at CREATE).
+  'PRIVATE',
 ];
 const PASSWORD_HINTS = /^(PW|PWD|PASS|PASSWORT|MOTDEPASSE|CONTRASENA)$/;
 export const MASK = '********';
@@ -30,8 +32,19 @@ function resembles(word: string): boolean {
   const upper = word.toUpperCase().replace(/[^A-Z]/g, '');
   if (upper.length < 3) return PASSWORD_HINTS.test(upper);
   if (PASSWORD_HINTS.test(upper)) return true;
+  // "SETPRIVATE pw", "SETPASSWORD pw": the SET glued to its word.
+  if (upper.startsWith('SET') && upper.length > 6 && resembles(upper.slice(3))) return true;
   const allowed = upper.length >= 6 ? 2 : upper.length >= 4 ? 1 : 0;
-  return PASSWORD_WORDS.some((w) => Math.abs(w.length - upper.length) <= allowed && editDistance(upper, w) <= allowed);
+  const near = (w: string) => Math.abs(w.length - upper.length) <= allowed && editDistance(upper, w) <= allowed;
+  return PASSWORD_WORDS.some((w) => near(w) || swapsTo(upper, w));
+}
+
+/** Two neighbouring letters swapped ("JION" for JOIN), which plain edit distance counts as two typos. */
+function swapsTo(word: string, target: string): boolean {
+  if (word.length !== target.length) return false;
+  const at = [...word].findIndex((c, i) => c !== target[i]);
+  if (at < 0 || at + 1 >= word.length) return false;
+  return word[at] === target[at + 1] && word[at + 1] === target[at] && word.slice(at + 2) === target.slice(at + 2);
 }
 
 /** The text with everything after a password-like command word masked; other text unchanged. */

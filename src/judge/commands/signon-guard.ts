@@ -68,17 +68,33 @@ export class SignonGuard {
     if (target && this.seatUnderAttack(target) && !this.isOwner(target)) {
       // Writing as the owner from a path not yet his: slowed down, not locked out — one check an hour
       // per path, so the owner's first mail from a new provider is still read.
-      if (this.claimsOwnership(target) && this.slowLane.available(this.slowKey, this.now)) return null;
+      if (this.slowed(target) && this.slowLane.available(this.slowKeyFor(target), this.now)) return null;
       return `${reason} (wrong passwords for this seat)`;
     }
     return null;
+  }
+
+  /**
+   * Under attack, who is slowed to one check an hour rather than refused: mail claiming to be the
+   * owner's, and anyone for a password nobody owns (a private game's join password), whose rightful
+   * users a forger could otherwise lock out for as long as he keeps guessing.
+   */
+  private slowed(target: GuardedPassword): boolean {
+    return target.owner === null || this.claimsOwnership(target);
   }
 
   private seatUnderAttack(target: GuardedPassword): boolean {
     return !this.failures.available(`signon-failures:for:${target.key}`, this.now);
   }
 
-  private get slowKey(): string {
+  /**
+   * The slow lane of a sender: his address and path. For a password nobody owns it is the path alone
+   * when the From is not verified, so that one forger writing under many addresses still gets one
+   * check an hour, while mail from elsewhere keeps its own.
+   */
+  private slowKeyFor(target: GuardedPassword): string {
+    const path = this.origin && !this.origin.verified ? this.origin.path : null;
+    if (target.owner === null && path !== null) return `signon-slow:${target.key}:via:${path}`;
     return `signon-slow:${senderKey(this.sender, this.origin)}`;
   }
 
@@ -86,7 +102,7 @@ export class SignonGuard {
   failed(target: GuardedPassword | null): void {
     this.failures.take(this.senderKey, this.now);
     if (!target) return;
-    if (this.seatUnderAttack(target) && this.claimsOwnership(target)) this.slowLane.take(this.slowKey, this.now);
+    if (this.seatUnderAttack(target) && this.slowed(target)) this.slowLane.take(this.slowKeyFor(target), this.now);
     this.failures.take(`signon-failures:for:${target.key}`, this.now);
   }
 

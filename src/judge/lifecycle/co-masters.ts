@@ -12,6 +12,17 @@ import { readSettings, type CoMaster, type GameSettings, type Promotion } from '
 /** How long a PROMOTE waits for its JOIN. */
 export const PROMOTION_DAYS = 7;
 
+/**
+ * Promotions that may wait at once in a game: each mails a code to an address the GM names, so
+ * without a bound a GM (or a stolen game password) could make the judge mail any number of strangers.
+ */
+export const PROMOTIONS_WAITING = 3;
+
+/** The promotions still waiting for their JOIN (expired ones are gone). */
+export function waitingPromotions(settings: GameSettings, now: string): Promotion[] {
+  return (settings.promotions ?? []).filter((p) => Date.parse(p.expiresAt) > Date.parse(now));
+}
+
 export function coMastersOf(settings: GameSettings): CoMaster[] {
   return settings.coMasters ?? [];
 }

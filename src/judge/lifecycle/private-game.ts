@@ -34,3 +34,16 @@ export function privateGameRefusal(s: Session, game: Game, joinPassword: string 
   guard.failed(target);
   return `wrong join password for the private game ${game.name}`;
 }
+
+/**
+ * Why the sender may not read a private game's history, board and press (HISTORY, POSITION, SUMMARY,
+ * MAP, LIST's board), or null when he may: in a private game OBSERVE and MONITOR need the join
+ * password, so only those signed on to it (its players, observers, monitors and GMs) read it.
+ */
+export function privateReadRefusal(s: Session, game: Game): string | null {
+  if (!isPrivate(game) || s.signon?.game.id === game.id) return null;
+  return (
+    `game ${game.name} is private: only its players, observers and GM read its history and board ` +
+    `(SIGNON to it first, or OBSERVE ${game.name} <password> <join password>)`
+  );
+}
