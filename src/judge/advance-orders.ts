@@ -25,6 +25,7 @@ import { comingPhase, phaseLabel, phaseRank, readPhaseArgument, sectionHeading }
 import type { Session, Signon } from './commands/session.js';
 import type { CommandItem, OtherItem } from './commands/tokenize.js';
 import { addressOf } from './lifecycle/roster.js';
+import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-entered.js';
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
 
@@ -66,8 +67,18 @@ export function clearInPhaseSection(s: Session, cmd: CommandItem): boolean {
 
 interface Section {
   phase: Phase;
+  /** The mail line that began the section (its PHASE line, heading or first order): where the reply tells of it. */
+  at: number;
   lines: { line: number; text: string }[];
   cleared: boolean;
+}
+
+/** What the reply says of one advance section, and the mail line it belongs with. */
+export interface AdvanceNote {
+  at: number;
+  text: string;
+  /** The phase whose advance orders this mail stored or withdrew, if it did. */
+  changed?: string;
 }
 
 /** Where the lines being read go: the open phase, a later one, or nowhere (after a bad PHASE line). */
@@ -75,9 +86,10 @@ type Target =
   { kind: 'open' } | { kind: 'later'; phase: Phase } | { kind: 'refused'; reason: string; tooFar?: boolean };
 
 /**
- * Sorts a mail's order lines: those for later phases are checked and stored (with a line in the
- * reply for each phase), the others are returned for the open phase, with whether CLEAR withdrew its
- * orders. Called with the lines of one signed-on player, for a phase open for orders.
+ * Sorts a mail's order lines: those for later phases are checked and stored, the others are returned
+ * for the open phase, with whether CLEAR withdrew its orders, and what the reply is to say of each later
+ * phase (the caller places it among what it says of the open phase, in the order of the mail). Called
+ * with the lines of one signed-on player, for a phase open for orders.
  */
 export function takeAdvanceOrders(
   s: Session,
@@ -85,7 +97,7 @@ export function takeAdvanceOrders(
   record: PhaseRecord,
   items: OtherItem[],
   cleared: boolean,
-): { lines: OtherItem[]; cleared: boolean } {
+): { lines: OtherItem[]; cleared: boolean; notes: AdvanceNote[] } {
   const open = record.position.phase;
   const power = on.power as string;
   const sections = new Map<string, Section>();
@@ -102,10 +114,10 @@ export function takeAdvanceOrders(
     }
     return { kind: 'later', phase };
   };
-  const sectionOf = (phase: Phase): Section => {
+  const sectionOf = (phase: Phase, at: number): Section => {
     const code = phaseCode(phase);
     let section = sections.get(code);
-    if (!section) sections.set(code, (section = { phase, lines: [], cleared: false }));
+    if (!section) sections.set(code, (section = { phase, at, lines: [], cleared: false }));
     return section;
   };
 
@@ -123,25 +135,26 @@ export function takeAdvanceOrders(
           target = { kind: 'refused', reason: `the PHASE line ${item.line} above names a phase too far ahead` };
         } else if (target.kind === 'refused')
           s.reply.reject(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
-        else if (target.kind === 'later') sectionOf(phase);
+        else if (target.kind === 'later') sectionOf(phase, item.line);
       }
       continue;
     }
     if (CLEAR_MARKERS.has(item)) {
-      if (target.kind === 'later') Object.assign(sectionOf(target.phase), { lines: [], cleared: true });
+      if (target.kind === 'later') Object.assign(sectionOf(target.phase, item.line), { lines: [], cleared: true });
       else if (target.kind === 'open') [current, cleared] = [[], true];
       continue;
     }
     const heading = sectionHeading(item.text);
     if (heading) {
       target = heading === 'movement' ? { kind: 'open' } : later(comingPhase(open, heading));
-      if (target.kind === 'later') sectionOf(target.phase);
+      if (target.kind === 'later') sectionOf(target.phase, item.line);
       continue;
     }
     const ifDislodged = readIfDislodged(item.text);
     if (ifDislodged !== null) {
       const retreats = later(comingPhase(open, 'retreat'));
-      if (retreats.kind === 'later') sectionOf(retreats.phase).lines.push({ line: item.line, text: ifDislodged });
+      if (retreats.kind === 'later')
+        sectionOf(retreats.phase, item.line).lines.push({ line: item.line, text: ifDislodged });
       else if (retreats.kind === 'open') current.push({ ...item, text: ifDislodged });
       else s.reply.reject(item.line, item.text, 'no retreat phase is coming before the next movement');
       continue;
@@ -151,15 +164,18 @@ export function takeAdvanceOrders(
       continue;
     }
     if (target.kind === 'later') {
-      sectionOf(target.phase).lines.push({ line: item.line, text: item.text });
+      sectionOf(target.phase, item.line).lines.push({ line: item.line, text: item.text });
       continue;
     }
     const routed = plainlyForLater(on, open, item.text);
-    if (routed) sectionOf(routed).lines.push({ line: item.line, text: item.text });
+    if (routed) sectionOf(routed, item.line).lines.push({ line: item.line, text: item.text });
     else current.push(item);
   }
-  for (const section of sections.values()) storeSection(s, on, record, power, section);
-  return { lines: current, cleared };
+  const notes = [...sections.values()].map((section) => ({
+    at: section.at,
+    ...storeSection(s, on, record, power, section),
+  }));
+  return { lines: current, cleared, notes };
 }
 
 /**
@@ -181,7 +197,14 @@ const KIND_WORD: Record<PhaseType, string> = {
   adjustment: 'an adjustment',
 };
 
-function storeSection(s: Session, on: Signon, record: PhaseRecord, power: string, section: Section): void {
+/** Stores one section's valid lines (rejecting the others in the reply); what the reply is to say of it. */
+function storeSection(
+  s: Session,
+  on: Signon,
+  record: PhaseRecord,
+  power: string,
+  section: Section,
+): { text: string; changed?: string } {
   const code = phaseCode(section.phase);
   const label = phaseLabel(section.phase);
   const good: string[] = [];
@@ -204,23 +227,22 @@ function storeSection(s: Session, on: Signon, record: PhaseRecord, power: string
   }
   if (good.length) {
     replaceAdvanceOrders(s.db, { gameId: on.game.id, phase: code, power, sentSeq: record.seq, lines: good });
+    markGmAdvance(s.db, on.game.id, code, power, Boolean(on.gm));
     const count = `${good.length} order${good.length === 1 ? '' : 's'}`;
-    s.reply.ok(
+    const text =
       `${count} stored in advance for ${label}: checked for syntax now, and against the board when ${code} opens. ` +
-        `This set replaces any advance orders sent before for ${code}.`,
-    );
-  } else if (section.cleared) {
-    const had = deleteAdvanceOrders(s.db, on.game.id, code, power);
-    s.reply.ok(
-      had
-        ? `CLEAR: the advance orders for ${label} were withdrawn.`
-        : `CLEAR: there were no advance orders for ${label}.`,
-    );
-  } else if (section.lines.length) {
-    s.reply.ok(`No valid order for ${code} in this mail; the advance orders stored before for it (if any) stand.`);
-  } else {
-    s.reply.ok(`PHASE ${code}: no order lines followed, so nothing was stored for ${label}.`);
+      `This set replaces any advance orders sent before for ${code}.`;
+    return { text, changed: code };
   }
+  if (section.cleared) {
+    const had = deleteAdvanceOrders(s.db, on.game.id, code, power);
+    markGmAdvance(s.db, on.game.id, code, power, false);
+    if (!had) return { text: `CLEAR: there were no advance orders for ${label}.` };
+    return { text: `CLEAR: the advance orders for ${label} were withdrawn.`, changed: code };
+  }
+  if (section.lines.length)
+    return { text: `No valid order for ${code} in this mail; the advance orders stored before for it (if any) stand.` };
+  return { text: `PHASE ${code}: no order lines followed, so nothing was stored for ${label}.` };
 }
 
 /** STATUS: the player's own advance orders, phase by phase (nothing when there are none). */
@@ -263,10 +285,12 @@ export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null
   for (const set of sets) {
     if (rankOfCode(set.phase) > rank) continue;
     deleteAdvanceOrders(db, game.id, set.phase, set.power);
+    const byGm = takeGmAdvanceMark(db, game.id, set.phase, set.power);
     const seat = findSeatByPower(db, game.id, set.power);
     // A player who resigned or was ejected orders nothing more for the power, and hears nothing more.
     if (!seat || DEPARTED.has(seat.status)) continue;
-    const text = set.phase === record.phase ? applySet(db, game, record, set) : skippedText(game, record, set);
+    const text =
+      set.phase === record.phase ? applySet(db, game, record, set, byGm) : skippedText(game, record, set, byGm);
     const to = addressOf(db, seat.accountId);
     if (to) {
       mails.push({
@@ -286,7 +310,7 @@ function powerLabel(game: Game, power: string): string {
   return variantOf(game.variant).powerById.get(power)?.name ?? power;
 }
 
-function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet): string {
+function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm: boolean): string {
   const phase = parsePhaseCode(set.phase);
   const why =
     phase?.type === 'retreat'
@@ -294,8 +318,9 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet): str
       : phase?.type === 'adjustment'
         ? 'nobody had builds or removals'
         : 'it was not played';
+  const who = byGm ? 'the GM entered' : 'you sent';
   return [
-    `Game ${game.name}, ${powerLabel(game, set.power)}: the orders you sent in advance for ` +
+    `Game ${game.name}, ${powerLabel(game, set.power)}: the orders ${who} in advance for ` +
       `${phase ? phaseLabel(phase) : set.phase}`,
     `were not used: there was no such phase (${why}); the game went on to ${phaseLabel(record.position.phase)}.`,
     '',
@@ -305,12 +330,15 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet): str
   ].join('\n');
 }
 
-/** Reads one advance set against the phase's board and stores the valid orders; the mail's text. */
-function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet): string {
+/**
+ * Reads one advance set against the phase's board and stores the valid orders; the mail's text. A set
+ * the GM entered (`byGm`) is his in the phase's results, as orders he enters in the phase are.
+ */
+function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm: boolean): string {
   const name = powerLabel(game, set.power);
   const label = phaseLabel(record.position.phase);
-  const head =
-    `Game ${game.name}, ${name}: the orders you sent in advance for ${label} ` + 'were read against the board now.';
+  const who = byGm ? 'the GM entered for you' : 'you sent';
+  const head = `Game ${game.name}, ${name}: the orders ${who} in advance for ${label} were read against the board now.`;
   if (ordersOf(db, game.id, record.phase, set.power)) {
     return `${head}\nThey were not used: orders for ${record.phase} were in place already (given before a rollback).\n`;
   }
@@ -342,6 +370,7 @@ function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet)
       lines: orders.map((o) => o.text),
       normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
     });
+    if (byGm) recordGmEntry(db, game.id, record.phase, set.power);
   }
   return [
     head,

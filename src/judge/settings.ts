@@ -57,6 +57,8 @@ export interface GameSettings {
   promotions?: Promotion[];
   /** The powers whose orders the GM entered, by phase: the phase's results say so. */
   gmOrders?: Record<string, string[]>;
+  /** The powers whose orders in advance the GM entered, by phase: marked as his when the phase opens. */
+  gmAdvance?: Record<string, string[]>;
   /** SET ZONE: each reader's own time zone, by account id (reader-zones.ts). */
   zones?: Record<string, string>;
   /** The calendar event last announced per phase and its SEQUENCE (calendar/deadline-attachment.ts). */

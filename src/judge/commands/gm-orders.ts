@@ -54,22 +54,31 @@ export const ACTING_NOTE =
   'and the results say the GM entered them. ' +
   'BECOME MASTER goes back.';
 
+/** The phases, by power, whose orders the GM changed in the mail a session reads (for the one notice). */
+const CHANGED_PHASES = new WeakMap<Session, Map<string, string[]>>();
+
 /**
- * After the GM stored or withdrew a power's orders: the phase's results will say so, and the power's
- * player gets the orders that stand now (one notice per mail, the last word).
+ * After the GM stored or withdrew a power's orders: the phase's results will say so (for orders in
+ * advance, `inAdvance`, once they are used: advance-orders.ts), and the power's player gets the orders
+ * that stand now (one notice per mail, the last word, naming every phase the mail changed).
  */
-export function noteGmOrders(s: Session, on: Signon, phase: string): void {
+export function noteGmOrders(s: Session, on: Signon, phase: string, inAdvance = false): void {
   if (!isGmActing(on) || !on.power) return;
   const power = on.power;
   const name = on.variant.powerById.get(power)?.name ?? power;
-  recordGmEntry(s.db, on.game.id, phase, power);
+  if (!inAdvance) recordGmEntry(s.db, on.game.id, phase, power);
   const game = getGame(s.db, on.game.id) ?? on.game;
   const seat = findSeatByPower(s.db, game.id, power);
   const player = seat ? addressOf(s.db, seat.accountId) : null;
   if (!player) return;
+  const changed = CHANGED_PHASES.get(s) ?? new Map<string, string[]>();
+  CHANGED_PHASES.set(s, changed);
+  const phases = [...new Set([...(changed.get(power) ?? []), phase])];
+  changed.set(power, phases);
+  const which = phases.length > 1 ? `${phases.slice(0, -1).join(', ')} and ${phases.at(-1)}` : phase;
   const subject = `Diplomacy game ${game.name}: the GM changed the orders of ${name}`;
   const body =
-    `The GM of game '${game.name}' has entered or changed the orders of ${name} for ${phase}.\n` +
+    `The GM of game '${game.name}' has entered or changed the orders of ${name} for ${which}.\n` +
     `These are the orders that stand now; send your own to replace them.\n\n${standingOf(s, on)}`;
   const earlier = s.mails.findIndex((m) => m.subject === subject);
   if (earlier >= 0) s.mails.splice(earlier, 1);

@@ -15,6 +15,7 @@ import { advanceStanding, takeAdvanceOrders } from '../advance-orders.js';
 import { obligationOf } from '../progress.js';
 import { noteGmOrders } from './gm-orders.js';
 import type { Session, Signon } from './session.js';
+import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
 
 /** The phase a signed-on player can order for, or why not. */
@@ -56,8 +57,18 @@ export function flushOrders(s: Session): void {
     for (const l of written) s.reply.reject(l.line, l.text, `not read as an order: ${record}`, commandLike(l.text));
     return;
   }
-  // Lines for later phases (PHASE, "if dislodged", builds before the winter) are stored apart.
-  const { lines, cleared } = takeAdvanceOrders(s, on, record, written, wasCleared);
+  // Lines for later phases (PHASE, "if dislodged", builds before the winter) are stored apart; the reply
+  // tells of each phase in the order the mail gave them.
+  const { lines, cleared, notes } = takeAdvanceOrders(s, on, record, written, wasCleared);
+  const openAt = lines[0]?.line ?? Number.POSITIVE_INFINITY;
+  for (const note of notes) if (note.at < openAt) s.reply.ok(note.text);
+  storeOpenPhase(s, on, record, lines, cleared);
+  for (const note of notes) if (note.at >= openAt) s.reply.ok(note.text);
+  for (const note of notes) if (note.changed) noteGmOrders(s, on, note.changed, true);
+}
+
+/** Stores the mail's lines for the open phase (or its CLEAR) and writes the verdicts into the reply. */
+function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: OtherItem[], cleared: boolean): void {
   if (lines.length === 0 && !cleared) return;
   const power = on.power as string;
   const name = on.variant.powerById.get(power)?.name ?? power;

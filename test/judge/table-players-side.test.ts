@@ -1,0 +1,148 @@
+// Issue 13 as a table of players uses it, by mail: whole games played with the features together
+// (preferences at JOIN, orders in advance beside the open phase's, the GM acting for a power, zones,
+// press rules, previews), each reply and notice read as a player reads it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { findGameByName } from '../../src/store/games.js';
+import { currentPhase } from '../../src/store/phases.js';
+import { listSeats } from '../../src/store/players.js';
+import { createWorld, type World } from './world.js';
+
+let world: World | null = null;
+afterEach(() => world?.close());
+
+const GM = 'gm@example.test';
+const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
+const master = (game: string) => `SIGNON master@${game} gmpass1`;
+const addr = (p: string) => `${p}@players.test`;
+const signon = (p: string, game: string) => `SIGNON ${p}@${game} pw-${p}`;
+
+async function standardGame(w: World, game: string, rules: string[] = []): Promise<void> {
+  await w.send(GM, [`CREATE ${game} gmpass1 standard`, 'RULE POWER_CHOICE', ...rules, 'FORM'].join('\n'));
+  for (const p of POWERS) await w.send(addr(p), `JOIN ${game} pw-${p} ${p}`);
+  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
+}
+
+function phaseOf(w: World, game: string): string {
+  return currentPhase(w.db, findGameByName(w.db, game)!.id)!.phase;
+}
+
+/** A HOLD for every unit of the power on the current board. */
+function holds(w: World, game: string, power: string): string[] {
+  const record = currentPhase(w.db, findGameByName(w.db, game)!.id)!;
+  return record.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.loc} H`);
+}
+
+/** One movement phase: each power sends its scripted lines, or holds; the phase is then complete. */
+async function movement(w: World, game: string, scripted: Record<string, string[]> = {}): Promise<void> {
+  for (const p of POWERS) await w.send(addr(p), [signon(p, game), ...(scripted[p] ?? holds(w, game, p))].join('\n'));
+}
+
+/** The "What the judge did" bullets of a reply, in order. */
+const bullets = (reply: string) => reply.split('\n').filter((l) => l.startsWith('* '));
+
+describe('joining with a preference in the same mail', () => {
+  it('JOIN game pw then SET PREFERENCE (and SET ZONE) in one mail are both taken, and the deal honours it', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE prefjoin gmpass1 standard\nFORM');
+    const people = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'];
+    const wants = ['Turkey', 'Russia', 'England', 'France', 'Germany', 'Italy', 'Austria'];
+    for (const [i, p] of people.entries()) {
+      const reply = await w.send(addr(p), `JOIN prefjoin pw-${p}\nSET PREFERENCE ${wants[i]}\nSET ZONE Asia/Tokyo`);
+      expect(reply).toContain('You joined game prefjoin');
+      expect(reply).toContain(`Your preference for game prefjoin: ${wants[i]}`);
+      expect(reply).toContain('Your time zone in game prefjoin is now Asia/Tokyo');
+      expect(reply).not.toContain('rejected');
+    }
+    await w.send(GM, `${master('prefjoin')}\nACTIVATE`);
+    const game = findGameByName(w.db, 'prefjoin')!;
+    const byAddress = new Map(
+      listSeats(w.db, game.id)
+        .filter((s) => s.role === 'player')
+        .map((s) => [s.accountId, s.power]),
+    );
+    // Everyone named a different power: everyone gets his own.
+    for (const [i, p] of people.entries()) {
+      const told = (await w.mails(addr(p))).find((m) => m.subject.startsWith('Diplomacy game prefjoin: you are'));
+      expect(told?.subject).toBe(`Diplomacy game prefjoin: you are ${wants[i]}`);
+    }
+    expect(byAddress.size).toBe(7);
+  });
+});
+
+describe('orders in advance beside the open phase', () => {
+  it('the reply tells what was stored in the order the player wrote it', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'inorder');
+    const reply = await w.send(
+      addr('austria'),
+      [signon('austria', 'inorder'), 'A Bud - Ser', 'A Vie - Gal', 'F Tri H', 'PHASE W1901A', 'Build A Bud'].join('\n'),
+    );
+    const said = bullets(reply);
+    const open = said.findIndex((l) => l.includes('3 orders stored for Austria (S1901M)'));
+    const later = said.findIndex((l) => l.includes('1 order stored in advance for Winter 1901 Adjustment'));
+    expect(open).toBeGreaterThan(-1);
+    expect(later).toBeGreaterThan(open);
+
+    // Written the other way round, the advance section comes first.
+    const first = bullets(
+      await w.send(
+        addr('austria'),
+        [signon('austria', 'inorder'), 'PHASE W1901A', 'Build A Bud', 'PHASE S1901M', 'A Bud - Ser'].join('\n'),
+      ),
+    );
+    const a = first.findIndex((l) => l.includes('stored in advance for Winter 1901'));
+    const b = first.findIndex((l) => l.includes('1 order stored for Austria (S1901M)'));
+    expect(a).toBeGreaterThan(-1);
+    expect(b).toBeGreaterThan(a);
+  });
+
+  it("the GM sees a player's advance orders in ROSTER power, and nobody else does", async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'gmsees');
+    await w.send(addr('russia'), [signon('russia', 'gmsees'), 'F Sev - Rum', 'PHASE W1901A', 'Build F Sev'].join('\n'));
+    const gm = await w.send(GM, `${master('gmsees')}\nROSTER Russia`);
+    expect(gm).toMatch(
+      /Orders of Russia in gmsees[\s\S]*F SEV - RUM[\s\S]*for Winter 1901 Adjustment \(W1901A\):\n\s+Build F Sev/,
+    );
+    const other = await w.send(addr('turkey'), `${signon('turkey', 'gmsees')}\nROSTER Russia\nSTATUS`);
+    expect(other).not.toContain('Build F Sev');
+  });
+
+  it('advance orders the GM entered for a power are marked as his when their phase opens, and its player is told', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'gmadv');
+    const gm = await w.send(
+      GM,
+      [master('gmadv'), 'BECOME Italy', 'PHASE W1901A', 'Build F Nap', 'BECOME MASTER'].join('\n'),
+    );
+    expect(gm).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
+    // Italy's player hears of it at once, as of any order the GM enters.
+    const told = (await w.mails(addr('italy'))).filter((m) => m.subject.includes('the GM changed the orders of Italy'));
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain('W1901A');
+    expect(told[0].text).toMatch(/for Winter 1901 Adjustment \(W1901A\):\n\s+Build F Nap/);
+
+    // Spring and Fall: Italy takes Tunis, so it has a build in the winter; nobody else has one.
+    await movement(w, 'gmadv', { italy: ['F Nap - Ion', 'A Rom H', 'A Ven H'] });
+    await movement(w, 'gmadv', { italy: ['F Ion - Tun', 'A Rom H', 'A Ven H'] });
+    // Italy's build was its whole duty, so the winter was complete when it opened.
+    expect(phaseOf(w, 'gmadv')).toBe('S1902M');
+    const results = (await w.mails(addr('france'))).find((m) => m.subject === 'Diplomacy results gmadv W1901A');
+    expect(results?.text).toMatch(/Italy:\s+Builds? a fleet in Naples/i);
+    expect(results?.text).toContain('Orders for Italy entered by the GM.');
+    const used = (await w.mails(addr('italy'))).find((m) => m.subject === 'Diplomacy advance orders gmadv W1901A');
+    expect(used?.text).toContain('the orders the GM entered for you in advance for Winter 1901 Adjustment');
+  });
+
+  it("a player's own advance set replaces the GM's, and the results then do not say the GM entered it", async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'gmrep');
+    await w.send(GM, [master('gmrep'), 'BECOME Italy', 'PHASE W1901A', 'Build F Nap', 'BECOME MASTER'].join('\n'));
+    await movement(w, 'gmrep', { italy: ['F Nap - Ion', 'A Rom H', 'A Ven H', 'PHASE W1901A', 'Build A Nap'] });
+    await movement(w, 'gmrep', { italy: ['F Ion - Tun', 'A Rom H', 'A Ven H'] });
+    expect(phaseOf(w, 'gmrep')).toBe('S1902M');
+    const results = (await w.mails(addr('france'))).find((m) => m.subject === 'Diplomacy results gmrep W1901A');
+    expect(results?.text).toMatch(/Italy:\s+Builds? an army in Naples/i);
+    expect(results?.text).not.toContain('entered by the GM');
+  });
+});
