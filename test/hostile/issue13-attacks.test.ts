@@ -152,4 +152,35 @@ describe('issue 13 under attack', { timeout: 120_000 }, () => {
     // Whoever takes the power over starts from a clean sheet too.
     expect(await w.send('new@players.test', 'TAKEOVER france@ej newpw1\nSTATUS')).not.toMatch(/A PIC - BUR/i);
   });
+
+  it('a join password sent to a game that has none is not quoted back as a power', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE open gmpass1 standard\nRULE POWER_CHOICE\nFORM');
+    const reply = await w.send('anna@players.test', 'JOIN open annapw1 club-secret-8');
+    expect(reply).toMatch(/line 1: JOIN \*{8}\n\s+-> "\*{8}" is not a power of Standard Diplomacy/);
+    expect(outboxText(w)).not.toContain('club-secret-8');
+  });
+
+  it("PROMOTE of the judge's own address is refused: the judge mails no code to itself", async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'self');
+    const reply = await w.send(GM, `${master('self')}\nPROMOTE Judge@Example.test`);
+    expect(reply).toMatch(/-> that is the judge's own address/);
+    expect(w.outboxRows().some((r) => r.subject.includes('you are named co-GM'))).toBe(false);
+  });
+
+  it('forged wrong GM passwords lock out neither the GM nor a co-GM', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'colock');
+    await w.send(GM, `${master('colock')}\nPROMOTE helper@example.org`);
+    const invite = (await w.mails('helper@example.org')).find((m) => m.subject.includes('you are named co-GM'))!;
+    const code = /JOIN master@colock <your password> ([A-Z0-9]+)/.exec(invite.text)![1];
+    expect(await w.send('helper@example.org', `JOIN master@colock helperpw ${code}`)).toContain('You are a co-GM');
+    for (let i = 0; i < 8; i++) await w.send(`forger${i}@evil.test`, `SIGNON master@colock guess-${i}`);
+    expect(await w.send('forger9@evil.test', 'SIGNON master@colock guess-9')).toMatch(/too many wrong passwords/);
+    expect(await w.send('helper@example.org', 'SIGNON master@colock helperpw\nROSTER')).toContain(
+      'Signed on to game colock as GM.',
+    );
+    expect(await w.send(GM, `${master('colock')}\nROSTER`)).toContain('Signed on to game colock as GM.');
+  });
 });

@@ -7,7 +7,7 @@ import { DISORDERED, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { greatPowers, joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
 import { seatChangeMails } from '../lifecycle/seat-news.js';
 import { readTarget } from '../lifecycle/target.js';
-import { matchMasterPassword } from '../lifecycle/co-masters.js';
+import { coMastersOf, matchMasterPassword } from '../lifecycle/co-masters.js';
 import { privateGameRefusal, splitJoinPassword } from '../lifecycle/private-game.js';
 import { acceptPromotion, startWhenFull } from './gm-tools.js';
 import { ACTING_NOTE, gmActingSignon, isGmActing } from './gm-orders.js';
@@ -15,12 +15,23 @@ import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
 import { SignonGuard, type GuardedPassword } from './signon-guard.js';
 import { copyReplyToOwner, senderAccount, type Session, type Signon } from './session.js';
+import { MASK } from './secrets.js';
 import type { CommandItem } from './tokenize.js';
+import { PASSWORD_ARGS } from './verbs.js';
 
 const WRONG = 'wrong game, power or password';
 
 function fail(s: Session, cmd: CommandItem, reason: string, suggestion?: string): void {
-  s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
+  s.reply.reject(cmd.line, cmd.shown, hidePasswords(cmd, reason), suggestion && hidePasswords(cmd, suggestion));
+}
+
+/**
+ * A reason never quotes a word the command line hides: the word read as a power in `JOIN game pw
+ * joinpw` (a join password sent to a game that has none) is a password all the same.
+ */
+function hidePasswords(cmd: CommandItem, text: string): string {
+  const hidden = (PASSWORD_ARGS[cmd.verb] ?? []).map((i) => cmd.args[i]).filter((w): w is string => Boolean(w));
+  return hidden.reduce((out, word) => out.split(`"${word}"`).join(`"${MASK}"`), text);
 }
 
 /**
@@ -57,7 +68,6 @@ export function join(s: Session, cmd: CommandItem): void {
   const usage = `JOIN ${target.game.name} <your password> [power] <join password>`;
   const closed = privateGameRefusal(s, target.game, joinPassword, usage);
   if (closed) return fail(s, cmd, closed);
-  flushOrders(s);
   const powerWord = extra[0];
   let power: string | null = target.who.kind === 'power' ? target.who.power : null;
   if (powerWord) {
@@ -77,9 +87,7 @@ export function join(s: Session, cmd: CommandItem): void {
     .slice(0, 2)
     .map((p) => target.variant.powerById.get(p)?.name)
     .join(', ');
-  const prefer =
-    `SET PREFERENCE ${example}, ... (in this mail, or later after SIGNON ${target.game.name} <password>) ` +
-    'says which powers you want';
+  const prefer = `SIGNON ${target.game.name} <password> and SET PREFERENCE ${example}, ... say which powers you want`;
   const assigned = power
     ? `The game starts when ${starts}.`
     : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
@@ -96,18 +104,6 @@ export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'
   const closed = privateGameRefusal(s, target.game, joinPassword ?? null, usage);
   if (closed) return fail(s, cmd, closed);
   const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
-  signOnToNewSeat(s, target.game, target.variant, result.seat.id);
-}
-
-/**
- * A JOIN, OBSERVE or MONITOR signs its sender on to the seat it took, as TAKEOVER does: the lines after
- * it in the same mail (SET PREFERENCE, SET ZONE, ...) are his, as after a SIGNON.
- */
-function signOnToNewSeat(s: Session, game: Game, variant: Signon['variant'], seatId: number): void {
-  const seat = getSeat(s.db, seatId);
-  if (!seat) return;
-  s.signon = { game: getGame(s.db, game.id) ?? game, variant, role: seat.role, power: seat.power, seatId };
-  s.signonFailed = false;
   if ('error' in result) return fail(s, cmd, result.error);
   s.reply.ok(
     role === 'observer'
@@ -120,15 +116,12 @@ function signOnToNewSeat(s: Session, game: Game, variant: Signon['variant'], sea
 function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const [where, password] = cmd.args;
   if (!where || !password) return 'SIGNON needs two words: SIGNON france@game password (or Fgame password)';
-  flushOrders(s);
-  signOnToNewSeat(s, target.game, target.variant, result.seat.id);
   const target = readTarget(s.db, where);
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
   const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
   if (who.kind === 'master') {
-    const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
-    const master = { key: `master:${game.id}`, owner: gm, ownerAccountId: game.gmAccountId };
+    const master = masterTarget(s, game);
     // The game password, or a co-GM's own (PROMOTE).
     let matched: Signon['gm'];
     const isMaster = (pw: string) => (matched = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
@@ -189,10 +182,23 @@ function gmPowerSignon(
   isMaster: (pw: string) => boolean,
   signon: () => Signon | string,
 ): Signon | string {
-  const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
-  const master = { key: `master:${game.id}`, owner: gm, ownerAccountId: game.gmAccountId };
+  const master = masterTarget(s, game);
   const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
   return verdict === true ? signon() : verdict;
+}
+
+/**
+ * The master password as the guard sees it: the GM's, or, when a co-GM writes from his own address,
+ * his. Each is then let through by his own known paths while forged guesses pile up on the game's
+ * master passwords, so a forger can lock out neither the GM nor a co-GM.
+ */
+function masterTarget(s: Session, game: Game): GuardedPassword {
+  const key = `master:${game.id}`;
+  const sender = findAccount(s.db, s.sender);
+  if (sender && coMastersOf(readSettings(game.settings)).some((c) => c.accountId === sender.id))
+    return { key, owner: sender.address, ownerAccountId: sender.id };
+  const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
+  return { key, owner: gm, ownerAccountId: game.gmAccountId };
 }
 
 /** Checks `password` (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */

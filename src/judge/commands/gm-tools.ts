@@ -93,6 +93,8 @@ export function promote(s: Session, cmd: CommandItem): void {
     return fail(`${cmd.word} needs one e-mail address: ${cmd.word} cogm@example.org`);
   const game = on.game;
   if (game.status === 'completed' || game.status === 'terminated') return fail(`game ${game.name} is over`);
+  if (address.toLowerCase() === s.judge.address.toLowerCase())
+    return fail("that is the judge's own address: name the person who is to help you");
   const account = findAccount(s.db, address);
   if (account && account.id === game.gmAccountId) return fail('that is your own address: you are the GM already');
   if (account && coMastersOf(readSettings(game.settings)).some((c) => c.accountId === account.id))
