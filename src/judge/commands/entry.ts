@@ -68,6 +68,7 @@ export function join(s: Session, cmd: CommandItem): void {
   const usage = `JOIN ${target.game.name} <your password> [power] <join password>`;
   const closed = privateGameRefusal(s, target.game, joinPassword, usage);
   if (closed) return fail(s, cmd, closed);
+  flushOrders(s);
   const powerWord = extra[0];
   let power: string | null = target.who.kind === 'power' ? target.who.power : null;
   if (powerWord) {
@@ -87,7 +88,9 @@ export function join(s: Session, cmd: CommandItem): void {
     .slice(0, 2)
     .map((p) => target.variant.powerById.get(p)?.name)
     .join(', ');
-  const prefer = `SIGNON ${target.game.name} <password> and SET PREFERENCE ${example}, ... say which powers you want`;
+  const prefer =
+    `SET PREFERENCE ${example}, ... (in this mail, or later after SIGNON ${target.game.name} <password>) ` +
+    'says which powers you want';
   const assigned = power
     ? `The game starts when ${starts}.`
     : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
@@ -104,6 +107,18 @@ export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'
   const closed = privateGameRefusal(s, target.game, joinPassword ?? null, usage);
   if (closed) return fail(s, cmd, closed);
   const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
+  signOnToNewSeat(s, target.game, target.variant, result.seat.id);
+}
+
+/**
+ * A JOIN, OBSERVE or MONITOR signs its sender on to the seat it took, as TAKEOVER does: the lines after
+ * it in the same mail (SET PREFERENCE, SET ZONE, ...) are his, as after a SIGNON.
+ */
+function signOnToNewSeat(s: Session, game: Game, variant: Signon['variant'], seatId: number): void {
+  const seat = getSeat(s.db, seatId);
+  if (!seat) return;
+  s.signon = { game: getGame(s.db, game.id) ?? game, variant, role: seat.role, power: seat.power, seatId };
+  s.signonFailed = false;
   if ('error' in result) return fail(s, cmd, result.error);
   s.reply.ok(
     role === 'observer'
@@ -116,6 +131,8 @@ export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'
 function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const [where, password] = cmd.args;
   if (!where || !password) return 'SIGNON needs two words: SIGNON france@game password (or Fgame password)';
+  flushOrders(s);
+  signOnToNewSeat(s, target.game, target.variant, result.seat.id);
   const target = readTarget(s.db, where);
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
