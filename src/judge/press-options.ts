@@ -130,3 +130,29 @@ export function describePress(settings: GameSettings): string {
   ];
   return parts.filter(Boolean).join('; ');
 }
+
+const SET_PRESS_USAGE =
+  'SET PRESS takes WHITE, GREY or NONE and the press rules that apply, e.g. SET PRESS GREY NO_PARTIAL FAKE';
+
+/**
+ * The GM's SET PRESS words (njudge lets the master change press during the game): the press rules
+ * become exactly the ones named, as after RULE PRESS at CREATE. The kind is WHITE unless GREY or NONE
+ * is named, and every option not named is off. Returns an error message, or null when applied.
+ */
+export function replacePressRules(settings: GameSettings, words: string[]): string | null {
+  if (!words.length) return SET_PRESS_USAGE;
+  const next: GameSettings = { ...settings, press: 'white', pressOptions: { ...NO_OPTIONS } };
+  const options = next.pressOptions as PressOptions;
+  for (const word of words.map((w) => w.toUpperCase())) {
+    if (KINDS[word]) next.press = KINDS[word];
+    else if (word === 'NO_PRESS') next.press = 'none';
+    else if (PRESS_WORDS[word]) options[PRESS_WORDS[word]] = true;
+    else if (RULE_WORDS[word]) options[RULE_WORDS[word]] = true;
+    else return `${SET_PRESS_USAGE} (not "${word}")`;
+  }
+  const problem = contradiction(next);
+  if (problem) return problem;
+  settings.press = next.press;
+  settings.pressOptions = options;
+  return null;
+}

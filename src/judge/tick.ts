@@ -22,6 +22,7 @@ import {
   type PhaseJobPayload,
 } from './lifecycle/deadlines.js';
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
+import { takeoverCommand } from './lifecycle/private-game.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
 import { activePlayers, addressOf } from './lifecycle/roster.js';
 import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
@@ -294,9 +295,11 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
   const graceEndMs =
     ctx.job.kind === GRACE_JOB ? Date.parse(ctx.job.dueAt) : graceEnd(Date.parse(ctx.job.dueAt), rules);
   const ended = formatDeadline(new Date(graceEndMs).toISOString(), rules.zone);
+  const playAgain = (seat: LateSeat) =>
+    `To play ${seat.name} again, send  ${takeoverCommand(game, seat.power, '<your password>')}.`;
   const outcomeText = (seat: LateSeat) =>
     policy === 'cd'
-      ? `${seat.name} has been declared in civil disorder, and the phase was processed with default orders (${DEFAULTS}).\nTo play ${seat.name} again, send  TAKEOVER ${seat.power}@${game.name} <your password>.`
+      ? `${seat.name} has been declared in civil disorder, and the phase was processed with default orders (${DEFAULTS}).\n${playAgain(seat)}`
       : policy === 'process'
         ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: please send the orders of the next phase in time.`
         : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or to set a new deadline.\nOrders you send before then still count.`;

@@ -10,7 +10,10 @@ export interface PressItem {
   to: string[];
   body: string;
   sentAt: string;
-  /** The sender as the readers saw it when that was not `from` (grey press: anonymous); null otherwise. */
+  /**
+   * The sender as the readers saw it when that was not `from` (grey press: anonymous); null otherwise.
+   * For the GM's OFFICIAL notices (`from` 'official'), the subject he gave them.
+   */
   shownFrom: string | null;
 }
 

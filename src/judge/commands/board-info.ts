@@ -23,6 +23,7 @@ import { privateReadRefusal } from '../lifecycle/private-game.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
+import { OFFICIAL_SENDER } from './press.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -104,9 +105,14 @@ function isPublic(item: PressItem): boolean {
 }
 
 function pressText(variant: Variant, item: PressItem, phaseName: string): string {
+  const body = item.body.split('\n').map((l) => `  ${l}`.trimEnd());
+  if (item.from === OFFICIAL_SENDER) {
+    // An OFFICIAL notice keeps the subject the GM gave it (archived with it).
+    const subject = item.shownFrom ? `: ${item.shownFrom}` : '';
+    return [`Official notice from the GM during ${phaseName}${subject}`, '', ...body].join('\n');
+  }
   const sender =
     item.shownFrom ?? (item.from === 'master' ? 'Master' : (variant.powerById.get(item.from)?.name ?? item.from));
-  const body = item.body.split('\n').map((l) => `  ${l}`.trimEnd());
   return [`Broadcast from ${sender} during ${phaseName}:`, '', ...body].join('\n');
 }
 
@@ -175,14 +181,23 @@ function centresAtYearEnd(records: PhaseRecord[]): { year: number; owners: Recor
   return [...byYear].map(([year, owners]) => ({ year, owners }));
 }
 
-/** One row per power, one column per year; years beyond the line width go into a further block. */
+const countOf = (owners: Record<string, PowerId>, power: PowerId) =>
+  Object.values(owners).filter((o) => o === power).length;
+
+/**
+ * One row per power, one column per year; years beyond the line width go into a further block. In DP
+ * variants the minor powers (neutrals whose units DP bids move) follow under their own heading, those
+ * that held a centre at some point of the table.
+ */
 function centreTable(variant: Variant, records: PhaseRecord[]): string[] {
   const powers = powersInOrder(variant).filter((p) => p.kind === 'great');
   const columns = [
     { head: 'Start', owners: records[0].position.owners },
     ...centresAtYearEnd(records).map((y) => ({ head: String(y.year), owners: y.owners })),
   ];
-  const nameWidth = Math.max(5, ...powers.map((p) => p.name.length)) + 1;
+  const held = new Set(columns.flatMap((c) => Object.values(c.owners)));
+  const minors = powersInOrder(variant).filter((p) => p.kind !== 'great' && held.has(p.id));
+  const nameWidth = Math.max(5, ...[...powers, ...minors].map((p) => p.name.length + (minors.includes(p) ? 2 : 0))) + 1;
   const cell = 6;
   const perBlock = Math.max(1, Math.floor((75 - nameWidth) / cell));
   const lines: string[] = [];
@@ -190,10 +205,11 @@ function centreTable(variant: Variant, records: PhaseRecord[]): string[] {
     const block = columns.slice(at, at + perBlock);
     if (at) lines.push('');
     lines.push(`${'Power'.padEnd(nameWidth)}${block.map((c) => c.head.padStart(cell)).join('')}`);
-    for (const p of powers) {
-      const counts = block.map((c) => String(Object.values(c.owners).filter((o) => o === p.id).length).padStart(cell));
-      lines.push(`${p.name.padEnd(nameWidth)}${counts.join('')}`);
-    }
+    const row = (name: string, id: PowerId) =>
+      `${name.padEnd(nameWidth)}${block.map((c) => String(countOf(c.owners, id)).padStart(cell)).join('')}`;
+    for (const p of powers) lines.push(row(p.name, p.id));
+    if (minors.length) lines.push('Minor powers (neutral, their units moved by DP bids):');
+    for (const p of minors) lines.push(row(`  ${p.name}`, p.id));
   }
   return lines;
 }

@@ -15,6 +15,7 @@ import { boardAttachment } from '../board-mail.js';
 import { canDrawBoard } from '../../render/map/index.js';
 import { parsePhaseCode } from '../../core/types.js';
 import { boardSection } from './board-info.js';
+import { ownVoteLine } from './votes.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -92,8 +93,12 @@ export function status(s: Session, cmd: CommandItem): void {
   if (!s.signon) return s.reply.reject(cmd.line, cmd.shown, 'STATUS needs SIGNON first');
   if (s.signon.role === 'player') {
     // The standing closes every reply to a player, after this mail's own orders are stored.
-    if (s.signon.game.status === 'active')
-      return s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
+    if (s.signon.game.status === 'active') {
+      s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
+      const vote = ownVoteLine(s, s.signon);
+      if (vote) s.reply.ok(vote);
+      return;
+    }
     s.reply.section(`Status of ${s.signon.game.name}`, `game ${s.signon.game.name} is ${s.signon.game.status}`);
     return;
   }

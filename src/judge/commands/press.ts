@@ -208,6 +208,9 @@ function gmNote(realSender: string, claimed: string | null, grey: boolean, eaves
     .join('')}.]`;
 }
 
+/** The sender recorded for the GM's OFFICIAL notices in the press archive. */
+export const OFFICIAL_SENDER = 'official';
+
 function official(s: Session, item: PressItem, on: Signon): void {
   if (on.role !== 'master') return s.reply.reject(item.line, item.shown, 'OFFICIAL announcements are for the GM');
   const written = item.args.join(' ');
@@ -218,7 +221,15 @@ function official(s: Session, item: PressItem, on: Signon): void {
   const body = item.body.join('\n');
   if (!body.trim()) return s.reply.reject(item.line, item.shown, 'the announcement is empty');
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
-  recordPress(s.db, { gameId: on.game.id, phase, from: 'master', to: ['all'], body });
+  // Archived as the GM's official notice (not a broadcast), with the subject he gave it, for HISTORY.
+  recordPress(s.db, {
+    gameId: on.game.id,
+    phase,
+    from: OFFICIAL_SENDER,
+    to: ['all'],
+    body,
+    shownFrom: written || null,
+  });
   const notice = gameNotice(s.db, on.game, subject, body);
   if (notice) s.mails.push(notice);
   s.reply.ok(`Official announcement sent to everyone in game ${on.game.name}.`);

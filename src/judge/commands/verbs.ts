@@ -98,4 +98,5 @@ export const SET_WORDS: Record<string, string> = {
   ZONE: 'ZONE',
   TIMEZONE: 'ZONE',
   NOZONE: 'NOZONE',
+  PRESS: 'PRESS',
 };

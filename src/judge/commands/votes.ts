@@ -10,6 +10,7 @@ import { dpRevealText } from '../dp-mail.js';
 import { deadlineJobKey } from '../lifecycle/deadlines.js';
 import { resultRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
+import { takeoverCommand } from '../lifecycle/private-game.js';
 import { decideVotes, largestPowers, survivors, voterSeats, type VoteOutcome } from '../lifecycle/votes.js';
 import { readSettings, type Vote } from '../settings.js';
 import { renderTemplate } from '../template.js';
@@ -116,16 +117,42 @@ function voteSummary(variant: Variant, position: Position, vote: Vote): string {
   return `${draw}${vote.concede ? `, concede to ${variant.powerById.get(vote.concede)?.name}` : ''}`;
 }
 
+/**
+ * "Your vote for S1901M: draw among ...", for STATUS: the vote the player cast this phase, to himself
+ * alone (a GM acting for his power does not see it). Null when the phase has no votes to show.
+ */
+export function ownVoteLine(s: Session, on: Signon): string | null {
+  if (on.gm || on.seatId === null || !on.power) return null;
+  const record = currentPhase(s.db, on.game.id);
+  if (!record || record.result) return null;
+  const game = getGame(s.db, on.game.id) ?? on.game;
+  const stored = readSettings(game.settings).votes[on.power];
+  const seat = voterSeats(s.db, game.id, on.variant, record.position).find((x) => x.id === on.seatId);
+  if (!seat) return null;
+  const mine = stored && stored.phase === record.phase && stored.accountId === seat.accountId ? stored : null;
+  const cast = mine && (mine.draw || mine.concede) ? voteSummary(on.variant, record.position, mine) : null;
+  return `Your vote for ${record.phase}: ${cast ?? 'none (SET DRAW or SET CONCEDE power to vote)'}.`;
+}
+
+/** Why a signed-on player has no vote: his power is out, or he does not play it now (civil disorder). */
+function noVoteReason(on: Signon, position: Position): string {
+  const power = on.power as string;
+  const name = on.variant.powerById.get(power)?.name ?? power;
+  if (!survivors(on.variant, position).includes(power))
+    return `${name} has no centre or unit left: only surviving powers vote`;
+  return (
+    `${name} is in civil disorder: only players who still play their power vote ` +
+    `(to play it again: ${takeoverCommand(on.game, power, '<your password>')}, or ask the GM to REVIVE it)`
+  );
+}
+
 export function vote(s: Session, on: Signon, sub: string, rest: string[], fail: Fail): void {
   const game = getGame(s.db, on.game.id) ?? on.game;
   if (game.status !== 'active' && game.status !== 'paused') return fail(`game ${game.name} is ${game.status}`);
   const record = currentPhase(s.db, game.id);
   if (!record || record.result) return fail(`game ${game.name} has no phase open for votes`);
   const seat = voterSeats(s.db, game.id, on.variant, record.position).find((x) => x.id === on.seatId);
-  if (!seat)
-    return fail(
-      `${on.variant.powerById.get(on.power as string)?.name} has no centre or unit left: only surviving powers vote`,
-    );
+  if (!seat) return fail(noVoteReason(on, record.position));
   const settings = readSettings(game.settings);
   const power = on.power as string;
   const stored = settings.votes[power];

@@ -20,6 +20,15 @@ export function splitJoinPassword(game: Game, extra: string[]): { extra: string[
   return { extra: extra.slice(0, -1), joinPassword: extra[extra.length - 1] };
 }
 
+/**
+ * The TAKEOVER line a notice shows for a vacant power: in a private game it ends with the join
+ * password (never its value), which TAKEOVER needs there as its last word.
+ */
+export function takeoverCommand(game: Game, power: string, password = '<password>'): string {
+  const join = isPrivate(game) ? ' <join password from the GM>' : '';
+  return `TAKEOVER ${power}@${game.name} ${password}${join}`;
+}
+
 /** Why the sender may not enter `game` with `joinPassword`, or null when he may. */
 export function privateGameRefusal(s: Session, game: Game, joinPassword: string | null, usage: string): string | null {
   const hash = readSettings(game.settings).joinPasswordHash;

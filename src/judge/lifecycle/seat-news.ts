@@ -9,6 +9,7 @@ import type { Game } from '../../store/games.js';
 import { listSeats } from '../../store/players.js';
 import { renderTemplate } from '../template.js';
 import { coMasterAddresses } from './co-masters.js';
+import { takeoverCommand } from './private-game.js';
 import { addressOf, unique } from './roster.js';
 
 /** lapsed: civil disorder after the grace period (LATE CD), the judge's doing, not the GM's. */
@@ -39,7 +40,7 @@ export function tableAddresses(db: Db, game: Game): string[] {
 function tableText(game: Game, name: string, news: SeatChangeNews): string {
   const where = `in game '${game.name}'`;
   const vacant = `${name} is vacant: ${DEFAULTS} until a new player takes it over.`;
-  const takeover = `Anyone may take it over: TAKEOVER ${news.power}@${game.name} <password>.`;
+  const takeover = `Anyone may take it over: ${takeoverCommand(game, news.power)}.`;
   switch (news.change) {
     case 'resign':
       return [`The player of ${name} has resigned from game '${game.name}'.`, vacant, takeover].join('\n');

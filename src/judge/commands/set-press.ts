@@ -1,0 +1,24 @@
+// SET PRESS: the GM changes the game's press rules after CREATE, as njudge lets the master do. The
+// words are those of RULE PRESS (and the press RULEs); the whole table is told the new rules.
+import { getGame, setGameSettings } from '../../store/games.js';
+import { gameNotice } from '../lifecycle/roster.js';
+import { describePress, replacePressRules } from '../press-options.js';
+import { readSettings } from '../settings.js';
+import type { Session, Signon } from './session.js';
+
+export function setPress(s: Session, on: Signon, words: string[], fail: (reason: string) => void): void {
+  if (on.role !== 'master') return fail(`SET PRESS is the GM's: SIGNON master@${on.game.name} <game password> first`);
+  const game = getGame(s.db, on.game.id) ?? on.game;
+  if (game.status === 'completed' || game.status === 'terminated') return fail(`game ${game.name} is ${game.status}`);
+  const settings = readSettings(game.settings);
+  const problem = replacePressRules(settings, words);
+  if (problem) return fail(problem);
+  setGameSettings(s.db, game.id, { ...settings });
+  const changed = getGame(s.db, game.id) ?? game;
+  s.signon = { ...on, game: changed };
+  const rules = describePress(settings);
+  s.reply.ok(`The press rules of game ${game.name} are now: ${rules}. Everyone in the game was told.`);
+  const body = `The GM changed the press rules of game '${game.name}'. From now on, press is:\n  ${rules}.`;
+  const notice = gameNotice(s.db, changed, `Diplomacy game ${game.name}: press rules changed`, body);
+  if (notice) s.mails.push(notice);
+}

@@ -1,0 +1,128 @@
+// Issue 13 played as a table would, from the GM's side and the whole table's view: each test is a
+// defect found by playing whole games by mail, checked on the mail a player or the GM gets.
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/core/map/load.js';
+import { createWorld, type World } from './world.js';
+
+const GM = 'gm@example.test';
+const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
+const address = (power: string) => `${power}@players.test`;
+const signon = (power: string, game: string) => `SIGNON ${power}@${game} pw-${power}`;
+const master = (game: string) => `SIGNON master@${game} gmpass1`;
+const SLOW = { timeout: 60_000 };
+
+let world: World | null = null;
+afterEach(() => world?.close());
+
+async function standardGame(w: World, game: string, settings: string[] = [], joinWord = ''): Promise<void> {
+  await w.send(GM, [`CREATE ${game} gmpass1 standard`, 'RULE POWER_CHOICE', ...settings, 'FORM'].join('\n'));
+  for (const p of POWERS) await w.send(address(p), `JOIN ${game} pw-${p} ${p}${joinWord ? ` ${joinWord}` : ''}`);
+  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
+}
+
+/** The newest mail to `who` whose subject contains `subject`. */
+async function lastMail(w: World, who: string, subject: string) {
+  return (await w.mails(who)).filter((m) => m.subject.includes(subject)).at(-1);
+}
+
+describe('the GM changes the press rules after CREATE (SET PRESS)', SLOW, () => {
+  it('applies the new rules, tells the table, and LIST shows them', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'quiet');
+    const reply = await w.send(GM, `${master('quiet')}\nSET PRESS GREY NO_PARTIAL`);
+    expect(reply).toContain('The press rules of game quiet are now: grey (may be anonymous); broadcast only.');
+    const notice = await lastMail(w, address('italy'), 'press rules');
+    expect(notice?.subject).toBe('Diplomacy game quiet: press rules changed');
+    expect(notice?.text).toContain('The GM changed the press rules of game');
+    expect(notice?.text).toContain('grey (may be anonymous); broadcast only');
+    expect(await w.send('someone@elsewhere.test', 'LIST quiet')).toContain(
+      'Press: grey (may be anonymous); broadcast only',
+    );
+    // The rules apply at once: private press is refused, a grey broadcast goes out.
+    const privately = await w.send(address('france'), `${signon('france', 'quiet')}\nPRESS TO Italy\nHi\nENDPRESS`);
+    expect(privately).toContain('NO_PARTIAL');
+    const grey = await w.send(address('france'), `${signon('france', 'quiet')}\nBROADCAST GREY\nGuess who\nENDPRESS`);
+    expect(grey).toContain('Broadcast sent');
+
+    // SET PRESS names the whole set: what it leaves out is off again.
+    await w.send(GM, `${master('quiet')}\nSET PRESS WHITE`);
+    const again = await w.send(address('france'), `${signon('france', 'quiet')}\nPRESS TO Italy\nHi\nENDPRESS`);
+    expect(again).not.toContain('NO_PARTIAL');
+    expect(await w.send('someone@elsewhere.test', 'LIST quiet')).toMatch(/Press: white \(signed\)\n/);
+  });
+
+  it('is refused to players and for contradictory rules, naming why', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'rules');
+    const player = await w.send(address('france'), `${signon('france', 'rules')}\nSET PRESS NONE`);
+    expect(player).toContain("SET PRESS is the GM's");
+    const both = await w.send(GM, `${master('rules')}\nSET PRESS NONE FAKE`);
+    expect(both).toContain('RULE PRESS NONE leaves only press to and from the GM');
+    expect(await w.send('someone@elsewhere.test', 'LIST rules')).toMatch(/Press: white \(signed\)\n/);
+  });
+});
+
+describe("a player's own vote", SLOW, () => {
+  it('STATUS shows the draw or concession vote he cast this phase; the GM acting for him does not see it', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'ballot');
+    const before = await w.send(address('france'), `${signon('france', 'ballot')}\nSTATUS`);
+    expect(before).toContain('Your vote for S1901M: none (SET DRAW or SET CONCEDE power to vote).');
+    await w.send(address('france'), `${signon('france', 'ballot')}\nSET DRAW`);
+    const after = await w.send(address('france'), `${signon('france', 'ballot')}\nSTATUS`);
+    expect(after).toContain('Your vote for S1901M: draw among all surviving powers');
+    const gm = await w.send(GM, `${master('ballot')}\nBECOME France\nSTATUS\nBECOME MASTER`);
+    expect(gm).not.toContain('Your vote');
+    expect(gm).not.toContain('draw among');
+  });
+
+  it('a player whose power is in civil disorder is told so, not that his power is gone', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'absent');
+    await w.send(GM, `${master('absent')}\nCD Italy`);
+    const reply = await w.send(address('italy'), `${signon('italy', 'absent')}\nSET DRAW`);
+    expect(reply).not.toContain('no centre or unit left');
+    expect(reply).toContain('Italy is in civil disorder: only players who still play their power vote');
+    expect(reply).toContain('TAKEOVER italy@absent');
+  });
+});
+
+describe('HISTORY and SUMMARY as the table reads them', SLOW, () => {
+  it("HISTORY labels the GM's OFFICIAL notices as official, with their subject", async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'annals');
+    await w.send(GM, `${master('annals')}\nOFFICIAL Deadline moved\nThe deadline moves to Friday.\nENDPRESS`);
+    await w.send(GM, `${master('annals')}\nBROADCAST\nGood luck, all.\nENDPRESS`);
+    const history = await w.send(address('italy'), 'HISTORY annals');
+    expect(history).toContain('Official notice from the GM during Spring 1901 Movement (open now): Deadline moved');
+    expect(history).toContain('  The deadline moves to Friday.');
+    expect(history).toContain('Broadcast from Master during Spring 1901 Movement (open now):');
+    expect(history.match(/Broadcast from Master/g)).toHaveLength(1);
+  });
+
+  it('SUMMARY of a DP game counts the centres of the minor powers too', async () => {
+    const w = (world = createWorld());
+    const variant = loadVariant('ambition6');
+    const greats = variant.powers.filter((p) => p.kind === 'great').map((p) => p.id);
+    await w.send(GM, 'CREATE dpsum gmpass1 ambition6\nRULE POWER_CHOICE\nFORM');
+    for (const p of greats) await w.send(address(p), `JOIN dpsum pw-${p} ${p}`);
+    await w.send(GM, `${master('dpsum')}\nACTIVATE`);
+    const summary = await w.send(address('spain'), 'SUMMARY dpsum');
+    expect(summary).toContain('Minor powers (neutral, their units moved by DP bids):');
+    expect(summary).toMatch(/\n {2}Algiers +1\n/);
+    expect(summary).toMatch(/\n {2}Savoy & Sardinia +\d\n/);
+  });
+});
+
+describe('a private game tells the table how to take a vacant power over', SLOW, () => {
+  it('the CD and EJECT notices name the join password a TAKEOVER needs', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'closed', ['PRIVATE joinsecret'], 'joinsecret');
+    await w.send(GM, `${master('closed')}\nCD Turkey\nEJECT England`);
+    const cd = await lastMail(w, address('italy'), 'Turkey in civil disorder');
+    expect(cd?.text).toContain('TAKEOVER turkey@closed <password> <join password from the GM>');
+    const ejected = await lastMail(w, address('italy'), 'England player removed');
+    expect(ejected?.text).toContain('TAKEOVER england@closed <password> <join password from the GM>');
+    expect(cd?.text).not.toContain('joinsecret');
+  });
+});
