@@ -71,7 +71,7 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     const preview = previewOf(reply);
     expect(preview).toMatch(/^France: Army Paris -> Burgundy\.  \(\*bounce\*\)$/m);
     expect(preview).toMatch(/^France: Army Marseilles -> Burgundy\.  \(\*bounce\*\)$/m);
-    expect(preview).toContain('your 2 stored order(s)');
+    expect(preview).toContain('your 2 stored orders');
     // Brest had no order: it holds, and the preview says it had none.
     expect(preview).toMatch(/^France: Fleet Brest/m);
   });

@@ -146,3 +146,37 @@ describe('orders in advance beside the open phase', () => {
     expect(results?.text).not.toContain('entered by the GM');
   });
 });
+
+describe("a player's PREVIEW in every kind of phase", () => {
+  /** The preview section of a reply. */
+  const previewOf = (reply: string) => reply.slice(reply.indexOf('PRIVATE PREVIEW'));
+
+  it('says what his units do without orders in a retreat and in a winter, and speaks of DP only in DP games', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'peeks');
+    const spring = previewOf(
+      await w.send(addr('austria'), `${signon('austria', 'peeks')}\nA Bud - Ser\nF Tri H\nPREVIEW`),
+    );
+    expect(spring).toContain('What would happen with your 2 stored orders if every other unit holds.');
+    expect(spring).not.toMatch(/DP|neutral/);
+    await movement(w, 'peeks', {
+      austria: ['A Bud - Ser', 'A Vie H', 'F Tri H'],
+      italy: ['A Ven - Tyr', 'A Rom - Ven', 'F Nap H'],
+    });
+    await movement(w, 'peeks', { italy: ['A Ven - Tri', 'A Tyr S A Ven - Tri', 'F Nap H'] });
+    expect(phaseOf(w, 'peeks')).toBe('F1901R');
+
+    const retreat = previewOf(await w.send(addr('austria'), `${signon('austria', 'peeks')}\nPREVIEW`));
+    expect(retreat).toContain('What would happen with no stored orders (your dislodged units disband)');
+    expect(retreat).not.toContain('your units hold');
+    expect(retreat).toMatch(/^Austria: +Fleet Trieste DISBAND\./m);
+    const one = previewOf(await w.send(addr('austria'), `${signon('austria', 'peeks')}\nF Tri - Alb\nPREVIEW`));
+    expect(one).toContain('What would happen with your 1 stored order if every other dislodged unit disbands.');
+    expect(phaseOf(w, 'peeks')).toBe('W1901A');
+
+    // Italy took Trieste: one build; unordered, it is waived.
+    const winter = previewOf(await w.send(addr('italy'), `${signon('italy', 'peeks')}\nPREVIEW`));
+    expect(winter).toContain('What would happen with no stored orders (your builds are waived)');
+    expect(winter).not.toContain('your units hold');
+  });
+});

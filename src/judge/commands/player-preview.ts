@@ -5,10 +5,12 @@
 // PROCESS would do, is master.ts's.)
 // Neither DPjudge nor njudge has it.
 import { adjudicate } from '../../core/adjudicate/index.js';
+import { isNeutral } from '../../core/dp/index.js';
 import type { PhaseResult } from '../../core/adjudicate/result.js';
 import { renderResults } from '../../render/results.js';
-import { getGame } from '../../store/games.js';
-import { currentPhase } from '../../store/phases.js';
+import { getGame, type Game } from '../../store/games.js';
+import { currentPhase, type PhaseRecord } from '../../store/phases.js';
+import { obligationOf } from '../progress.js';
 import { ordersOf } from '../phase-orders.js';
 import { phaseSeed } from '../seeds.js';
 import { readSettings } from '../settings.js';
@@ -18,9 +20,18 @@ import type { CommandItem } from './tokenize.js';
 
 /** What the others are assumed to do, by phase type. */
 const OTHERS = {
-  movement: 'every other unit holds (neutral units too: no DP bid is applied, yours included)',
+  movement: 'every other unit holds',
   retreat: 'every other dislodged unit disbands',
   adjustment: 'the other powers build and remove nothing',
+} as const;
+
+/** In a DP variant, the neutral units hold too: no bid is applied. */
+const NEUTRALS_HOLD = ' (neutral units too: no DP bid is applied, yours included)';
+
+/** What his units do without orders (the processing defaults), by phase type. */
+const UNORDERED: Record<'movement' | 'retreat', string> = {
+  movement: 'your units hold',
+  retreat: 'your dislodged units disband',
 } as const;
 
 /**
@@ -56,13 +67,15 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     .filter((line) => !line.startsWith('::'))
     .join('\n');
   const kind = record.position.phase.type;
-  const given = stored?.orders.length
-    ? `your ${stored.orders.length} stored order(s)`
-    : 'no stored orders (your units hold)';
+  const count = stored?.orders.length ?? 0;
+  const given = count
+    ? `your ${count} stored order${count === 1 ? '' : 's'}`
+    : `no stored orders (${unordered(s, game, record, power)})`;
+  const neutrals = kind === 'movement' && variant.powers.some((p) => isNeutral(variant, p.id)) ? NEUTRALS_HOLD : '';
   s.reply.section(
     `PRIVATE PREVIEW for ${name}, game ${game.name}, ${record.phase}: nothing has been stored`,
     [
-      `What would happen with ${given} if ${OTHERS[kind]}.`,
+      `What would happen with ${given} if ${OTHERS[kind]}${neutrals}.`,
       `Only you get this; nobody else's orders were read. The real results depend on everyone's orders.`,
       ...(his.outcomes.length ? [] : [`${name} has nothing to order in ${record.phase}.`]),
       '',
@@ -79,4 +92,12 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
  */
 function onlyHis(result: PhaseResult, power: string): PhaseResult {
   return { ...result, outcomes: result.outcomes.filter((o) => o.order.power === power) };
+}
+
+/** What the player's units do without orders; in a winter, whether he would build or remove. */
+function unordered(s: Session, game: Game, record: PhaseRecord, power: string): string {
+  const kind = record.position.phase.type;
+  if (kind !== 'adjustment') return UNORDERED[kind];
+  const due = obligationOf(s.db, game, record, power).adjustmentsLeft;
+  return due < 0 ? 'the judge chooses your removals' : 'your builds are waived';
 }
