@@ -126,3 +126,18 @@ describe('a private game tells the table how to take a vacant power over', SLOW,
     expect(cd?.text).not.toContain('joinsecret');
   });
 });
+
+describe('LIST game tells a player the rules he will play under', SLOW, () => {
+  it('names how draws go, hidden late powers and hidden addresses, besides press and timing', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'ruled', ['RULE NO_DIAS', 'RULE HIDE_LATE', 'RULE NO_REVEAL']);
+    const listed = await w.send('someone@elsewhere.test', 'LIST ruled');
+    expect(listed).toContain('Rules: players name the powers of a draw (NO_DIAS); players choose their power');
+    expect(listed).toContain('the table is not told which powers are late (HIDE_LATE)');
+    expect(listed).toContain("players' addresses are never shown (NO_REVEAL)");
+    await standardGame(w, 'plain');
+    const plain = await w.send('someone@elsewhere.test', 'LIST plain');
+    expect(plain).toContain('Rules: a draw includes every surviving power (DIAS)');
+    expect(plain).not.toContain('HIDE_LATE');
+  });
+});

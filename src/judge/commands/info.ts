@@ -8,6 +8,7 @@ import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { isPrivate, privateReadRefusal } from '../lifecycle/private-game.js';
 import { describePress } from '../press-options.js';
+import { describeRules } from '../game-rules.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
@@ -52,6 +53,7 @@ export function list(s: Session, cmd: CommandItem): void {
     const deadline = phase ? deadlineOf(s.db, game.id, phase) : null;
     const seats = listSeats(s.db, game.id);
     const lines = [gameLine(s, game), `Variant: ${variant.title}`, `Press: ${describePress(settings)}`];
+    lines.push(describeRules(game));
     if (settings.description) lines.push(`About: ${settings.description}`);
     if (isPrivate(game)) lines.push(`Private: JOIN ${game.name} <password> [power] <join password from the GM>`);
     if (phase)
