@@ -180,3 +180,24 @@ describe("a player's PREVIEW in every kind of phase", () => {
     expect(winter).not.toContain('your units hold');
   });
 });
+
+describe('press under the press rules, as the table writes it', () => {
+  it('AFTER_ORDERS refuses early press in one plain sentence, and the same mail may order first', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'after', ['RULE PRESS GREY AFTER_ORDERS']);
+    const reply = await w.send(
+      addr('austria'),
+      [signon('austria', 'after'), 'PRESS TO Italy', 'too early', 'ENDPRESS', 'A Bud - Ser', 'A Vie H', 'F Tri H']
+        .concat(['PRESS TO Italy GREY', 'now', 'ENDPRESS'])
+        .join('\n'),
+    );
+    expect(reply).toContain(
+      'game after allows press only once your orders for S1901M are complete (RULE PRESS AFTER_ORDERS); ' +
+        'units still unordered: A BUD, A VIE, F TRI. Orders placed above the press in the same mail count',
+    );
+    expect(reply).toContain('Press sent to Italy (grey: your name was not shown)');
+    const italy = (await w.mails(addr('italy'))).filter((m) => m.subject === 'Diplomacy press after S1901M');
+    expect(italy.map((m) => m.text.includes('now'))).toEqual([true]);
+    expect(italy[0].text).not.toMatch(/Austria|too early/);
+  });
+});

@@ -63,7 +63,8 @@ export function pressRefusal(s: Session, on: Signon, intent: PressIntent): strin
       const owed = owedText(duty);
       return (
         `game ${game} allows press only once your orders for ${open.phase} are complete (RULE PRESS AFTER_ORDERS)` +
-        `${owed ? `; ${owed.replace(/\.$/, '')}` : ''}. Orders placed above the press in the same mail count; ${toGm}`
+        `${owed ? `; ${lowerFirst(owed.replace(/\.$/, ''))}` : ''}. ` +
+        `Orders placed above the press in the same mail count; ${toGm}`
       );
     }
   }
@@ -82,4 +83,9 @@ function dutyAfterThisMail(s: Session, on: Signon, record: PhaseRecord): Obligat
   const pending: Order[] = verdicts.flatMap((v) => (v.status === 'order' ? [v.order] : []));
   if (!pending.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
   return obligation(record.position, power, pending.length ? pending : null, adjustmentsDue(s.db, on.game.id, record));
+}
+
+/** "Units still unordered: …" inside a sentence. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
