@@ -29,6 +29,7 @@ import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
 import { queueForReaders } from './reader-zones.js';
 import { calendarRequest } from './calendar/deadline-attachment.js';
 import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
+import { ordersOf } from './phase-orders.js';
 import { processGame, type ProcessMode, type ProcessOutcome } from './process.js';
 import { renderTemplate } from './template.js';
 import { graceEnd } from './timing/deadline.js';
@@ -181,6 +182,11 @@ function send(ctx: JobContext, mails: OutgoingMail[], what: string): void {
 
 const gameRef = (game: Game) => ({ id: game.id, name: game.name });
 
+/** Whether a late power sent some of its orders: its reminder and late notice must not say none came. */
+function partlyOrdered(ctx: JobContext, game: Game, phase: string, late: LateSeat): boolean {
+  return Boolean(ordersOf(ctx.db, game.id, phase, late.power)?.orders.length);
+}
+
 /** A reminder, to each power still missing orders, while the deadline is still ahead. */
 function remind(ctx: JobContext): void {
   const live = livePhase(ctx);
@@ -206,8 +212,9 @@ function remind(ctx: JobContext): void {
     (late) =>
       renderTemplate('reminder', {
         game: game.name,
-        phase: record.phase,
-        power: late.name,
+        missing: partlyOrdered(ctx, game, record.phase, late)
+          ? `the orders for ${late.name} (${record.phase}) are not complete yet`
+          : `orders for ${late.name} (${record.phase}) have not yet been submitted`,
         owed: owedText(late.duty),
         deadline: formatDeadline(clock.deadline, zone),
         left,
@@ -243,7 +250,9 @@ function deadlinePassed(ctx: JobContext): void {
     renderTemplate('late-notice', {
       game: game.name,
       phase: record.phase,
-      power: seat.name,
+      missing: partlyOrdered(ctx, game, record.phase, seat)
+        ? `the orders received for ${seat.name} are not complete`
+        : `orders for ${seat.name} have not been received`,
       owed: owedText(seat.duty),
       othersLate: othersLateLine(game, late, seat),
       ...times,

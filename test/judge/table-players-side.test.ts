@@ -201,3 +201,29 @@ describe('press under the press rules, as the table writes it', () => {
     expect(italy[0].text).not.toMatch(/Austria|too early/);
   });
 });
+
+describe('reminders and late notices to a player who sent part of his orders', () => {
+  it('say his orders are incomplete, never that none were received', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'partial', ['TIMING MOVE 3D WARN 4H GRACE 12H']);
+    await w.send(addr('france'), `${signon('france', 'partial')}\nA Par - Bur`);
+    w.advance(69);
+    await w.settle();
+    w.advance(4);
+    await w.settle();
+    const mails = await w.mails(addr('france'));
+    const reminder = mails.find((m) => m.subject === 'Diplomacy deadline reminder partial S1901M');
+    expect(reminder?.text).toContain(
+      "The deadline for game 'partial' is approaching and the orders for France (S1901M) are not complete yet.",
+    );
+    expect(reminder?.text).toContain('Units still unordered: F BRE, A MAR.');
+    const late = mails.find((m) => m.subject === 'Diplomacy late notice partial S1901M');
+    expect(late?.text).toMatch(
+      /and the orders received for France are not complete\.\nUnits still unordered: F BRE, A MAR\./,
+    );
+    expect(late?.text).not.toContain('have not been received');
+    // Germany sent nothing: its notices say so.
+    const germany = (await w.mails(addr('germany'))).find((m) => m.subject === 'Diplomacy late notice partial S1901M');
+    expect(germany?.text).toContain('and orders for Germany have not been received.');
+  });
+});

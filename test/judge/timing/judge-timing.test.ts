@@ -108,7 +108,7 @@ describe('reminders, late notices, grace and civil disorder', SLOW, () => {
     const reminders = rows(w, 'Diplomacy deadline reminder late S1901M');
     expect(reminders.map(recipients).flat().sort()).toEqual([address('russia'), address('turkey')]);
     const russia = reminders.find((r) => r.to.includes(address('russia')))!;
-    expect(russia.body).toContain('orders for Russia (S1901M) have not yet been submitted');
+    expect(russia.body).toContain('the orders for Russia (S1901M) are not complete yet');
     expect(russia.body).toMatch(/Units still unordered: [AF] [A-Z/]+, [AF] [A-Z/]+, [AF] [A-Z/]+\./);
     expect(russia.body).toMatch(/\(11 hours 5\d minutes left\)/);
     expect(phaseOf(w, game)).toBe('S1901M');
