@@ -130,7 +130,7 @@ describe('PREVIEW for a player (issue 13.9)', () => {
   it("needs a sign-on to a power; the GM's PREVIEW is still exactly what PROCESS would do", async () => {
     const w = (world = createWorld());
     await started(w);
-    expect(await w.send(address('italy'), 'PREVIEW')).toContain('PREVIEW is a GM command');
+    expect(await w.send(address('italy'), 'PREVIEW')).toContain('PREVIEW needs SIGNON first');
     await w.send(address('germany'), `${signon('germany')}\nA Mun - Bur`);
     await w.send(address('france'), `${signon('france')}\nA Par - Bur`);
     const reply = await w.send(GM, `${MASTER}\nPREVIEW`);

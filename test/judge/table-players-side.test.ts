@@ -227,3 +227,15 @@ describe('reminders and late notices to a player who sent part of his orders', (
     expect(germany?.text).toContain('and orders for Germany have not been received.');
   });
 });
+
+describe('PREVIEW from a player who is not signed on', () => {
+  it('tells him to sign on to his power, not that PREVIEW is for the GM', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'nosign');
+    const bare = await w.send(addr('italy'), 'PREVIEW');
+    expect(bare).toContain('PREVIEW needs SIGNON first: SIGNON <power>@<game> <password> previews your own orders');
+    expect(bare).not.toContain('GM command');
+    const typo = await w.send(addr('italy'), 'SIGNON italy@nosign wrong-pw\nA Ven H\nPREVIEW');
+    expect(typo).toMatch(/line 3: PREVIEW\n\s+-> ignored: the SIGNON above failed/);
+  });
+});

@@ -61,7 +61,11 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   PROCESS: (s, c) => processCommand(s, c, 'gm'),
   'PROCESS!': (s, c) => processCommand(s, c, 'force'),
   // A player's PREVIEW is his own (player-preview.ts); the GM's is exactly what PROCESS would do.
-  PREVIEW: (s, c) => (s.signon?.role === 'player' ? playerPreview(s, c) : processCommand(s, c, 'preview')),
+  PREVIEW: (s, c) => {
+    if (s.signon?.role === 'player') return playerPreview(s, c);
+    if (s.signon) return processCommand(s, c, 'preview');
+    s.reply.reject(c.line, c.shown, s.signonFailed ? 'ignored: the SIGNON above failed' : PREVIEW_NEEDS_SIGNON);
+  },
   ROLLBACK: rollback,
   ROLLFORWARD: rollforward,
   CD: seatCommand,
@@ -72,6 +76,10 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   PROMOTE: promote,
   DEMOTE: demote,
 };
+
+const PREVIEW_NEEDS_SIGNON =
+  'PREVIEW needs SIGNON first: SIGNON <power>@<game> <password> previews your own orders ' +
+  '(the GM: SIGNON master@<game> <password>, what PROCESS would do)';
 
 /**
  * The work one mail may cause, so that no mail holds the judge for long: every password is a
