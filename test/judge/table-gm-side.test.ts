@@ -141,3 +141,32 @@ describe('LIST game tells a player the rules he will play under', SLOW, () => {
     expect(plain).not.toContain('HIDE_LATE');
   });
 });
+
+describe('the table after changes of player and after a ROLLBACK of a finished game', SLOW, () => {
+  it('LIST and SUMMARY show an ejected power as vacant and one in CD as in civil disorder', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'seats');
+    await w.send(GM, `${master('seats')}\nEJECT germany@players.test\nCD Italy`);
+    const listed = await w.send('someone@elsewhere.test', 'LIST seats');
+    expect(listed).toMatch(/\n {2}Germany +vacant\n/);
+    expect(listed).toMatch(/\n {2}Italy +civil disorder\n/);
+    expect(listed).not.toContain('resigned');
+    const summary = await w.send('someone@elsewhere.test', 'SUMMARY seats');
+    expect(summary).toMatch(/\n {2}Germany +vacant\n/);
+    expect(summary).not.toContain('resigned');
+  });
+
+  it('a ROLLBACK of a game ended by a draw tells the table the game goes on', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'again');
+    expect(await w.send(GM, `${master('again')}\nPROCESS! S1901M`)).toContain('S1901M was processed');
+    for (const p of POWERS) await w.send(address(p), `${signon(p, 'again')}\nSET DRAW`);
+    expect((await lastMail(w, address('italy'), 'is over'))?.text).toContain('The game is drawn among');
+    const reply = await w.send(GM, `${master('again')}\nROLLBACK S1901M`);
+    expect(reply).toContain('Game again is back at S1901M and running again.');
+    const notice = await lastMail(w, address('italy'), 'rolled back');
+    expect(notice?.text).toContain("The end of the game is undone: game 'again' goes on from S1901M");
+    const status = await w.send(address('italy'), `${signon('italy', 'again')}\nSTATUS`);
+    expect(status).toContain('Your vote for S1901M: none');
+  });
+});

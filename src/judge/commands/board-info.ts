@@ -24,6 +24,7 @@ import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import { OFFICIAL_SENDER } from './press.js';
+import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -239,10 +240,12 @@ export function summary(s: Session, cmd: CommandItem): void {
   const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
   const nameOf = (power: string | null) => (power ? (variant.powerById.get(power)?.name ?? power) : 'unassigned');
   const width = Math.max(12, ...seats.map((x) => nameOf(x.power).length + 1));
+  // "active" as before; the other states in the table's words (an ejected player's power is vacant).
+  const stateOf = (status: string) => (status === 'active' ? status : seatStateWord(status));
   lines.push('', 'Players:');
   for (const seat of seats) {
     lines.push(
-      `  ${nameOf(seat.power).padEnd(width)} ${seat.status.padEnd(9)} ${shownAddress(seat.accountId)}`.trimEnd(),
+      `  ${nameOf(seat.power).padEnd(width)} ${stateOf(seat.status).padEnd(9)} ${shownAddress(seat.accountId)}`.trimEnd(),
     );
   }
   if (!addressesShown) {

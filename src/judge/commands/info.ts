@@ -17,6 +17,7 @@ import { canDrawBoard } from '../../render/map/index.js';
 import { parsePhaseCode } from '../../core/types.js';
 import { boardSection } from './board-info.js';
 import { ownVoteLine } from './votes.js';
+import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 
@@ -66,7 +67,8 @@ export function list(s: Session, cmd: CommandItem): void {
     const width = Math.max(12, ...greatPowers(variant).map((p) => nameOf(p).length + 1));
     for (const p of greatPowers(variant)) {
       const seat = seats.find((x) => x.power === p);
-      if (seat) lines.push(`  ${nameOf(p).padEnd(width)} ${seat.status === 'active' ? 'played' : seat.status}`);
+      if (seat)
+        lines.push(`  ${nameOf(p).padEnd(width)} ${seat.status === 'active' ? 'played' : seatStateWord(seat.status)}`);
     }
     const watchers = seats.filter((x) => x.role !== 'player').length;
     if (watchers) lines.push(`Observers and monitors: ${watchers}`);

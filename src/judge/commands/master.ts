@@ -262,19 +262,24 @@ export function rollback(s: Session, cmd: CommandItem): void {
     // Votes cast before the rollback were for a board that is gone.
     clearVotes(s.db, on.game.id);
     holdAfterRollback(s.db, on.game.id, target.phase);
-    if (on.game.status === 'completed') setGameStatus(s.db, on.game.id, 'active');
+    // A game that ended (a draw or concession, or a phase's results) goes on: the table must hear it.
+    const reopened = on.game.status === 'completed';
+    if (reopened) setGameStatus(s.db, on.game.id, 'active');
     const game = getGame(s.db, on.game.id)!;
+    const goesOn = reopened
+      ? `\nThe end of the game is undone: game '${on.game.name}' goes on from ${target.phase}, and votes start afresh.`
+      : '';
     const due = game.status === 'active' ? scheduleDeadline(s.db, game, target.phase, s.now, { reopen: true }) : null;
     broadcast(
       s,
       on,
       `Diplomacy game ${on.game.name} rolled back to ${target.phase}`,
-      `The GM has rolled game '${on.game.name}' back to ${target.phase}.\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`,
+      `The GM has rolled game '${on.game.name}' back to ${target.phase}.${goesOn}\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`,
       calendarRequest(game, target.phase, due),
     );
     const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
     s.reply.ok(
-      `Game ${on.game.name} is back at ${target.phase}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`,
+      `Game ${on.game.name} is back at ${target.phase}${reopened ? ' and running again' : ''}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`,
     );
   });
 }

@@ -30,6 +30,11 @@ const SEAT_STATES: Record<string, string> = {
   [DISORDERED]: 'permanent CD',
 };
 
+/** A seat's state as the table reads it: "civil disorder", "vacant" (resigned or ejected), ... */
+export function seatStateWord(status: string): string {
+  return SEAT_STATES[status] ?? status;
+}
+
 /** complete / partial (2 of 3 units) / none / nothing to order. */
 export function orderState(db: Db, game: Game, record: PhaseRecord, power: string): string {
   const duty = obligationOf(db, game, record, power);
