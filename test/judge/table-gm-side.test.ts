@@ -160,7 +160,11 @@ describe('the table after changes of player and after a ROLLBACK of a finished g
     const w = (world = createWorld());
     await standardGame(w, 'again');
     expect(await w.send(GM, `${master('again')}\nPROCESS! S1901M`)).toContain('S1901M was processed');
-    for (const p of POWERS) await w.send(address(p), `${signon(p, 'again')}\nSET DRAW`);
+    for (const p of POWERS.slice(0, -1)) await w.send(address(p), `${signon(p, 'again')}\nSET DRAW`);
+    // The last voter's reply ends with the game over, not with his units still to order.
+    const last = await w.send(address('turkey'), `${signon('turkey', 'again')}\nSET DRAW`);
+    expect(last).toContain('The game is drawn among');
+    expect(last).not.toContain('Units still unordered');
     expect((await lastMail(w, address('italy'), 'is over'))?.text).toContain('The game is drawn among');
     const reply = await w.send(GM, `${master('again')}\nROLLBACK S1901M`);
     expect(reply).toContain('Game again is back at S1901M and running again.');

@@ -8,6 +8,7 @@ import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
 import { provinceOf } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
+import { getGame } from '../../store/games.js';
 import { clearOrders, replaceOrders } from '../../store/orders.js';
 import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { ordersOf, bidsOf } from '../phase-orders.js';
@@ -21,8 +22,9 @@ import { VERBS } from './verbs.js';
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
   if (on.role !== 'player' || !on.power) return 'only a player signed on to his power can give orders';
-  if (on.game.status !== 'active')
-    return `game ${on.game.name} is ${on.game.status}; orders are taken while it is active`;
+  // Read afresh: a vote earlier in this very mail may have ended the game.
+  const status = getGame(s.db, on.game.id)?.status ?? on.game.status;
+  if (status !== 'active') return `game ${on.game.name} is ${status}; orders are taken while it is active`;
   const record = currentPhase(s.db, on.game.id);
   if (!record || record.result) return 'there is no phase waiting for orders';
   return record;
