@@ -386,9 +386,9 @@ function gmMail(
 ): OutgoingMail | null {
   const to = masterAddresses(ctx.db, game);
   if (!to.length) return null;
-  const lateText = late
-    .map((l) => `${l.name}${owedText(l.duty) ? ` (${owedText(l.duty).replace(/\.$/, '')})` : ''}`)
-    .join('; ');
+  // One late power a line, its name in a column of its own, as in the classic layout.
+  const width = Math.max(...late.map((l) => l.name.length)) + 1;
+  const lateText = late.map((l) => `  ${`${l.name}:`.padEnd(width + 1)} ${owedText(l.duty)}`.trimEnd()).join('\n');
   return {
     kind: 'notice',
     to,

@@ -174,3 +174,17 @@ describe('the table after changes of player and after a ROLLBACK of a finished g
     expect(status).toContain('Your vote for S1901M: none');
   });
 });
+
+describe("the GM's late-powers mail at the deadline", SLOW, () => {
+  it('lists one late power a line with what it still owes', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'tardy');
+    await w.send(address('france'), `${signon('france', 'tardy')}\nA Par - Bur`);
+    w.advance(73);
+    await w.settle();
+    const late = await lastMail(w, GM, 'Diplomacy late powers tardy S1901M');
+    expect(late?.text).toContain('Late powers:\n  Austria:  Units still unordered: A BUD, A VIE, F TRI.\n');
+    expect(late?.text).toContain('\n  France:   Units still unordered: F BRE, A MAR.\n');
+    expect(late?.text).not.toContain('); ');
+  });
+});

@@ -123,7 +123,7 @@ describe('reminders, late notices, grace and civil disorder', SLOW, () => {
     const gmNotice = rows(w, 'Diplomacy late powers late S1901M');
     expect(gmNotice.map(recipients)).toEqual([[GM]]);
     expect(gmNotice[0].body).toMatch(
-      /Late: Russia \(Units still unordered: .*\); Turkey \(Units still unordered: .*\)/,
+      /Late powers:\n {2}Russia: +Units still unordered: .*\n {2}Turkey: +Units still unordered: .*\n/,
     );
     const graceEnds = findJob(w.db, graceJobKey(game.id, 'S1901M'))!.dueAt;
     expect(graceEnds).toBe(new Date(Date.parse(due) + 24 * HOUR).toISOString());
