@@ -57,6 +57,7 @@ function changeAsSender(s: Session, change: (account: Account) => SeatResult): S
 }
 
 export function join(s: Session, cmd: CommandItem): void {
+  flushOrders(s);
   const [where, password, ...after] = cmd.args;
   if (!where || !password) return fail(s, cmd, 'JOIN needs a game and a password: JOIN <game> <password> [power]');
   const target = readTarget(s.db, where);
@@ -68,7 +69,6 @@ export function join(s: Session, cmd: CommandItem): void {
   const usage = `JOIN ${target.game.name} <your password> [power] <join password>`;
   const closed = privateGameRefusal(s, target.game, joinPassword, usage);
   if (closed) return fail(s, cmd, closed);
-  flushOrders(s);
   const powerWord = extra[0];
   let power: string | null = target.who.kind === 'power' ? target.who.power : null;
   if (powerWord) {
@@ -96,17 +96,6 @@ export function join(s: Session, cmd: CommandItem): void {
     : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
   s.reply.ok(`You joined game ${target.game.name}${which} (${result.note}). ${assigned}`);
   startWhenFull(s, getGame(s.db, target.game.id) ?? target.game);
-}
-
-export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'): void {
-  const [where, password, joinPassword] = cmd.args;
-  if (!where || !password) return fail(s, cmd, `${cmd.word} needs a game and a password`);
-  const target = readTarget(s.db, where);
-  if ('error' in target) return fail(s, cmd, target.error);
-  const usage = `${cmd.word} ${target.game.name} <your password> <join password>`;
-  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, usage);
-  if (closed) return fail(s, cmd, closed);
-  const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
   signOnToNewSeat(s, target.game, target.variant, result.seat.id);
 }
 
@@ -119,7 +108,20 @@ function signOnToNewSeat(s: Session, game: Game, variant: Signon['variant'], sea
   if (!seat) return;
   s.signon = { game: getGame(s.db, game.id) ?? game, variant, role: seat.role, power: seat.power, seatId };
   s.signonFailed = false;
+}
+
+export function watch(s: Session, cmd: CommandItem, role: 'observer' | 'monitor'): void {
+  const [where, password, joinPassword] = cmd.args;
+  if (!where || !password) return fail(s, cmd, `${cmd.word} needs a game and a password`);
+  const target = readTarget(s.db, where);
+  if ('error' in target) return fail(s, cmd, target.error);
+  const usage = `${cmd.word} ${target.game.name} <your password> <join password>`;
+  const closed = privateGameRefusal(s, target.game, joinPassword ?? null, usage);
+  if (closed) return fail(s, cmd, closed);
+  const result = withSenderAccount(s, (account) => watchGame(s.db, target.game, account, password, role));
   if ('error' in result) return fail(s, cmd, result.error);
+  flushOrders(s);
+  signOnToNewSeat(s, target.game, target.variant, result.seat.id);
   s.reply.ok(
     role === 'observer'
       ? `You observe game ${target.game.name}: you receive its results and its public press.`
@@ -131,8 +133,6 @@ function signOnToNewSeat(s: Session, game: Game, variant: Signon['variant'], sea
 function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const [where, password] = cmd.args;
   if (!where || !password) return 'SIGNON needs two words: SIGNON france@game password (or Fgame password)';
-  flushOrders(s);
-  signOnToNewSeat(s, target.game, target.variant, result.seat.id);
   const target = readTarget(s.db, where);
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
