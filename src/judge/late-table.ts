@@ -7,6 +7,7 @@ import type { OutgoingMail } from '../mail/types.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
+import { takeoverCommand } from './lifecycle/private-game.js';
 import { addressOf } from './lifecycle/roster.js';
 import { seatChangeMails, tableAddresses } from './lifecycle/seat-news.js';
 import type { LateSeat } from './progress.js';
@@ -56,10 +57,53 @@ export function lateTableMail(
   };
 }
 
-/** LATE CD: the table learns which powers fell into civil disorder at the end of the grace period. */
+/**
+ * LATE CD: the table learns which powers fell into civil disorder at the end of the grace period, in
+ * one notice however many they are; each of their players (told of his own by the grace-over mail)
+ * gets one naming the others.
+ */
 export function lapsedMails(db: Db, game: Game, late: LateSeat[]): OutgoingMail[] {
   const variant = variantOf(game.variant);
-  return late.flatMap((l) =>
-    seatChangeMails(db, game, variant, { change: 'lapsed', power: l.power, formerAccountId: l.seat.accountId }),
-  );
+  if (late.length === 1) {
+    const [l] = late;
+    return seatChangeMails(db, game, variant, { change: 'lapsed', power: l.power, formerAccountId: l.seat.accountId });
+  }
+  const lapsed = new Map(late.map((l) => [addressOf(db, l.seat.accountId)?.toLowerCase(), l.power]));
+  const readers = tableAddresses(db, game).filter((a) => !lapsed.has(a.toLowerCase()));
+  const mails = readers.length ? [lapsedNotice(game, late, readers)] : [];
+  for (const [address, power] of lapsed) {
+    if (address)
+      mails.push(
+        lapsedNotice(
+          game,
+          late.filter((l) => l.power !== power),
+          [address],
+        ),
+      );
+  }
+  return mails;
+}
+
+/** One notice of the powers `late` now in civil disorder (one power: the seat-change notice's words). */
+function lapsedNotice(game: Game, late: LateSeat[], bcc: string[]): OutgoingMail {
+  const names = late.map((l) => l.name);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  const one = late.length === 1;
+  const body = [
+    `${listed} sent no orders by the end of the grace period in game '${game.name}' and ${one ? 'is' : 'are'} ` +
+      'in civil disorder:',
+    one
+      ? 'its units get default orders (units hold, retreats disband, no builds) until its player or a new one ' +
+        'takes it over.'
+      : 'their units get default orders (units hold, retreats disband, no builds) until their players or new ones ' +
+        'take them over.',
+    `Anyone may take ${one ? 'it' : 'one'} over: ${late.map((l) => takeoverCommand(game, l.power)).join(', ')}.`,
+  ].join('\n');
+  return {
+    kind: 'notice',
+    bcc,
+    subject: `Diplomacy game ${game.name}: ${listed} in civil disorder`,
+    text: renderTemplate('notice', { game: game.name, body }),
+    game: { id: game.id, name: game.name },
+  };
 }

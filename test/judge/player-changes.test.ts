@@ -165,12 +165,14 @@ describe('the late notice tells the table (issue 13.2)', SLOW, () => {
     // Under LATE CD the end of the grace period puts both in civil disorder: the table is told.
     w.advance(24);
     await w.settle();
+    // Both in one notice; each of the two hears of the other.
     for (const who of [address('france'), OBSERVER, GM]) {
-      const [notice] = await withSubject(w, who, 'Diplomacy game tardy: Turkey in civil disorder');
+      const [notice] = await withSubject(w, who, 'Diplomacy game tardy: Russia and Turkey in civil disorder');
       expect(notice?.text).toContain(
-        "Turkey sent no orders by the end of the grace period in game 'tardy' and is in civil disorder",
+        "Russia and Turkey sent no orders by the end of the grace period in game 'tardy' and are in civil disorder",
       );
     }
+    expect(await withSubject(w, address('turkey'), 'Diplomacy game tardy: Russia in civil disorder')).toHaveLength(1);
     expect(await withSubject(w, address('turkey'), 'Diplomacy game tardy: Turkey in civil disorder')).toEqual([]);
     expect(await withSubject(w, address('turkey'), 'Diplomacy grace period over tardy S1901M')).toHaveLength(1);
   });

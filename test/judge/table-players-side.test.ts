@@ -239,3 +239,35 @@ describe('PREVIEW from a player who is not signed on', () => {
     expect(typo).toMatch(/line 3: PREVIEW\n\s+-> ignored: the SIGNON above failed/);
   });
 });
+
+describe('several powers fall into civil disorder at the end of one grace period', () => {
+  it('each reader gets one notice naming them all (a late player: the others), not one mail per power', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'lapse', ['TIMING MOVE 3D GRACE 12H LATE CD']);
+    await w.send('obs@players.test', 'OBSERVE lapse pw-obs');
+    for (const p of ['austria', 'england', 'france', 'germany'])
+      await w.send(addr(p), [signon(p, 'lapse'), ...holds(w, 'lapse', p)].join('\n'));
+    w.advance(73);
+    await w.settle();
+    w.advance(13);
+    await w.settle();
+    expect(phaseOf(w, 'lapse')).toBe('F1901M');
+    const subject = 'Diplomacy game lapse: Italy, Russia and Turkey in civil disorder';
+    for (const who of [addr('france'), 'obs@players.test', GM]) {
+      const cd = (await w.mails(who)).filter((m) => m.subject.includes('in civil disorder'));
+      expect(cd.map((m) => m.subject)).toEqual([subject]);
+      expect(cd[0].text).toContain(
+        "Italy, Russia and Turkey sent no orders by the end of the grace period in game 'lapse' and are in civil disorder:",
+      );
+      expect(cd[0].text).toContain('TAKEOVER italy@lapse <password>');
+      expect(cd[0].text).toContain('TAKEOVER turkey@lapse <password>');
+      expect(cd[0].text).not.toContain('@players.test');
+    }
+    // Russia's player has his own grace-period mail, and one notice naming the two others.
+    const russia = (await w.mails(addr('russia'))).filter((m) => m.subject.includes('in civil disorder'));
+    expect(russia.map((m) => m.subject)).toEqual(['Diplomacy game lapse: Italy and Turkey in civil disorder']);
+    expect(
+      (await w.mails(addr('russia'))).filter((m) => m.subject.startsWith('Diplomacy grace period over')),
+    ).toHaveLength(1);
+  });
+});
