@@ -271,3 +271,27 @@ describe('several powers fall into civil disorder at the end of one grace period
     ).toHaveLength(1);
   });
 });
+
+describe('the foot of a press mail tells its reader how to answer under the game rules', () => {
+  const foot = (text: string) => text.slice(text.lastIndexOf('-- \n'));
+
+  it('PRESS TO Master in a no-press game, BROADCAST under NO_PARTIAL, PRESS TO a power otherwise', async () => {
+    const w = (world = createWorld());
+    for (const [game, rule] of [
+      ['silent', 'RULE PRESS NONE'],
+      ['public', 'RULE NO_PARTIAL'],
+      ['open', 'RULE PRESS WHITE'],
+    ]) {
+      await standardGame(w, game, [rule]);
+      await w.send(GM, `${master(game)}\nBROADCAST\nWelcome, all.\nENDPRESS`);
+      const [mail] = (await w.mails(addr('italy'))).filter((m) => m.subject === `Diplomacy press ${game} S1901M`);
+      expect(mail?.text).toContain('Welcome, all.');
+      const expected = {
+        silent: 'To answer, send SIGNON and PRESS TO Master ... ENDPRESS to the judge (no press between players here).',
+        public: 'To answer, send SIGNON and BROADCAST ... ENDPRESS to the judge (only broadcasts here).',
+        open: 'To answer, send SIGNON and PRESS TO <power> ... ENDPRESS to the judge.',
+      }[game];
+      expect(foot(mail.text)).toContain(expected);
+    }
+  });
+});

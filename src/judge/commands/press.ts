@@ -13,7 +13,7 @@ import { getSeat } from '../../store/players.js';
 import { addressOf, gameNotice, pressRecipients } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
 import { pressOptionsOf } from '../press-options.js';
-import { readSettings } from '../settings.js';
+import { readSettings, type GameSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { readPressHeader } from './press-header.js';
 import { pressRefusal } from './press-permission.js';
@@ -134,7 +134,15 @@ export function press(s: Session, item: PressItem): void {
   const mail = (from: string, note: string, subject = `Diplomacy press ${on.game.name} ${phase}`) => ({
     kind: 'notice' as const,
     subject,
-    text: renderTemplate('press', { from, to: toText, game: on.game.name, phase, note, body }),
+    text: renderTemplate('press', {
+      from,
+      to: toText,
+      game: on.game.name,
+      phase,
+      note,
+      body,
+      answer: answerHint(settings),
+    }),
     game: { id: on.game.id, name: on.game.name },
   });
   const readersMail = mail(shownFrom, '');
@@ -156,6 +164,13 @@ export function press(s: Session, item: PressItem): void {
     item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)',
   ];
   s.reply.ok(`${intent.broadcast ? 'Broadcast' : 'Press'} sent to ${toText}${notes.join('')}.`);
+}
+
+/** The foot of a press mail: how its readers may answer under the game's press rules. */
+function answerHint(settings: GameSettings): string {
+  if (settings.press === 'none') return 'PRESS TO Master ... ENDPRESS to the judge (no press between players here)';
+  if (pressOptionsOf(settings).broadcastOnly) return 'BROADCAST ... ENDPRESS to the judge (only broadcasts here)';
+  return 'PRESS TO <power> ... ENDPRESS to the judge';
 }
 
 function powerName(on: Signon, power: string): string {
