@@ -188,3 +188,19 @@ describe("the GM's late-powers mail at the deadline", SLOW, () => {
     expect(late?.text).not.toContain('); ');
   });
 });
+
+describe('RULE AUTOSTART and preferences in the mail that fills the game', SLOW, () => {
+  it("the last JOIN's own SET PREFERENCE counts, and he is told the power he plays", async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE auto gmpass1 standard\nRULE AUTOSTART\nFORM');
+    for (const p of POWERS.slice(0, -1))
+      await w.send(address(p), `JOIN auto pw-${p}\nSET PREFERENCE France, England, Germany`);
+    const last = await w.send(address('turkey'), 'JOIN auto pw-turkey\nSET PREFERENCE Turkey');
+    expect(last).toContain('Your preference for game auto: Turkey');
+    expect(last).toContain('the game has started (RULE AUTOSTART)');
+    expect(last).toContain('You play Turkey in game auto.');
+    expect(last).not.toContain('rejected');
+    expect(last).toContain('Current orders for Turkey (auto S1901M)');
+    expect((await lastMail(w, address('turkey'), 'you are'))?.subject).toBe('Diplomacy game auto: you are Turkey');
+  });
+});

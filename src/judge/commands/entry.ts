@@ -95,8 +95,18 @@ export function join(s: Session, cmd: CommandItem): void {
     ? `The game starts when ${starts}.`
     : `Powers are assigned when the game starts (when ${starts}); ${prefer}.`;
   s.reply.ok(`You joined game ${target.game.name}${which} (${result.note}). ${assigned}`);
-  startWhenFull(s, getGame(s.db, target.game.id) ?? target.game);
+  // RULE AUTOSTART starts the game once the whole mail is read: a SET PREFERENCE after the JOIN counts.
+  s.afterOrders.push(() => startOnceRead(s, target.game, target.variant, result.seat.id));
   signOnToNewSeat(s, target.game, target.variant, result.seat.id);
+}
+
+/** The last JOIN's mail is read: a game under RULE AUTOSTART starts, and the joiner hears his power. */
+function startOnceRead(s: Session, game: Game, variant: Signon['variant'], seatId: number): void {
+  if (!startWhenFull(s, getGame(s.db, game.id) ?? game)) return;
+  const power = getSeat(s.db, seatId)?.power;
+  if (!power) return;
+  s.reply.ok(`You play ${variant.powerById.get(power)?.name} in game ${game.name}.`);
+  if (s.signon?.seatId === seatId) signOnToNewSeat(s, game, variant, seatId);
 }
 
 /**
