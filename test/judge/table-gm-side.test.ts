@@ -204,3 +204,13 @@ describe('RULE AUTOSTART and preferences in the mail that fills the game', SLOW,
     expect((await lastMail(w, address('turkey'), 'you are'))?.subject).toBe('Diplomacy game auto: you are Turkey');
   });
 });
+
+describe("the GM's OFFICIAL announcement as a player reads it", SLOW, () => {
+  it('says it is an official announcement from the GM before its text', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'heralds');
+    await w.send(GM, `${master('heralds')}\nOFFICIAL Schedule\nNo deadline over Christmas.\nENDPRESS`);
+    const mail = await lastMail(w, address('italy'), 'Diplomacy game heralds: Schedule');
+    expect(mail?.text).toContain("Official announcement from the GM of game 'heralds':\n\nNo deadline over Christmas.");
+  });
+});

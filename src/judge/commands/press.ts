@@ -245,7 +245,9 @@ function official(s: Session, item: PressItem, on: Signon): void {
     body,
     shownFrom: written || null,
   });
-  const notice = gameNotice(s.db, on.game, subject, body);
+  // Headed as njudge heads the master's announcements: the reader sees who speaks, before the text.
+  const headed = `Official announcement from the GM of game '${on.game.name}':\n\n${body}`;
+  const notice = gameNotice(s.db, on.game, subject, headed);
   if (notice) s.mails.push(notice);
   s.reply.ok(`Official announcement sent to everyone in game ${on.game.name}.`);
 }
