@@ -237,6 +237,10 @@ describe('PREVIEW from a player who is not signed on', () => {
     expect(bare).not.toContain('GM command');
     const typo = await w.send(addr('italy'), 'SIGNON italy@nosign wrong-pw\nA Ven H\nPREVIEW');
     expect(typo).toMatch(/line 3: PREVIEW\n\s+-> ignored: the SIGNON above failed/);
+    await w.send('watcher@players.test', 'OBSERVE nosign pw-watch');
+    const observer = await w.send('watcher@players.test', 'SIGNON nosign pw-watch\nPREVIEW');
+    expect(observer).toContain("PREVIEW previews a power's orders: an observer has none");
+    expect(observer).not.toContain('GM command');
   });
 });
 

@@ -63,6 +63,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   // A player's PREVIEW is his own (player-preview.ts); the GM's is exactly what PROCESS would do.
   PREVIEW: (s, c) => {
     if (s.signon?.role === 'player') return playerPreview(s, c);
+    if (s.signon?.role === 'observer' || s.signon?.role === 'monitor')
+      return s.reply.reject(c.line, c.shown, `PREVIEW previews a power's orders: ${WATCHER[s.signon.role]} has none`);
     if (s.signon) return processCommand(s, c, 'preview');
     s.reply.reject(c.line, c.shown, s.signonFailed ? 'ignored: the SIGNON above failed' : PREVIEW_NEEDS_SIGNON);
   },
@@ -76,6 +78,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   PROMOTE: promote,
   DEMOTE: demote,
 };
+
+const WATCHER = { observer: 'an observer', monitor: 'a monitor' } as const;
 
 const PREVIEW_NEEDS_SIGNON =
   'PREVIEW needs SIGNON first: SIGNON <power>@<game> <password> previews your own orders ' +
