@@ -45,24 +45,26 @@ const withSubject = async (w: World, who: string, subject: string) =>
   (await w.mails(who)).filter((m) => m.subject === subject);
 
 describe('changes of player are told to the table (issue 13.2)', SLOW, () => {
-  it('RESIGN, TAKEOVER, EJECT, CD, REVIVE: players, observers and the GM learn the power, no address', async () => {
+  it('RESIGN, TAKEOVER, EJECT, CD, REVIVE: the table learns the power; only the GM an address', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'table');
     const readers = [address('austria'), OBSERVER, GM];
+    // The GM's copy names the addresses, as his ROSTER does (table-gm-side.test.ts).
+    const table = (who: string) => who !== GM;
 
     await w.send(address('france'), 'SIGNON france@table pw-france\nRESIGN');
     for (const who of readers) {
       const [notice] = await withSubject(w, who, 'Diplomacy game table: France resigned');
       expect(notice?.text).toContain("The player of France has resigned from game 'table'.");
       expect(notice.text).toContain('TAKEOVER france@table <password>');
-      expect(notice.text).not.toContain(address('france'));
+      if (table(who)) expect(notice.text).not.toContain(address('france'));
     }
 
     expect(await w.send('newcomer@players.test', 'TAKEOVER france@table pw-new1')).toContain('You took over France');
     for (const who of readers) {
       const [notice] = await withSubject(w, who, 'Diplomacy game table: France taken over');
       expect(notice?.text).toContain("France in game 'table' has a new player.");
-      expect(notice.text).not.toContain('newcomer@players.test');
+      if (table(who)) expect(notice.text).not.toContain('newcomer@players.test');
     }
     expect(await withSubject(w, 'newcomer@players.test', 'Diplomacy game table: France taken over')).toEqual([]);
 
@@ -72,7 +74,7 @@ describe('changes of player are told to the table (issue 13.2)', SLOW, () => {
     for (const who of readers) {
       const [notice] = await withSubject(w, who, 'Diplomacy game table: Germany player removed');
       expect(notice?.text).toContain('The GM has removed the player of Germany');
-      expect(notice.text).not.toContain(address('germany'));
+      if (table(who)) expect(notice.text).not.toContain(address('germany'));
     }
 
     await w.send(GM, `${master('table')}\nCD Italy`);
@@ -82,7 +84,7 @@ describe('changes of player are told to the table (issue 13.2)', SLOW, () => {
     for (const who of readers) {
       const [notice] = await withSubject(w, who, 'Diplomacy game table: Italy in civil disorder');
       expect(notice?.text).toContain("The GM has put Italy in civil disorder in game 'table'");
-      expect(notice.text).not.toContain(address('italy'));
+      if (table(who)) expect(notice.text).not.toContain(address('italy'));
     }
 
     await w.send(GM, `${master('table')}\nREVIVE Italy`);

@@ -214,3 +214,23 @@ describe("the GM's OFFICIAL announcement as a player reads it", SLOW, () => {
     expect(mail?.text).toContain("Official announcement from the GM of game 'heralds':\n\nNo deadline over Christmas.");
   });
 });
+
+describe('the GM learns who took a power over or left it', SLOW, () => {
+  it("the GM's copy of a TAKEOVER or RESIGN notice names the addresses; the table's never does", async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'swap');
+    await w.send(address('france'), `${signon('france', 'swap')}\nRESIGN`);
+    const resigned = await lastMail(w, GM, 'France resigned');
+    expect(resigned?.text).toContain('[For the GM only: france@players.test resigned France.]');
+    expect(await w.send('newbie@players.test', 'TAKEOVER france@swap pw-newbie')).toContain('You took over France');
+    const gm = await lastMail(w, GM, 'France taken over');
+    expect(gm?.text).toContain("France in game 'swap' has a new player.");
+    expect(gm?.text).toContain('[For the GM only: newbie@players.test took France over from france@players.test.]');
+    for (const who of [address('italy'), address('germany')]) {
+      const table = await lastMail(w, who, 'France taken over');
+      expect(table?.text).toContain("France in game 'swap' has a new player.");
+      expect(table?.text).not.toContain('@');
+      expect((await lastMail(w, who, 'France resigned'))?.text).not.toContain('@players.test');
+    }
+  });
+});

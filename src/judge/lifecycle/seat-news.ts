@@ -1,14 +1,15 @@
 // Telling the table when a power changes hands: RESIGN, EJECT, CD, REVIVE, TAKEOVER. Everyone who
-// plays or observes the game, and its GM, learns which power changed, never who played it or who
-// plays it now; the player the change concerns (ejected, put in civil disorder, given his power
-// back, replaced) is told in a mail of his own.
+// plays or observes the game learns which power changed, never who played it or who plays it now;
+// the GM and co-GMs get the same notice with a line naming the addresses (as their ROSTER does). The
+// player the change concerns (ejected, put in civil disorder, given his power back, replaced) is
+// told in a mail of his own.
 import type { Variant } from '../../core/map/variant.js';
 import type { OutgoingMail } from '../../mail/types.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import { listSeats } from '../../store/players.js';
 import { renderTemplate } from '../template.js';
-import { coMasterAddresses } from './co-masters.js';
+import { coMasterAddresses, masterAddresses } from './co-masters.js';
 import { takeoverCommand } from './private-game.js';
 import { addressOf, unique } from './roster.js';
 
@@ -102,7 +103,23 @@ const SUBJECT: Record<SeatChange, string> = {
   takeover: 'taken over',
 };
 
-/** The mails a change of player causes: one to the table (Bcc), one to the player it concerns. */
+/** "[For the GM: new@x took France over from old@x.]": the addresses the table is never told. */
+function gmLine(db: Db, name: string, news: SeatChangeNews): string {
+  const former = addressOf(db, news.formerAccountId ?? null);
+  const newcomer = addressOf(db, news.newAccountId ?? null);
+  const said: Record<SeatChange, string | null> = {
+    takeover: newcomer && `${newcomer} took ${name} over${former && former !== newcomer ? ` from ${former}` : ''}`,
+    resign: former && `${former} resigned ${name}`,
+    eject: former && `${former} was removed from ${name}`,
+    cd: former && `the player of ${name} is ${former}`,
+    lapsed: former && `the player of ${name} is ${former}`,
+    revive: former && `the player of ${name} is ${former}`,
+  };
+  const line = said[news.change];
+  return line ? `[For the GM only: ${line}.]` : '';
+}
+
+/** The mails a change of player causes: one to the table (Bcc), one to the GMs, one to the player it concerns. */
 export function seatChangeMails(db: Db, game: Game, variant: Variant, news: SeatChangeNews): OutgoingMail[] {
   const name = variant.powerById.get(news.power)?.name ?? news.power;
   const subject = `Diplomacy game ${game.name}: ${name} ${SUBJECT[news.change]}`;
@@ -115,11 +132,25 @@ export function seatChangeMails(db: Db, game: Game, variant: Variant, news: Seat
       .filter(Boolean)
       .map((a) => (a as string).toLowerCase()),
   );
-  const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
+  const masters = new Set(masterAddresses(db, game).map((a) => a.toLowerCase()));
+  const everyone = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
+  const readers = everyone.filter((a) => !masters.has(a.toLowerCase()));
+  const gms = everyone.filter((a) => masters.has(a.toLowerCase()));
   const mails: OutgoingMail[] = [];
   if (readers.length) {
     const text = renderTemplate('notice', { game: game.name, body: tableText(game, name, news) });
     mails.push({ kind: 'notice', bcc: readers, subject, text, game: ref });
+  }
+  // The GM and co-GMs read the same notice, and who it concerns: the roster shows them addresses anyway.
+  if (gms.length) {
+    const body = `${tableText(game, name, news)}\n\n${gmLine(db, name, news)}`.trimEnd();
+    mails.push({
+      kind: 'notice',
+      bcc: gms,
+      subject,
+      text: renderTemplate('notice', { game: game.name, body }),
+      game: ref,
+    });
   }
   if (own && former)
     mails.push({
