@@ -97,7 +97,9 @@ function lapsedNotice(game: Game, late: LateSeat[], bcc: string[]): OutgoingMail
         'takes it over.'
       : 'their units get default orders (units hold, retreats disband, no builds) until their players or new ones ' +
         'take them over.',
-    `Anyone may take ${one ? 'it' : 'one'} over: ${late.map((l) => takeoverCommand(game, l.power)).join(', ')}.`,
+    one
+      ? `Anyone may take it over: ${takeoverCommand(game, late[0].power)}.`
+      : ['Anyone may take one over:', ...late.map((l) => `  ${takeoverCommand(game, l.power)}`)].join('\n'),
   ].join('\n');
   return {
     kind: 'notice',
