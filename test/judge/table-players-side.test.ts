@@ -299,3 +299,21 @@ describe('the foot of a press mail tells its reader how to answer under the game
     }
   });
 });
+
+describe('a deadline moved by an absence', () => {
+  it('is told to the table in the zone of each reader, signed like every other notice of the game', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'away', ['TIMING ZONE Europe/Berlin AT 20:00']);
+    await w.send(addr('france'), `${signon('france', 'away')}\nSET ZONE America/Los_Angeles`);
+    const day = (n: number) => new Date(Date.parse(w.now()) + n * 86_400_000).toISOString().slice(0, 10);
+    const reply = await w.send(addr('italy'), `${signon('italy', 'away')}\nSET ABSENCE ${day(2)} TO ${day(4)}`);
+    expect(reply).toContain('everyone was told, without your name');
+    const [moved] = (await w.mails(addr('france'))).filter(
+      (m) => m.subject === 'Diplomacy deadline changed away S1901M',
+    );
+    expect(moved?.text).toContain('has been changed because a player will be absent then.');
+    expect(moved.text).toMatch(/\(your time: \w{3} \d+ \w{3} 2026 \d\d:\d\d America\/Los_Angeles, UTC-08:00\)/);
+    expect(moved.text).not.toMatch(/Italy|italy@/);
+    expect(moved.text).toContain("-- \nChancery judge, game 'away'. Send HELP for the list of commands.");
+  });
+});
