@@ -62,7 +62,8 @@ export function flushOrders(s: Session): void {
   // Lines for later phases (PHASE, "if dislodged", builds before the winter) are stored apart; the reply
   // tells of each phase in the order the mail gave them.
   const { lines, cleared, notes } = takeAdvanceOrders(s, on, record, written, wasCleared);
-  const openAt = lines[0]?.line ?? Number.POSITIVE_INFINITY;
+  // A CLEAR of the open phase before any PHASE line came before every line kept.
+  const openAt = wasCleared ? 0 : (lines[0]?.line ?? Number.POSITIVE_INFINITY);
   for (const note of notes) if (note.at < openAt) s.reply.ok(note.text);
   storeOpenPhase(s, on, record, lines, cleared);
   for (const note of notes) if (note.at >= openAt) s.reply.ok(note.text);
