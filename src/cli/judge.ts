@@ -7,6 +7,8 @@ import { startDaemon, processFromCli } from '../judge/daemon.js';
 import { runDemo } from '../judge/demo.js';
 import { gameWaitsFor } from '../judge/game-waits.js';
 import { lateness } from '../judge/progress.js';
+import { seatStateWord } from '../judge/commands/roster-report.js';
+import { variantOf } from '../judge/variants.js';
 import { judgeIdentity } from '../mail/service.js';
 import { createMailService } from '../mail/service.js';
 import { handleMail } from '../judge/handler.js';
@@ -167,7 +169,7 @@ export function register(program: Command): void {
 
   program
     .command('status [game]')
-    .description('list the games, or show one game: phase, deadline, missing orders')
+    .description('list the games, or show one game: phase, deadline, missing orders, powers nobody plays')
     .option('-c, --config <file>', 'configuration file')
     .action((name: string | undefined, opts: { config?: string }) => {
       const config = loadConfig(opts.config);
@@ -185,6 +187,12 @@ export function register(program: Command): void {
           const seats = listSeats(db, game.id);
           const players = seats.filter((s) => s.role === 'player').length;
           console.log(`  players ${players}, observers/monitors ${seats.length - players}`);
+          // Powers nobody plays now: the judgekeeper sees at once which need a player or the GM.
+          const variant = variantOf(game.variant);
+          const unplayed = seats
+            .filter((x) => x.role === 'player' && x.power && x.status !== 'active')
+            .map((x) => `${variant.powerById.get(x.power!)?.name ?? x.power} (${seatStateWord(x.status)})`);
+          if (unplayed.length) console.log(`  not played: ${unplayed.join(', ')}`);
           if (record && phase && game.status === 'active') {
             const late = lateness(db, game, record);
             console.log(

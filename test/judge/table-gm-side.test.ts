@@ -1,8 +1,12 @@
 // Issue 13 played as a table would, from the GM's side and the whole table's view: each test is a
 // defect found by playing whole games by mail, checked on the mail a player or the GM gets.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
-import { createWorld, type World } from './world.js';
+import { JUDGE, createWorld, type World } from './world.js';
 
 const GM = 'gm@example.test';
 const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
@@ -232,5 +236,32 @@ describe('the GM learns who took a power over or left it', SLOW, () => {
       expect(table?.text).not.toContain('@');
       expect((await lastMail(w, who, 'France resigned'))?.text).not.toContain('@players.test');
     }
+  });
+});
+
+/** `chancery status <game>` on the world's database, as the judgekeeper runs it. */
+function chanceryStatus(w: World, game: string): Promise<string> {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const config = join(w.root, 'status.config.json');
+  const mail = { transport: 'directory', directory: w.root };
+  writeFileSync(config, JSON.stringify({ judge: JUDGE, database: join(w.root, 'judge.sqlite'), mail }));
+  const args = ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), 'status', game, '-c', config];
+  const child = spawn(process.execPath, args, { cwd: root });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}: ${output}`))));
+  });
+}
+
+describe('`chancery status <game>` for the judgekeeper', SLOW, () => {
+  it('names the powers nobody plays now, and why', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'keeper');
+    await w.send(GM, `${master('keeper')}\nCD Turkey\nEJECT England`);
+    const status = await chanceryStatus(w, 'keeper');
+    expect(status).toContain('  not played: England (vacant), Turkey (civil disorder)');
   });
 });
