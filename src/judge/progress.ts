@@ -49,7 +49,9 @@ function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
       duty: obligationOf(db, game, record, seat.power),
     });
   }
-  return out;
+  // In the order of the map, as every list of powers is, not in the order the seats were taken.
+  const rank = new Map(variant.powers.map((p, i) => [p.id, i]));
+  return out.sort((a, b) => (rank.get(a.power) ?? 0) - (rank.get(b.power) ?? 0));
 }
 
 export function lateSeats(db: Db, game: Game, record: PhaseRecord): LateSeat[] {

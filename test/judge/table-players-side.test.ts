@@ -322,3 +322,20 @@ describe('a deadline moved by an absence', () => {
     expect(moved.text).toContain("-- \nChancery judge, game 'away'. Send HELP for the list of commands.");
   });
 });
+
+describe('late powers are named in the order of the map', () => {
+  it('whatever order the powers were dealt in', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE dealt gmpass1 standard\nFORM');
+    const people = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'];
+    const wants = ['Turkey', 'Russia', 'Italy', 'Germany', 'France', 'England', 'Austria'];
+    for (const [i, p] of people.entries()) await w.send(addr(p), `JOIN dealt pw-${p}\nSET PREFERENCE ${wants[i]}`);
+    await w.send(GM, `${master('dealt')}\nACTIVATE`);
+    w.advance(73);
+    await w.settle();
+    const [notice] = (await w.mails(addr('p1'))).filter((m) => m.subject === 'Diplomacy late notice dealt S1901M');
+    expect(notice?.text).toContain('Orders are also missing from: Austria, England, France, Germany, Italy, Russia.');
+    const [gm] = (await w.mails(GM)).filter((m) => m.subject === 'Diplomacy late powers dealt S1901M');
+    expect(gm?.text.indexOf('Austria')).toBeLessThan(gm.text.indexOf('Turkey'));
+  });
+});
