@@ -339,3 +339,17 @@ describe('late powers are named in the order of the map', () => {
     expect(gm?.text.indexOf('Austria')).toBeLessThan(gm.text.indexOf('Turkey'));
   });
 });
+
+describe('SET ZONE twice in one mail', () => {
+  it('each answer shows the deadline in the zone it set', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'zones');
+    const reply = await w.send(
+      addr('france'),
+      `${signon('france', 'zones')}\nSET ZONE Asia/Tokyo\nSET ZONE America/New_York`,
+    );
+    const [tokyo, york] = bullets(reply).filter((l) => l.includes('Your time zone'));
+    expect(tokyo).toMatch(/now Asia\/Tokyo: .*\(your time: .* Asia\/Tokyo, UTC\+09:00\)\.$/);
+    expect(york).toMatch(/now America\/New_York: .*\(your time: .* America\/New_York, UTC-05:00\)\.$/);
+  });
+});

@@ -5,6 +5,7 @@ import { getGame } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { deadlineOf, formatDeadline, gameZone } from '../lifecycle/deadlines.js';
 import { readerZoneOf, setReaderZone } from '../reader-zones.js';
+import { readerTime } from '../timing/reader-time.js';
 import { resolveZone } from '../timing/zone.js';
 import { senderAccount, type Session, type Signon } from './session.js';
 
@@ -37,8 +38,10 @@ export function setZone(s: Session, on: Signon, words: string[], clear: boolean,
   refreshSignon(s, on);
   const phase = game.status === 'active' ? currentPhase(s.db, game.id)?.phase : undefined;
   const due = phase ? deadlineOf(s.db, game.id, phase) : null;
-  // The reply itself is written for the reader's zone, so this line shows both times.
-  const example = due ? ` The deadline for ${phase} is ${formatDeadline(due, gameZone(game))}.` : '';
+  // Written here in the zone just set: the reply is rewritten for the mail's last zone, and leaves an instant
+  // already annotated alone (a mail may set several).
+  const own = due && zone !== gameZone(game) ? ` (your time: ${readerTime(Date.parse(due), zone)})` : '';
+  const example = due ? ` The deadline for ${phase} is ${formatDeadline(due, gameZone(game))}${own}.` : '';
   s.reply.ok(
     `Your time zone in game ${game.name} is now ${zone}: every deadline in your mail from this game is ` +
       `written in it as well as in the game's zone (${gameZone(game)}).${example}`,
