@@ -265,3 +265,22 @@ describe('`chancery status <game>` for the judgekeeper', SLOW, () => {
     expect(status).toContain('  not played: England (vacant), Turkey (civil disorder)');
   });
 });
+
+describe('a player whose power the GM put in civil disorder', SLOW, () => {
+  it('is told his orders are not taken until he plays it again, and the results default his units', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'idle');
+    await w.send(GM, `${master('idle')}\nCD Italy`);
+    const reply = await w.send(address('italy'), `${signon('italy', 'idle')}\nA Ven - Tyr`);
+    expect(reply).toContain('Italy is in civil disorder: its units get default orders until you play it again');
+    expect(reply).toContain('TAKEOVER italy@idle <your password>');
+    expect(reply).not.toContain('1 order stored');
+    await w.send(GM, `${master('idle')}\nPROCESS! S1901M`);
+    const results = await lastMail(w, address('france'), 'Diplomacy results idle S1901M');
+    expect(results?.text).toContain('Italy: Army Venice HOLD.  (*no order*)');
+    // Taken back, the power is his to order again.
+    expect(await w.send(address('italy'), 'TAKEOVER italy@idle pw-italy2')).toContain('You took over Italy');
+    const back = await w.send(address('italy'), 'SIGNON italy@idle pw-italy2\nA Ven - Tyr');
+    expect(back).toContain('1 order stored for Italy (F1901M)');
+  });
+});

@@ -9,6 +9,8 @@ import type { DpBid, MovementOrder, Order } from '../../core/types.js';
 import { provinceOf } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { getGame } from '../../store/games.js';
+import { getSeat } from '../../store/players.js';
+import { takeoverCommand } from '../lifecycle/private-game.js';
 import { clearOrders, replaceOrders } from '../../store/orders.js';
 import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { ordersOf, bidsOf } from '../phase-orders.js';
@@ -27,7 +29,21 @@ function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
   if (status !== 'active') return `game ${on.game.name} is ${status}; orders are taken while it is active`;
   const record = currentPhase(s.db, on.game.id);
   if (!record || record.result) return 'there is no phase waiting for orders';
-  return record;
+  return inCivilDisorder(s, on) ?? record;
+}
+
+/**
+ * A player whose power is in civil disorder gives it no orders: as the table was told, its units get
+ * default orders until he plays it again (TAKEOVER) or the GM gives it back (REVIVE). Null otherwise.
+ */
+function inCivilDisorder(s: Session, on: Signon): string | null {
+  if (on.gm || on.seatId === null || !on.power || getSeat(s.db, on.seatId)?.status !== 'cd') return null;
+  const name = on.variant.powerById.get(on.power)?.name ?? on.power;
+  const again = takeoverCommand(on.game, on.power, '<your password>');
+  return (
+    `${name} is in civil disorder: its units get default orders until you play it again (${again}) ` +
+    'or the GM gives it back to you (REVIVE)'
+  );
 }
 
 /** "Did you mean" for a line whose first word resembles a command. */
@@ -179,7 +195,7 @@ function storeBids(
 /** STATUS (and the end of every reply to a player): orders, DP left, unordered units, deadline. */
 export function standingOf(s: Session, on: Signon): string {
   const record = orderablePhase(s, on);
-  if (typeof record === 'string') return '';
+  if (typeof record === 'string') return inCivilDisorder(s, on) ?? '';
   const power = on.power as string;
   const name = on.variant.powerById.get(power)?.name ?? power;
   const stored = ordersOf(s.db, on.game.id, record.phase, power);
