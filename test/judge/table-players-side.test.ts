@@ -353,3 +353,19 @@ describe('SET ZONE twice in one mail', () => {
     expect(york).toMatch(/now America\/New_York: .*\(your time: .* America\/New_York, UTC-05:00\)\.$/);
   });
 });
+
+describe('the last JOIN of a RULE AUTOSTART game', () => {
+  it('has the preference written after it in the same mail honoured before the powers are dealt', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE autopref gmpass1 standard\nRULE AUTOSTART\nFORM');
+    for (const p of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) await w.send(addr(p), `JOIN autopref pw-${p}`);
+    const last = await w.send(addr('p7'), 'JOIN autopref pw-p7\nSET PREFERENCE Turkey');
+    expect(last).toContain('Your preference for game autopref: Turkey');
+    expect(last).toContain('the game has started (RULE AUTOSTART)');
+    expect(last).not.toContain('rejected');
+    const told = (await w.mails(addr('p7'))).find((m) => m.subject.startsWith('Diplomacy game autopref: you are'));
+    expect(told?.subject).toBe('Diplomacy game autopref: you are Turkey');
+    // Signed on by his JOIN, his reply ends with the orders he has to give.
+    expect(last).toContain('Current orders for Turkey (autopref S1901M)');
+  });
+});
