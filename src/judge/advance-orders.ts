@@ -25,6 +25,7 @@ import { comingPhase, phaseLabel, phaseRank, readPhaseArgument, sectionHeading }
 import type { Session, Signon } from './commands/session.js';
 import type { CommandItem, OtherItem } from './commands/tokenize.js';
 import { addressOf } from './lifecycle/roster.js';
+import { takeoverCommand } from './lifecycle/private-game.js';
 import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-entered.js';
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
@@ -289,8 +290,13 @@ export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null
     const seat = findSeatByPower(db, game.id, set.power);
     // A player who resigned or was ejected orders nothing more for the power, and hears nothing more.
     if (!seat || DEPARTED.has(seat.status)) continue;
-    const text =
-      set.phase === record.phase ? applySet(db, game, record, set, byGm) : skippedText(game, record, set, byGm);
+    // A power in civil disorder takes no orders from its player (commands/orders.ts), in advance neither.
+    const idle = seat.status === 'cd' && !byGm && set.phase === record.phase;
+    const text = idle
+      ? disorderText(game, set)
+      : set.phase === record.phase
+        ? applySet(db, game, record, set, byGm)
+        : skippedText(game, record, set, byGm);
     const to = addressOf(db, seat.accountId);
     if (to) {
       mails.push({
@@ -308,6 +314,20 @@ export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null
 
 function powerLabel(game: Game, power: string): string {
   return variantOf(game.variant).powerById.get(power)?.name ?? power;
+}
+
+function disorderText(game: Game, set: AdvanceOrderSet): string {
+  const name = powerLabel(game, set.power);
+  const phase = parsePhaseCode(set.phase);
+  return [
+    `Game ${game.name}, ${name}: the orders you sent in advance for ${phase ? phaseLabel(phase) : set.phase}`,
+    `were not used: ${name} is in civil disorder, and its units get default orders until you play it`,
+    `again (${takeoverCommand(game, set.power, '<your password>')}) or the GM gives it back to you (REVIVE).`,
+    '',
+    'They were:',
+    ...set.lines.map((l) => `  ${l}`),
+    '',
+  ].join('\n');
 }
 
 function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm: boolean): string {

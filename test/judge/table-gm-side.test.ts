@@ -284,3 +284,18 @@ describe('a player whose power the GM put in civil disorder', SLOW, () => {
     expect(back).toContain('1 order stored for Italy (F1901M)');
   });
 });
+
+describe('orders in advance of a power in civil disorder', SLOW, () => {
+  it('his orders in advance are not used when their phase opens while his power is in civil disorder', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'ahead');
+    await w.send(address('france'), `${signon('france', 'ahead')}\nA Par - Bur\nPHASE F1901M\nA Bur - Mun`);
+    await w.send(GM, `${master('ahead')}\nCD France`);
+    await w.send(GM, `${master('ahead')}\nPROCESS! S1901M`);
+    const told = await lastMail(w, address('france'), 'Diplomacy advance orders ahead F1901M');
+    expect(told?.text).toContain('were not used: France is in civil disorder');
+    expect(told?.text).toContain('  A Bur - Mun');
+    const roster = await w.send(GM, `${master('ahead')}\nROSTER France`);
+    expect(roster).toContain('Current orders for France (ahead F1901M):\n  (none)');
+  });
+});
