@@ -53,6 +53,13 @@ describe('the GM changes the press rules after CREATE (SET PRESS)', SLOW, () => 
     const again = await w.send(address('france'), `${signon('france', 'quiet')}\nPRESS TO Italy\nHi\nENDPRESS`);
     expect(again).not.toContain('NO_PARTIAL');
     expect(await w.send('someone@elsewhere.test', 'LIST quiet')).toMatch(/Press: white \(signed\)\n/);
+
+    // The same rules again change nothing, and nobody is written to.
+    const notices = (await w.mails(address('italy'))).filter((m) => m.subject.includes('press rules')).length;
+    expect(await w.send(GM, `${master('quiet')}\nSET PRESS WHITE`)).toContain(
+      'The press rules of game quiet are already: white (signed).',
+    );
+    expect((await w.mails(address('italy'))).filter((m) => m.subject.includes('press rules'))).toHaveLength(notices);
   });
 
   it('is refused to players and for contradictory rules, naming why', async () => {

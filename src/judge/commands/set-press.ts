@@ -11,8 +11,12 @@ export function setPress(s: Session, on: Signon, words: string[], fail: (reason:
   const game = getGame(s.db, on.game.id) ?? on.game;
   if (game.status === 'completed' || game.status === 'terminated') return fail(`game ${game.name} is ${game.status}`);
   const settings = readSettings(game.settings);
+  const before = describePress(settings);
   const problem = replacePressRules(settings, words);
   if (problem) return fail(problem);
+  // Nothing changes: nobody is written to.
+  if (describePress(settings) === before)
+    return s.reply.ok(`The press rules of game ${game.name} are already: ${before}.`);
   setGameSettings(s.db, game.id, { ...settings });
   const changed = getGame(s.db, game.id) ?? game;
   s.signon = { ...on, game: changed };
