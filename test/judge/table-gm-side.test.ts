@@ -54,6 +54,12 @@ describe('the GM changes the press rules after CREATE (SET PRESS)', SLOW, () => 
     expect(again).not.toContain('NO_PARTIAL');
     expect(await w.send('someone@elsewhere.test', 'LIST quiet')).toMatch(/Press: white \(signed\)\n/);
 
+    const history = await w.send(address('italy'), 'HISTORY quiet');
+    expect(history).toContain(
+      'Official notice from the GM during Spring 1901 Movement (open now): press rules changed',
+    );
+    expect(history).toContain('grey (may be anonymous); broadcast only');
+
     // The same rules again change nothing, and nobody is written to.
     const notices = (await w.mails(address('italy'))).filter((m) => m.subject.includes('press rules')).length;
     expect(await w.send(GM, `${master('quiet')}\nSET PRESS WHITE`)).toContain(

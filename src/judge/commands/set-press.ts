@@ -1,9 +1,13 @@
 // SET PRESS: the GM changes the game's press rules after CREATE, as njudge lets the master do. The
-// words are those of RULE PRESS (and the press RULEs); the whole table is told the new rules.
+// words are those of RULE PRESS (and the press RULEs); the whole table is told the new rules, and
+// HISTORY shows the change among the GM's official notices.
 import { getGame, setGameSettings } from '../../store/games.js';
+import { currentPhase } from '../../store/phases.js';
+import { recordPress } from '../../store/press.js';
 import { gameNotice } from '../lifecycle/roster.js';
 import { describePress, replacePressRules } from '../press-options.js';
 import { readSettings } from '../settings.js';
+import { OFFICIAL_SENDER } from './press.js';
 import type { Session, Signon } from './session.js';
 
 export function setPress(s: Session, on: Signon, words: string[], fail: (reason: string) => void): void {
@@ -24,5 +28,15 @@ export function setPress(s: Session, on: Signon, words: string[], fail: (reason:
   s.reply.ok(`The press rules of game ${game.name} are now: ${rules}. Everyone in the game was told.`);
   const body = `The GM changed the press rules of game '${game.name}'. From now on, press is:\n  ${rules}.`;
   const notice = gameNotice(s.db, changed, `Diplomacy game ${game.name}: press rules changed`, body);
+  // Kept with the GM's official notices, so HISTORY shows when the rules changed.
+  const phase = currentPhase(s.db, game.id)?.phase ?? 'FORMING';
+  recordPress(s.db, {
+    gameId: game.id,
+    phase,
+    from: OFFICIAL_SENDER,
+    to: ['all'],
+    body,
+    shownFrom: 'press rules changed',
+  });
   if (notice) s.mails.push(notice);
 }
