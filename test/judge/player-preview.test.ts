@@ -44,7 +44,7 @@ describe('PREVIEW for a player (issue 13.9)', () => {
     const before = await mailCount(w);
     const reply = await w.send(address('france'), `${signon('france')}\nPREVIEW`);
     const preview = previewOf(reply);
-    expect(preview).toContain('PRIVATE PREVIEW for France, game peek, S1901M: nothing has been stored');
+    expect(preview).toContain('PRIVATE PREVIEW for France, game peek, S1901M (to you alone; it changes nothing)');
     expect(preview).toContain('every other unit holds');
     expect(preview).toContain('Movement results for Spring of 1901.  (peek.S1901M)');
     expect(preview).toMatch(/^France: Army Paris -> Burgundy\.$/m);

@@ -369,3 +369,17 @@ describe('the last JOIN of a RULE AUTOSTART game', () => {
     expect(last).toContain('Current orders for Turkey (autopref S1901M)');
   });
 });
+
+describe('orders and a PREVIEW in one mail', () => {
+  it('the reply does not say both that the orders were stored and that nothing was stored', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'both');
+    const reply = await w.send(addr('austria'), `${signon('austria', 'both')}\nA Bud - Ser\nPREVIEW`);
+    expect(reply).toContain('1 order stored for Austria (S1901M)');
+    expect(reply).not.toMatch(/nothing (has been|was) stored/);
+    expect(reply).toContain(
+      "PREVIEW of Austria's orders for S1901M is below: it changes nothing and goes to you alone.",
+    );
+    expect(reply).toContain('PRIVATE PREVIEW for Austria, game both, S1901M (to you alone; it changes nothing)');
+  });
+});

@@ -73,7 +73,7 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     : `no stored orders (${unordered(s, game, record, power)})`;
   const neutrals = kind === 'movement' && variant.powers.some((p) => isNeutral(variant, p.id)) ? NEUTRALS_HOLD : '';
   s.reply.section(
-    `PRIVATE PREVIEW for ${name}, game ${game.name}, ${record.phase}: nothing has been stored`,
+    `PRIVATE PREVIEW for ${name}, game ${game.name}, ${record.phase} (to you alone; it changes nothing)`,
     [
       `What would happen with ${given} if ${OTHERS[kind]}${neutrals}.`,
       `Only you get this; nobody else's orders were read. The real results depend on everyone's orders.`,
@@ -82,7 +82,7 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
       text.trimEnd(),
     ].join('\n'),
   );
-  s.reply.ok(`PREVIEW of ${name}'s orders for ${record.phase} is below; nothing was stored or sent to anyone else.`);
+  s.reply.ok(`PREVIEW of ${name}'s orders for ${record.phase} is below: it changes nothing and goes to you alone.`);
 }
 
 /**
