@@ -383,3 +383,19 @@ describe('orders and a PREVIEW in one mail', () => {
     expect(reply).toContain('PRIVATE PREVIEW for Austria, game both, S1901M (to you alone; it changes nothing)');
   });
 });
+
+describe("a player's standing says what his unordered units will do in this phase", () => {
+  it('they hold in a movement phase and disband in a retreat phase', async () => {
+    const w = (world = createWorld());
+    await standardGame(w, 'fate');
+    const spring = await w.send(addr('austria'), `${signon('austria', 'fate')}\nA Bud - Ser`);
+    expect(spring).toContain('Units still unordered: A VIE, F TRI (they will hold).');
+    await movement(w, 'fate', {
+      austria: ['A Bud - Ser', 'A Vie H', 'F Tri H'],
+      italy: ['A Ven - Tyr', 'A Rom - Ven', 'F Nap H'],
+    });
+    await movement(w, 'fate', { italy: ['A Ven - Tri', 'A Tyr S A Ven - Tri', 'F Nap H'] });
+    const retreat = await w.send(addr('austria'), `${signon('austria', 'fate')}\nSTATUS`);
+    expect(retreat).toContain('Units still unordered: F TRI (it will disband).');
+  });
+});

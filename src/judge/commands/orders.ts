@@ -154,7 +154,8 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
       normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
     });
     s.reply.ok(
-      `${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). This set replaces any orders sent before.`,
+      `${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). ` +
+        'This set replaces any orders sent before.',
     );
   } else if (hadOrderLines) {
     s.reply.ok(`No valid order in this mail; the orders stored before for ${name} (if any) stand.`);
@@ -192,6 +193,12 @@ function storeBids(
   s.reply.ok(`${lines} stored (${check.spent} of ${check.allowance} DP). This DP sheet replaces any sent before.`);
 }
 
+/** What a unit left without an order does when the phase is processed. */
+function unorderedFate(record: PhaseRecord, count: number): string {
+  const subject = count === 1 ? 'it' : 'they';
+  return record.position.phase.type === 'retreat' ? `${subject} will disband` : `${subject} will hold`;
+}
+
 /** STATUS (and the end of every reply to a player): orders, DP left, unordered units, deadline. */
 export function standingOf(s: Session, on: Signon): string {
   const record = orderablePhase(s, on);
@@ -203,7 +210,9 @@ export function standingOf(s: Session, on: Signon): string {
   lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : ['  (none)']));
   const duty = obligationOf(s.db, on.game, record, power);
   if (duty.unordered.length)
-    lines.push(`Units still unordered: ${duty.unordered.join(', ')} (they will hold or disband).`);
+    lines.push(
+      `Units still unordered: ${duty.unordered.join(', ')} (${unorderedFate(record, duty.unordered.length)}).`,
+    );
   else if (duty.adjustmentsLeft > 0)
     lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
   else if (duty.adjustmentsLeft < 0)
