@@ -41,7 +41,7 @@ async function movement(w: World, game: string, scripted: Record<string, string[
 const bullets = (reply: string) => reply.split('\n').filter((l) => l.startsWith('* '));
 
 describe('joining with a preference in the same mail', () => {
-  it('JOIN game pw then SET PREFERENCE (and SET ZONE) in one mail are both taken, and the deal honours it', async () => {
+  it('JOIN game pw then SET PREFERENCE (and SET ZONE) in one mail: both taken, the deal honours it', async () => {
     const w = (world = createWorld());
     await w.send(GM, 'CREATE prefjoin gmpass1 standard\nFORM');
     const people = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'];
@@ -113,7 +113,7 @@ describe('orders in advance beside the open phase', () => {
     expect(other).not.toContain('Build F Sev');
   });
 
-  it('advance orders the GM entered for a power are marked as his when their phase opens, and its player is told', async () => {
+  it('advance orders the GM enters for a power are his when their phase opens; its player is told', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'gmadv');
     const gm = await w.send(
@@ -156,7 +156,7 @@ describe("a player's PREVIEW in every kind of phase", () => {
   /** The preview section of a reply. */
   const previewOf = (reply: string) => reply.slice(reply.indexOf('PRIVATE PREVIEW'));
 
-  it('says what his units do without orders in a retreat and in a winter, and speaks of DP only in DP games', async () => {
+  it('says what his units do unordered in a retreat and a winter; DP only in DP games', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'peeks');
     const spring = previewOf(
@@ -266,7 +266,8 @@ describe('several powers fall into civil disorder at the end of one grace period
       const cd = (await w.mails(who)).filter((m) => m.subject.includes('in civil disorder'));
       expect(cd.map((m) => m.subject)).toEqual([subject]);
       expect(cd[0].text).toContain(
-        "Italy, Russia and Turkey sent no orders by the end of the grace period in game 'lapse' and are in civil disorder:",
+        "Italy, Russia and Turkey sent no orders by the end of the grace period in game 'lapse' and are in " +
+          'civil disorder:',
       );
       expect(cd[0].text).toMatch(/Anyone may take one over:\n {2}TAKEOVER italy@lapse <password>\n/);
       expect(cd[0].text).toMatch(/\n {2}TAKEOVER turkey@lapse <password>\n/);
