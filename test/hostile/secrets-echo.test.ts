@@ -25,6 +25,11 @@ const LINES = [
   `SIGNON france@${GAME} ${SECRET} ${'x'.repeat(1000)}`,
   `TAKE-OVER france@${GAME} ${SECRET}`,
   `password: ${SECRET}`,
+  // The words swapped: the password where the game belongs.
+  `SIGNON ${SECRET} france@${GAME}`,
+  `JOIN ${SECRET} ${GAME}`,
+  `OBSERVE ${SECRET} ${GAME}`,
+  `TAKEOVER ${SECRET} france@${GAME}`,
 ];
 
 function filesUnder(dir: string): string[] {

@@ -22,7 +22,23 @@ import { PASSWORD_ARGS } from './verbs.js';
 const WRONG = 'wrong game, power or password';
 
 function fail(s: Session, cmd: CommandItem, reason: string, suggestion?: string): void {
+  if (namesNoGame(s, cmd)) return failUnread(s, cmd, reason);
   s.reply.reject(cmd.line, cmd.shown, hidePasswords(cmd, reason), suggestion && hidePasswords(cmd, suggestion));
+}
+
+/** A password command whose first word is no game: perhaps the password came first (`SIGNON pw game`). */
+function namesNoGame(s: Session, cmd: CommandItem): boolean {
+  const first = cmd.args[0];
+  return PASSWORD_ARGS[cmd.verb] !== undefined && first !== undefined && 'error' in readTarget(s.db, first);
+}
+
+/** Refuses the line without quoting any word of it: which word is the password cannot be told. */
+function failUnread(s: Session, cmd: CommandItem, reason: string): void {
+  const shown = [cmd.shown.split(/\s+/)[0], ...cmd.args.map(() => MASK)].join(' ');
+  const quoted = cmd.args.reduce((out, word) => out.split(`"${word}"`).join(`"${MASK}"`), reason);
+  const second = cmd.args[1];
+  const swapped = second !== undefined && !('error' in readTarget(s.db, second));
+  s.reply.reject(cmd.line, shown, swapped ? `${quoted}; write the game first, then your password` : quoted);
 }
 
 /**
