@@ -20,17 +20,31 @@ export interface LegalityScope {
 }
 
 export function scopeOf(ctx: RuleContext, rules: Required<Ruleset>, reach?: Reach): LegalityScope {
-  const standing = new Map<ProvinceId, Unit>();
-  for (const u of ctx.position.units) standing.set(provinceOf(u.loc), u);
-  const dislodged = new Map<ProvinceId, DislodgedUnit>();
-  for (const u of ctx.position.dislodged) dislodged.set(provinceOf(u.loc), u);
-  return {
-    ctx,
-    rules,
-    reach: reach ?? new Reach(ctx.geometry, ctx, rules.cross),
-    unitIn: (p) => standing.get(p),
-    dislodgedIn: (p) => dislodged.get(p),
-  };
+  return new PhaseScope(ctx, rules, reach ?? new Reach(ctx.geometry, ctx, rules.cross));
+}
+
+// A class rather than an object of closures: built once per phase of every game and every replayed
+// phase, so what it costs to build counts.
+class PhaseScope implements LegalityScope {
+  private readonly standing = new Map<ProvinceId, Unit>();
+  private readonly dislodged = new Map<ProvinceId, DislodgedUnit>();
+
+  constructor(
+    readonly ctx: RuleContext,
+    readonly rules: Required<Ruleset>,
+    readonly reach: Reach,
+  ) {
+    for (const u of ctx.position.units) this.standing.set(provinceOf(u.loc), u);
+    for (const u of ctx.position.dislodged) this.dislodged.set(provinceOf(u.loc), u);
+  }
+
+  unitIn(province: ProvinceId): Unit | undefined {
+    return this.standing.get(province);
+  }
+
+  dislodgedIn(province: ProvinceId): DislodgedUnit | undefined {
+    return this.dislodged.get(province);
+  }
 }
 
 /** The scope of a position as the variant's own rules see it. */
