@@ -2,6 +2,7 @@
 // From lines and a careless GM would. Each test reproduces a hole that was found, by mail.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../judge/world.js';
+import { startStandardGame } from '../judge/table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
@@ -11,11 +12,7 @@ const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 't
 const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const player = (p: string) => `${p}@players.test`;
 
-async function standardGame(w: World, game: string): Promise<void> {
-  await w.send(GM, `CREATE ${game} gmpass1 standard\nRULE POWER_CHOICE\nFORM`);
-  for (const p of POWERS) await w.send(player(p), `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string) => startStandardGame(w, game);
 
 /** Every mail the judge queued, subjects and bodies, as one text. */
 function outboxText(w: World): string {

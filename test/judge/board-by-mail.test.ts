@@ -6,6 +6,7 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
@@ -15,11 +16,8 @@ const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 't
 const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const player = (power: string, game: string) => `SIGNON ${power}@${game} pw-${power}`;
 
-async function standardGame(w: World, game: string, settings = ''): Promise<void> {
-  await w.send(GM, `CREATE ${game} gmpass1 standard\nRULE POWER_CHOICE\n${settings}FORM`);
-  for (const p of POWERS) await w.send(`${p}@players.test`, `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string, settings = '') =>
+  startStandardGame(w, game, { settings: settings.split('\n').filter(Boolean) });
 
 async function orders(w: World, game: string, power: string, lines: string[]): Promise<void> {
   await w.send(`${power}@players.test`, [player(power, game), ...lines].join('\n'));

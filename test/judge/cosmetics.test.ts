@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
@@ -10,11 +11,8 @@ const GM = 'gm@example.test';
 const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
 const master = (game: string) => `SIGNON master@${game} gmpass1`;
 
-async function standardGame(w: World, game: string, settings = ''): Promise<void> {
-  await w.send(GM, `CREATE ${game} gmpass1 standard\nRULE POWER_CHOICE\n${settings}FORM`);
-  for (const p of POWERS) await w.send(`${p}@players.test`, `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string, settings = '') =>
+  startStandardGame(w, game, { settings: settings.split('\n').filter(Boolean) });
 
 describe('cosmetic defects (issue 13.4)', () => {
   it('the game-start mail states its deadline once', async () => {

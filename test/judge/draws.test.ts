@@ -6,6 +6,7 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 const GM = 'gm@example.test';
 const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
@@ -18,11 +19,7 @@ const ALL = 'Austria, England, France, Germany, Italy, Russia and Turkey';
 let world: World | null = null;
 afterEach(() => world?.close());
 
-async function standardGame(w: World, game: string, settings: string[] = []): Promise<void> {
-  await w.send(GM, [`CREATE ${game} gmpass1 standard`, 'RULE POWER_CHOICE', ...settings, 'FORM'].join('\n'));
-  for (const p of POWERS) await w.send(address(p), `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string, settings: string[] = []) => startStandardGame(w, game, { settings });
 
 async function vote(w: World, game: string, power: string, words: string): Promise<string> {
   return w.send(address(power), `${signon(power, game)}\nSET ${words}`);

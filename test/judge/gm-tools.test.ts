@@ -8,6 +8,7 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
 import { createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
@@ -17,11 +18,7 @@ const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 't
 const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const player = (p: string) => `${p}@players.test`;
 
-async function standardGame(w: World, game: string): Promise<void> {
-  await w.send(GM, `CREATE ${game} gmpass1 standard\nRULE POWER_CHOICE\nFORM`);
-  for (const p of POWERS) await w.send(player(p), `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string) => startStandardGame(w, game);
 
 /** The roster line of one power in a reply. */
 const rosterLine = (reply: string, name: string) => reply.split('\n').find((l) => l.trim().startsWith(name)) ?? '';

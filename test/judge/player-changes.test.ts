@@ -9,6 +9,7 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { botOrders } from './bot.js';
 import { createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 const GM = 'gm@example.test';
 const OBSERVER = 'watcher@example.test';
@@ -21,12 +22,13 @@ const HOUR = 3_600_000;
 let world: World | null = null;
 afterEach(() => world?.close());
 
-async function standardGame(w: World, game: string, settings: string[] = []): Promise<void> {
-  await w.send(GM, [`CREATE ${game} gmpass1 standard`, 'RULE POWER_CHOICE', ...settings, 'FORM'].join('\n'));
-  for (const p of POWERS) await w.send(address(p), `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(OBSERVER, `OBSERVE ${game} pw-watch`)).toContain('You observe game');
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string, settings: string[] = []) =>
+  startStandardGame(w, game, {
+    settings,
+    beforeStart: async () => {
+      expect(await w.send(OBSERVER, `OBSERVE ${game} pw-watch`)).toContain('You observe game');
+    },
+  });
 
 /** The bot's orders for the power, all of them or the first `limit`. */
 async function order(w: World, game: string, power: string, limit?: number): Promise<void> {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { JUDGE, createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 const GM = 'gm@example.test';
 const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
@@ -18,11 +19,8 @@ const SLOW = { timeout: 60_000 };
 let world: World | null = null;
 afterEach(() => world?.close());
 
-async function standardGame(w: World, game: string, settings: string[] = [], joinWord = ''): Promise<void> {
-  await w.send(GM, [`CREATE ${game} gmpass1 standard`, 'RULE POWER_CHOICE', ...settings, 'FORM'].join('\n'));
-  for (const p of POWERS) await w.send(address(p), `JOIN ${game} pw-${p} ${p}${joinWord ? ` ${joinWord}` : ''}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string, settings: string[] = [], joinWord = '') =>
+  startStandardGame(w, game, { settings, joinWord });
 
 /** The newest mail to `who` whose subject contains `subject`. */
 async function lastMail(w: World, who: string, subject: string) {

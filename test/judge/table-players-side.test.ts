@@ -6,6 +6,7 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
 import { createWorld, type World } from './world.js';
+import { startStandardGame } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
@@ -16,11 +17,7 @@ const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const addr = (p: string) => `${p}@players.test`;
 const signon = (p: string, game: string) => `SIGNON ${p}@${game} pw-${p}`;
 
-async function standardGame(w: World, game: string, rules: string[] = []): Promise<void> {
-  await w.send(GM, [`CREATE ${game} gmpass1 standard`, 'RULE POWER_CHOICE', ...rules, 'FORM'].join('\n'));
-  for (const p of POWERS) await w.send(addr(p), `JOIN ${game} pw-${p} ${p}`);
-  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
-}
+const standardGame = (w: World, game: string, rules: string[] = []) => startStandardGame(w, game, { settings: rules });
 
 function phaseOf(w: World, game: string): string {
   return currentPhase(w.db, findGameByName(w.db, game)!.id)!.phase;
