@@ -301,7 +301,9 @@ export function parseDeadlineText(text: string, nowMs: number, rules: TimingRule
   const relative = /^\+\s*(.+)$/.exec(t) ?? (/^\d+(\.\d+)?[DHM]/.test(t) && !/^\d{4}-/.test(t) ? [t, t] : null);
   if (relative) {
     const hours = parseHours(relative[1].replace(/\s+/g, ''));
-    return hours === null || hours <= 0 ? usage : nowMs + Math.round(hours * 3_600_000);
+    if (hours === null || hours <= 0) return usage;
+    // Deadlines are shown to the minute: round up, so none passes before the minute it shows.
+    return Math.ceil((nowMs + Math.round(hours * 3_600_000)) / 60_000) * 60_000;
   }
   const absolute = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}))?$/.exec(t);
   if (absolute) {

@@ -123,6 +123,9 @@ describe('SET DEADLINE times, read in the game zone', () => {
     expect(iso('2026-12-01', { ...berlin, at: '20:00' })).toBe('2026-12-01T19:00:00.000Z');
     expect(iso('+48H')).toBe('2026-11-27T10:00:00.000Z');
     expect(iso('+2d')).toBe('2026-11-27T10:00:00.000Z');
+    // A relative deadline falls on a whole minute, never before the minute it is shown as.
+    const later = parseDeadlineText('+48H', now + 44_123, berlin);
+    expect(new Date(later as number).toISOString()).toBe('2026-11-27T10:01:00.000Z');
     expect(iso('36h')).toBe('2026-11-26T22:00:00.000Z');
     expect(iso('FRI 20:00')).toBe('2026-11-27T19:00:00.000Z');
     expect(iso('wednesday 10:00')).toBe('2026-12-02T09:00:00.000Z');
