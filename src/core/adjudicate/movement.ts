@@ -12,6 +12,8 @@ import { Reach } from '../legality/index.js';
 import type { MoveMode } from '../rules/ruleset.js';
 import { legalise } from './legality.js';
 
+const NOBODY: readonly number[] = [];
+
 const HOLD = 0;
 const MOVE = 1;
 const SUPPORT = 2;
@@ -84,7 +86,7 @@ export function adjudicateMovement(
   }
 
   // Convoys: which fleets validly convoy which army, and which army moves go by sea.
-  const convoyers: number[][] = Array.from({ length: count }, () => []);
+  const convoyers = emptyLists(count);
   const convoyValid = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     if (kind[i] !== CONVOY) continue;
@@ -114,7 +116,7 @@ export function adjudicateMovement(
   }
 
   // Support: valid supports per supported unit, split by hold/move.
-  const supports: number[][] = Array.from({ length: count }, () => []);
+  const supports = emptyLists(count);
   const supportValid = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     if (kind[i] !== SUPPORT) continue;
@@ -133,8 +135,10 @@ export function adjudicateMovement(
   }
 
   // Moves into each province, and head-to-head partners.
-  const attackers: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < count; i++) if (kind[i] === MOVE) attackers[dest[i]].push(i);
+  // Only provinces someone moves into get a list: most of the map has none.
+  const attackers: (number[] | undefined)[] = new Array(n);
+  for (let i = 0; i < count; i++) if (kind[i] === MOVE) (attackers[dest[i]] ??= []).push(i);
+  const attackersOf = (p: number): readonly number[] => attackers[p] ?? NOBODY;
   const opponent = new Int32Array(count).fill(-1);
   for (let i = 0; i < count; i++) {
     if (kind[i] !== MOVE || byConvoy[i]) continue;
@@ -333,12 +337,12 @@ export function adjudicateMovement(
     if (o >= 0) {
       if (attack <= 1 + supportCount(o, null)) return false;
     } else if (attack <= holdStrength(dest[i])) return false;
-    for (const j of attackers[dest[i]]) if (j !== i && attack <= preventStrength(j)) return false;
+    for (const j of attackersOf(dest[i])) if (j !== i && attack <= preventStrength(j)) return false;
     return true;
   }
 
   function dislodgedBy(u: number): number {
-    for (const j of attackers[prov[u]]) if (resolve(j)) return j;
+    for (const j of attackersOf(prov[u])) if (resolve(j)) return j;
     return -1;
   }
 
@@ -349,7 +353,7 @@ export function adjudicateMovement(
         return decideMove(i);
       case SUPPORT: {
         if (!supportValid[i]) return false;
-        for (const j of attackers[prov[i]]) {
+        for (const j of attackersOf(prov[i])) {
           if (units[j].power === units[i].power) continue;
           if (prov[j] === dest[i]) {
             // An attack from where the support goes cuts only by dislodging (also when convoyed: 4.A.4).
@@ -457,4 +461,11 @@ export function adjudicateMovement(
     }
     return { outcomes, units: after, dislodged, destroyed };
   }
+}
+
+/** `count` empty lists, built with a plain loop (Array.from with a length object is several times slower). */
+function emptyLists(count: number): number[][] {
+  const lists: number[][] = new Array(count);
+  for (let i = 0; i < count; i++) lists[i] = [];
+  return lists;
 }
