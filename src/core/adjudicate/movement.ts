@@ -457,7 +457,8 @@ export function adjudicateMovement(
         const p = g.index.get(provinceOf(l))!;
         return p !== from && !occupiedAfter[p] && !standoff[p];
       });
-      dislodged.push({ ...units[i], attackerFrom: byConvoy[by] ? null : g.ids[prov[by]], retreats });
+      const { power, type, loc } = units[i];
+      dislodged.push({ power, type, loc, attackerFrom: byConvoy[by] ? null : g.ids[prov[by]], retreats });
     }
     return { outcomes, units: after, dislodged, destroyed };
   }
