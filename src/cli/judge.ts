@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAME, loadConfig } from '../config/load.js';
 import { startDaemon, processFromCli } from '../judge/daemon.js';
 import { runDemo } from '../judge/demo.js';
 import { gameWaitsFor } from '../judge/game-waits.js';
-import { lateness } from '../judge/progress.js';
+import { lateness, ordersProgressText } from '../judge/progress.js';
 import { seatStateWord } from '../judge/commands/roster-report.js';
 import { variantOf } from '../judge/variants.js';
 import { judgeIdentity } from '../mail/service.js';
@@ -169,7 +169,7 @@ export function register(program: Command): void {
 
   program
     .command('status [game]')
-    .description('list the games, or show one game: phase, deadline, missing orders, powers nobody plays')
+    .description('list the games, or show one game: phase, deadline, missing and partial orders, powers nobody plays')
     .option('-c, --config <file>', 'configuration file')
     .action((name: string | undefined, opts: { config?: string }) => {
       const config = loadConfig(opts.config);
@@ -194,10 +194,8 @@ export function register(program: Command): void {
             .map((x) => `${variant.powerById.get(x.power!)?.name ?? x.power} (${seatStateWord(x.status)})`);
           if (unplayed.length) console.log(`  not played: ${unplayed.join(', ')}`);
           if (record && phase && game.status === 'active') {
-            const late = lateness(db, game, record);
-            console.log(
-              `  missing orders: ${late.missing.join(', ') || 'none'}; waiting: ${late.waiting.join(', ') || 'nobody'}`,
-            );
+            const waiting = lateness(db, game, record).waiting.join(', ') || 'nobody';
+            console.log(`  orders: ${ordersProgressText(db, game, record)}; waiting: ${waiting}`);
           }
         }
         if (!games.length) console.log('no games yet');

@@ -66,6 +66,38 @@ export function lateness(db: Db, game: Game, record: PhaseRecord): Lateness {
   };
 }
 
+/** How far a late power got: nothing at all, or part ("2 of 3 units", "1 of 2 removals"). */
+function partOrdered(due: AdjustmentCount[], record: PhaseRecord, late: LateSeat): string | null {
+  const { duty, power } = late;
+  const type = record.position.phase.type;
+  if (type === 'adjustment') {
+    // A build set counts once any is sent: only removals can be partial.
+    const removals = -(due.find((d) => d.power === power)?.delta ?? 0);
+    const given = removals + duty.adjustmentsLeft;
+    return removals > 0 && given > 0 ? `${given} of ${removals} removals` : null;
+  }
+  const units = type === 'movement' ? record.position.units : record.position.dislodged;
+  const total = units.filter((u) => u.power === power).length;
+  const given = total - duty.unordered.length;
+  return given > 0 ? `${given} of ${total} ${total === 1 ? 'unit' : 'units'}` : null;
+}
+
+/**
+ * Whose orders are missing, for the judgekeeper's `chancery status`:
+ * "none from Austria, England; partial from France (2 of 3 units)", or "all in".
+ */
+export function ordersProgressText(db: Db, game: Game, record: PhaseRecord): string {
+  const due = adjustmentsDue(db, game.id, record);
+  const late = lateSeats(db, game, record).map((p) => ({ name: p.name, part: partOrdered(due, record, p) }));
+  const none = late.filter((p) => !p.part).map((p) => p.name);
+  const partial = late.filter((p) => p.part).map((p) => `${p.name} (${p.part})`);
+  const parts = [
+    none.length ? `none from ${none.join(', ')}` : '',
+    partial.length ? `partial from ${partial.join(', ')}` : '',
+  ];
+  return parts.filter(Boolean).join('; ') || 'all in';
+}
+
 /** "Units still unordered: A PAR, F BRE." and the like, for reminders and late notices. */
 export function owedText(duty: Obligation): string {
   if (duty.unordered.length) return `Units still unordered: ${duty.unordered.join(', ')}.`;

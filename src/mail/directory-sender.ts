@@ -1,13 +1,25 @@
 // The embedded transport's "SMTP": each outgoing mail is written as an .eml file into
 // <root>/outbox/<recipient address>/, where `chancery mail list|show` (hand.ts) reads it. Blind (Bcc)
 // recipients get their file like everyone else; no file shows the Bcc list.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { mailDirectoryLayout, safeFileName } from './mail-directory.js';
+import { isMailFile, mailDirectoryLayout, safeFileName } from './mail-directory.js';
 import type { MailSender, SendReceipt } from './sender.js';
 import { MailError } from './types.js';
+
+/**
+ * The file name of a mail in a recipient's folder. Mails queued at once share their Date (the game
+ * start and each player's power), so a delivery number follows it: the folder lists them in the order
+ * they were sent, as a real mailbox would. The name ends with the Message-ID, and a retry after a crash
+ * reuses the file it finds, overwriting instead of duplicating.
+ */
+async function deliveryName(dir: string, stamp: string, id: string): Promise<string> {
+  const names = (await readdir(dir)).filter(isMailFile);
+  const earlier = names.find((n) => /^[^-]+-\d{6}-(.*)\.eml$/.exec(n)?.[1] === id);
+  return earlier ?? `${stamp}-${String(names.length).padStart(6, '0')}-${id}.eml`;
+}
 
 export function createDirectorySender(root: string): MailSender {
   const layout = mailDirectoryLayout(root);
@@ -17,13 +29,13 @@ export function createDirectorySender(root: string): MailSender {
       if (recipients.length === 0) throw new MailError('ENORECIPIENT', 'mail has no recipient', { permanent: true });
       // MailComposer leaves Bcc out of the headers, so every copy is the same and names no blind reader.
       const raw = await new MailComposer(message).compile().build();
-      // The name derives from the Message-ID, so a retry after a crash overwrites instead of duplicating.
       const date = message.date instanceof Date ? message.date : new Date();
       const stamp = date.toISOString().replace(/[-:.]/g, '');
-      const name = `${stamp}-${safeFileName(String(message.messageId ?? 'mail'))}.eml`;
+      const id = safeFileName(String(message.messageId ?? 'mail'));
       for (const address of recipients) {
         const dir = join(layout.outbox, safeFileName(address.toLowerCase()));
         await mkdir(dir, { recursive: true });
+        const name = await deliveryName(dir, stamp, id);
         const temporary = join(dir, `.${name}.tmp`);
         await writeFile(temporary, raw);
         await rename(temporary, join(dir, name));

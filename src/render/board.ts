@@ -23,7 +23,7 @@ function adjustmentsDue(fileVariant: Variant, position: Position): AdjustmentCou
 }
 
 /** `Austria:     3 Supply centers,  3 Units.` for every power holding centres or units. */
-function countLines(variant: Variant, position: Position): string[] {
+export function countLines(variant: Variant, position: Position): string[] {
   const centres = new Map<PowerId, number>();
   const units = new Map<PowerId, number>();
   for (const c in position.owners) centres.set(position.owners[c], (centres.get(position.owners[c]) ?? 0) + 1);
@@ -58,6 +58,11 @@ function unitLines(variant: Variant, position: Position): string[] {
 export interface BoardOptions {
   /** Game name, for the phase reference `(game.S1901M)`. */
   game?: string;
+}
+
+/** The centre and unit counts alone (the game-over mail's final summary), as renderBoard prints them. */
+export function renderCounts(fileVariant: Variant, position: Position): string[] {
+  return countLines(variantInPlay(fileVariant, position), position);
 }
 
 export function renderBoard(fileVariant: Variant, position: Position, opts: BoardOptions = {}): string {

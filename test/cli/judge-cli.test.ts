@@ -103,6 +103,9 @@ describe('chancery on the command line', () => {
           'the start mail',
           60_000,
         );
+        // One player orders one of his units (whichever power he was dealt): his orders are partial.
+        const holds = 'A VIE H\nF LON H\nF BRE H\nF KIE H\nF NAP H\nA MOS H\nF ANK H';
+        expect(await ask(PLAYERS[0], 'orders', `SIGNON cligame pw-anna\n${holds}`)).toMatch(/HOLD/i);
       } finally {
         judge.kill('SIGTERM');
       }
@@ -122,7 +125,9 @@ describe('chancery on the command line', () => {
       expect(before.code, before.output).toBe(0);
       expect(before.output).toMatch(/^cligame\s+standard\s+active\s+S1901M /m);
       expect(before.output).toContain('players 7, observers/monitors 0');
-      expect(before.output).toMatch(/missing orders: .*austria/i);
+      // Powers with no orders and with part of them are told apart.
+      expect(before.output).toMatch(/orders: none from [A-Z]\w+, [A-Z]\w+/);
+      expect(before.output).toMatch(/; partial from [A-Z]\w+ \(1 of [34] units\); waiting: nobody/);
 
       const processed = await run(['process', 'cligame', 'S1901M', '-c', config]);
       expect(processed.code, processed.output).toBe(0);

@@ -90,8 +90,9 @@ describe('observers (RULE OBSERVER_PRESS)', () => {
       const toGm = await w.send(WATCHER, 'SIGNON gallery watchpw\nPRESS TO Master\nA fine game.\nENDPRESS');
       expect(toGm).toContain('Press sent to Master');
       const got = await pressWith(w, GM, 'A fine game.');
+      // The GM is told which observer writes (players see only "Observer").
       expect(got.map((m) => m.text.split('\n')[0])).toEqual([
-        "Press from Observer to Master, game 'gallery' (S1901M):",
+        `Press from Observer ${WATCHER} to Master, game 'gallery' (S1901M):`,
       ]);
     },
     TIMEOUT,

@@ -76,7 +76,7 @@ describe('embedded mail directory', () => {
     expect(store.listOutbox(db)).toHaveLength(1);
   });
 
-  it('writes a retried mail once per recipient (the file name comes from the Message-ID)', async () => {
+  it('writes a retried mail once per recipient (the file name ends with the Message-ID)', async () => {
     const sender = createDirectorySender(join(root, 'mail'));
     const message = {
       from: judge.address,
@@ -89,8 +89,25 @@ describe('embedded mail directory', () => {
     await sender.send(message);
     await sender.send(message);
     expect(readdirSync(join(root, 'mail', 'outbox', 'a@example.test'))).toEqual([
-      '19700101T000000000Z-x_y@example.test.eml',
+      '19700101T000000000Z-000000-x_y@example.test.eml',
     ]);
     expect(existsSync(join(root, 'mail', 'outbox', 'b@example.test'))).toBe(true);
+  });
+
+  it('lists mails of the same Date in the order they were sent', async () => {
+    const sender = createDirectorySender(join(root, 'mail'));
+    const mail = (id: string) => ({
+      from: judge.address,
+      to: 'c@example.test',
+      subject: id,
+      text: 't',
+      date: new Date(0),
+    });
+    for (const id of ['zz', 'aa', 'mm']) await sender.send({ ...mail(id), messageId: `<${id}@example.test>` });
+    expect(readdirSync(join(root, 'mail', 'outbox', 'c@example.test')).sort()).toEqual([
+      '19700101T000000000Z-000000-zz@example.test.eml',
+      '19700101T000000000Z-000001-aa@example.test.eml',
+      '19700101T000000000Z-000002-mm@example.test.eml',
+    ]);
   });
 });

@@ -33,10 +33,11 @@ function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
 }
 
 /**
- * A player whose power is in civil disorder gives it no orders: as the table was told, its units get
- * default orders until he plays it again (TAKEOVER) or the GM gives it back (REVIVE). Null otherwise.
+ * A player whose power is in civil disorder gives it no orders (and sends no press but to the GM): as
+ * the table was told, its units get default orders until he plays it again (TAKEOVER) or the GM gives
+ * it back (REVIVE). Null otherwise.
  */
-function inCivilDisorder(s: Session, on: Signon): string | null {
+export function inCivilDisorder(s: Session, on: Signon): string | null {
   if (on.gm || on.seatId === null || !on.power || getSeat(s.db, on.seatId)?.status !== 'cd') return null;
   const name = on.variant.powerById.get(on.power)?.name ?? on.power;
   const again = takeoverCommand(on.game, on.power, '<your password>');

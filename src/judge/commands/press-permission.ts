@@ -1,6 +1,7 @@
 // Whether a press message may go, under the game's press rules (press-options.ts). Press to the GM
 // alone is always allowed, whatever the rules (both classic judges: a player must be able to ask the
-// GM for an extension), and the GM may always write. Everything else a rule refuses is refused with
+// GM for an extension), and the GM may always write. A player whose power is in civil disorder writes
+// only to the GM, as he gives no orders. Everything else a rule refuses is refused with
 // the rule named, so the sender knows what to change.
 import { parseOrders } from '../../core/orders/parse.js';
 import type { Order } from '../../core/types.js';
@@ -9,6 +10,7 @@ import { pressOptionsOf } from '../press-options.js';
 import { adjustmentsDue, obligationOf, owedText } from '../progress.js';
 import { isComplete, obligation, type Obligation } from '../readiness.js';
 import { readSettings } from '../settings.js';
+import { inCivilDisorder } from './orders.js';
 import type { Session, Signon } from './session.js';
 
 export interface PressIntent {
@@ -38,6 +40,8 @@ export function pressRefusal(s: Session, on: Signon, intent: PressIntent): strin
     return 'press to the GM cannot be faked: drop FROM, or leave the Master out';
   if (toMasterAlone) return null;
   const toGm = 'press to the GM alone (PRESS TO Master) is always allowed';
+  const disorder = inCivilDisorder(s, on);
+  if (disorder) return `${disorder}; ${toGm}`;
   if (observer && !options.observers) {
     return (
       `observers of game ${game} may write only to the GM (PRESS TO Master): ` +

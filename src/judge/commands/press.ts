@@ -109,7 +109,9 @@ export function press(s: Session, item: PressItem): void {
   // The GM sees through fake press, and under GM_READS_PRESS reads private press between others:
   // he gets his own copy saying who really wrote it, never the one the readers get.
   const eavesdrop = pressOptionsOf(settings).gmReads && !intent.broadcast && !audience.master && on.role !== 'master';
-  const gmCopy = Boolean(claimed) || eavesdrop;
+  // The players see an observer only as "Observer"; the GM's copy names his address.
+  const observerToGm = sender.gmName !== sender.name && chosen.some((r) => r.role === 'master');
+  const gmCopy = Boolean(claimed) || eavesdrop || observerToGm;
   const readerCopies = gmCopy ? chosen.filter((r) => r.role !== 'master') : chosen;
   // Each delivery counts against the sender's hourly allowance: press cannot make the judge a
   // mail cannon (one mail of 330 PRESS TO blocks used to queue 2,311 mails).
@@ -151,10 +153,10 @@ export function press(s: Session, item: PressItem): void {
     if (readerCopies.length) s.mails.push({ ...readersMail, bcc: readerCopies.map((r) => r.address) });
   } else for (const reader of readerCopies) s.mails.push({ ...readersMail, to: reader.address });
   if (gmCopy) {
-    const truth = gmNote(sender.name, claimed ? powerName(on, claimed.power) : null, header.grey, eavesdrop);
+    const truth = gmNote(sender.gmName, claimed ? powerName(on, claimed.power) : null, header.grey, eavesdrop);
     const subject = `Diplomacy press ${on.game.name} ${phase} (GM copy)`;
     for (const gm of readers.filter((r) => r.role === 'master'))
-      s.mails.push({ ...mail(sender.name, truth, subject), to: gm.address });
+      s.mails.push({ ...mail(sender.gmName, truth, subject), to: gm.address });
   }
   const notes = [
     header.grey ? ' (grey: your name was not shown)' : '',
@@ -177,21 +179,32 @@ function powerName(on: Signon, power: string): string {
   return on.variant.powerById.get(power)?.name ?? power;
 }
 
-/** Who is writing: the name readers see when he signs truly, what the archive records, and his own copy to skip. */
+/**
+ * Who is writing: the name readers see when he signs truly, the name the GM's copy gives (an observer's
+ * address), what the archive records, and his own copy to skip.
+ */
 function senderOf(s: Session, on: Signon) {
   if (on.role === 'master') {
-    return { name: 'Master', id: 'master', isSelf: (r: { role: string }) => r.role === 'master' };
+    return { name: 'Master', gmName: 'Master', id: 'master', isSelf: (r: { role: string }) => r.role === 'master' };
   }
   if (on.role === 'player') {
+    const name = powerName(on, on.power ?? '');
     return {
-      name: powerName(on, on.power ?? ''),
+      name,
+      gmName: name,
       id: on.power ?? 'player',
       isSelf: (r: { power: string | null }) => r.power === on.power,
     };
   }
   const seat = on.seatId === null ? null : getSeat(s.db, on.seatId);
-  const own = addressOf(s.db, seat?.accountId ?? null)?.toLowerCase();
-  return { name: 'Observer', id: 'observer', isSelf: (r: { address: string }) => r.address.toLowerCase() === own };
+  const address = addressOf(s.db, seat?.accountId ?? null);
+  const own = address?.toLowerCase();
+  return {
+    name: 'Observer',
+    gmName: address ? `Observer ${address}` : 'Observer',
+    id: 'observer',
+    isSelf: (r: { address: string }) => r.address.toLowerCase() === own,
+  };
 }
 
 /** The power named after FROM: a Great Power of the game (fake press may not claim the GM). */

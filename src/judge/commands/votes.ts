@@ -2,7 +2,8 @@
 // phase open now, and the end of the game once the votes agree (lifecycle/votes.ts says when).
 import type { Variant } from '../../core/map/variant.js';
 import type { Position, PowerId } from '../../core/types.js';
-import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
+import { renderCounts } from '../../render/board.js';
+import { getGame, setGameSettings, setGameStatus, type Game } from '../../store/games.js';
 import { cancelJob } from '../../store/jobs.js';
 import { calendarRequest } from '../calendar/deadline-attachment.js';
 import { currentPhase } from '../../store/phases.js';
@@ -14,6 +15,7 @@ import { takeoverCommand } from '../lifecycle/private-game.js';
 import { decideVotes, largestPowers, survivors, voterSeats, type VoteOutcome } from '../lifecycle/votes.js';
 import { readSettings, type Vote } from '../settings.js';
 import { renderTemplate } from '../template.js';
+import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
 
 type Fail = (reason: string, suggestion?: string) => void;
@@ -176,6 +178,13 @@ function outcomeText(variant: Variant, outcome: VoteOutcome): string {
   return `Every other player conceded: ${variant.powerById.get(outcome.winner)?.name} wins the game.`;
 }
 
+/** The final position summary of a game ended by a vote: centres and units per power, as POSITION shows them. */
+function finalCounts(s: Session, game: Game): string {
+  const position = currentPhase(s.db, game.id)?.position;
+  if (!position) return '';
+  return `\n\nSupply centers and units:\n\n${renderCounts(variantOf(game.variant), position).join('\n')}`;
+}
+
 /** The votes agree: the game is over, and everyone who receives its results is told. */
 function endByVote(s: Session, on: Signon, phase: string, outcome: VoteOutcome): void {
   const text = outcomeText(on.variant, outcome);
@@ -187,7 +196,8 @@ function endByVote(s: Session, on: Signon, phase: string, outcome: VoteOutcome):
   const rollbacks = readSettings(game.settings).rollbacks;
   const suffix = rollbacks ? `:after-rollback-${rollbacks}` : '';
   const reveal = dpRevealText(s.db, game);
-  const body = `${text}\nThe game is over.  Thank you for playing.${reveal ? `\n\n${reveal}` : ''}`;
+  const counts = finalCounts(s, game);
+  const body = `${text}\nThe game is over.  Thank you for playing.${counts}${reveal ? `\n\n${reveal}` : ''}`;
   // The deadline readers have in their calendars is withdrawn (one event, whatever the number of mails).
   const calendar = calendarRequest(game, phase, null, 'cancelled');
   for (const address of resultRecipients(s.db, game)) {
