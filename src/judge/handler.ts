@@ -68,7 +68,8 @@ export const handleMail: MailHandler = (mail, db, context) => {
   if (unlisted > 0) {
     session.reply.rejected.splice(READ_LIMITS.listedRejections);
     session.reply.ok(
-      `${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ${READ_LIMITS.listedRejections} are.`,
+      `${unlisted} more rejected line${unlisted === 1 ? ' is' : 's are'} not listed; only the first ` +
+        `${READ_LIMITS.listedRejections} are.`,
     );
   }
   const reply: OutgoingMail = {
@@ -91,7 +92,9 @@ export function apologyFor(mail: { from: string | null; subject: string }): Outg
     {
       kind: 'reply',
       to: mail.from,
-      text: 'The judge could not process your mail because of an internal error. Nothing in it was applied.\nPlease try again later; the judgekeeper has been told.\n',
+      text:
+        'The judge could not process your mail because of an internal error. Nothing in it was applied.\nPlease ' +
+        'try again later; the judgekeeper has been told.\n',
     },
   ];
 }

@@ -94,7 +94,10 @@ function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: strin
   forgetRolledBackPhase(db, gameId, seq, true);
   const powers = [...new Set(entry.orders.map((o) => o.power))];
   if (!powers.length) return '';
-  return `Orders given for ${phase} before the rollback (${powers.join(', ')}) were withdrawn: the board is not the one they were written for. Please order ${phase} anew.`;
+  return (
+    `Orders given for ${phase} before the rollback (${powers.join(', ')}) were withdrawn: the board is not the ` +
+    `one they were written for. Please order ${phase} anew.`
+  );
 }
 
 export function processGame(

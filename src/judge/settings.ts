@@ -133,7 +133,10 @@ export function timingOf(settings: GameSettings): Timing {
   return { delays: settings.deadlineHours, rules: settings.timing };
 }
 
-/** Applies the words after TIMING (CREATE's settings line or the GM's SET TIMING); an error leaves the settings as they were. */
+/**
+ * Applies the words after TIMING (CREATE's settings line or the GM's SET TIMING); an error leaves
+ * the settings as they were.
+ */
 export function applyTiming(settings: GameSettings, words: string[]): string | null {
   const next = applyTimingWords(timingOf(settings), words);
   if (typeof next === 'string') return next;
@@ -214,7 +217,10 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.yearCap = years;
       return null;
     }
-    return `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, YEAR_CAP, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL)`;
+    return (
+      `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, ` +
+      `YEAR_CAP, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL)`
+    );
   }
   return `not a game setting: "${words[0]}"`;
 }

@@ -308,10 +308,13 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
     `To play ${seat.name} again, send  ${takeoverCommand(game, seat.power, '<your password>')}.`;
   const outcomeText = (seat: LateSeat) =>
     policy === 'cd'
-      ? `${seat.name} has been declared in civil disorder, and the phase was processed with default orders (${DEFAULTS}).\n${playAgain(seat)}`
+      ? `${seat.name} has been declared in civil disorder, and the phase was processed with default orders ` +
+        `(${DEFAULTS}).\n${playAgain(seat)}`
       : policy === 'process'
-        ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: please send the orders of the next phase in time.`
-        : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or to set a new deadline.\nOrders you send before then still count.`;
+        ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: ` +
+          `please send the orders of the next phase in time.`
+        : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or ` +
+          `to set a new deadline.\nOrders you send before then still count.`;
   const notices = toLatePlayers(ctx, game, late, `Diplomacy grace period over ${game.name} ${record.phase}`, (seat) =>
     renderTemplate('grace-over', {
       game: game.name,
@@ -328,7 +331,9 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
       record.phase,
       late,
       'the grace period is over and orders are still missing. The game waits for you.',
-      `Send one of (after SIGNON master@${game.name} <game password>):\n  PROCESS! ${record.phase}       process with default orders (${DEFAULTS})\n  CD <power>             declare a power in civil disorder (the phase processes once nobody else is missing)\n  SET DEADLINE +24H      give the late powers more time`,
+      `Send one of (after SIGNON master@${game.name} <game password>):\n  PROCESS! ${record.phase}       process ` +
+        `with default orders (${DEFAULTS})\n  CD <power>             declare a power in civil disorder (the phase ` +
+        `processes once nobody else is missing)\n  SET DEADLINE +24H      give the late powers more time`,
     );
     return send(ctx, gm ? [...notices, gm] : notices, `grace over, waiting for the GM: ${names}`);
   }
@@ -350,7 +355,8 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
       ? 'declared in civil disorder after the grace period.'
       : 'processed with default orders after the grace period.',
     policy === 'cd'
-      ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also TAKEOVER it.`
+      ? `Powers in civil disorder: ${names}. REVIVE <power> gives a power back to its player; its player may also ` +
+          `TAKEOVER it.`
       : '',
   );
   send(

@@ -244,9 +244,8 @@ export function summary(s: Session, cmd: CommandItem): void {
   const stateOf = (status: string) => (status === 'active' ? status : seatStateWord(status));
   lines.push('', 'Players:');
   for (const seat of seats) {
-    lines.push(
-      `  ${nameOf(seat.power).padEnd(width)} ${stateOf(seat.status).padEnd(9)} ${shownAddress(seat.accountId)}`.trimEnd(),
-    );
+    const state = stateOf(seat.status).padEnd(9);
+    lines.push(`  ${nameOf(seat.power).padEnd(width)} ${state} ${shownAddress(seat.accountId)}`.trimEnd());
   }
   if (!addressesShown) {
     lines.push(

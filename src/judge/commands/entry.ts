@@ -205,7 +205,10 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if (seat.role === 'player' && seat.status === 'resigned')
     return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
   if (seat.role === 'player' && seat.status === DISORDERED)
-    return `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for it any more`;
+    return (
+      `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for ` +
+      `it any more`
+    );
   return { game, variant, role: seat.role, power: seat.power, seatId: seat.id };
 }
 
@@ -268,8 +271,10 @@ function checkPassword(
       subject: `Diplomacy game ${game.name}: wrong passwords for ${what}`,
       text:
         `Several wrong passwords for ${what} were sent to the judge, the latest from ${s.sender}.\n` +
-        'The judge refuses further attempts for a while without checking the password; your own SIGNONs, sent as usual, still work.\n' +
-        'If these were not yours, someone may be trying to guess your password: SIGNON, then SET PASSWORD to a longer one.\n',
+        'The judge refuses further attempts for a while without checking the password; your own SIGNONs, sent as ' +
+        'usual, still work.\n' +
+        'If these were not yours, someone may be trying to guess your password: SIGNON, then SET PASSWORD to a ' +
+        'longer one.\n',
       game: { id: game.id, name: game.name },
     });
   }
@@ -373,9 +378,8 @@ export function resign(s: Session, cmd: CommandItem): void {
     : on.role === 'player'
       ? 'your place'
       : `your ${on.role} seat`;
-  s.reply.ok(
-    `You resigned ${what} in game ${on.game.name}.${on.game.status !== 'forming' && on.power ? ' The power is vacant until someone takes it over.' : ''}`,
-  );
+  const vacant = on.game.status !== 'forming' && on.power ? ' The power is vacant until someone takes it over.' : '';
+  s.reply.ok(`You resigned ${what} in game ${on.game.name}.${vacant}`);
   const gm = on.game.gmAccountId === null ? null : getAccount(s.db, on.game.gmAccountId)?.address;
   if (on.role === 'player' && on.power && on.game.status !== 'forming') {
     s.mails.push(

@@ -119,7 +119,10 @@ function overLimit(item: Item, used: Used): string | null {
   if (item.verb === 'CREATE' && ++used.creates > MAIL_LIMITS.creates)
     return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
   if (needsPassword(item) && ++used.passwords > MAIL_LIMITS.passwordCommands) {
-    return `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a slow hash)`;
+    return (
+      `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a ` +
+      `slow hash)`
+    );
   }
   if (ANSWERS.has(item.verb) && ++used.answers > MAIL_LIMITS.answers)
     return `at most ${MAIL_LIMITS.answers} answers (${ANSWER_NAMES}) in one mail`;

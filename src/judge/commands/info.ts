@@ -59,7 +59,8 @@ export function list(s: Session, cmd: CommandItem): void {
     if (isPrivate(game)) lines.push(`Private: JOIN ${game.name} <password> [power] <join password from the GM>`);
     if (phase)
       lines.push(
-        `Phase: ${phase}   Deadline: ${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`,
+        `Phase: ${phase}   Deadline: ` +
+          `${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`,
       );
     lines.push(describeTiming(gameTiming(game)));
     const nameOf = (p: string) => variant.powerById.get(p)?.name ?? p;

@@ -97,7 +97,9 @@ export function create(s: Session, cmd: CommandItem): void {
   const game = result.game;
   s.signon = { game, variant: variantOf(game.variant), role: 'master', power: null, seatId: null };
   s.reply.ok(
-    `Game ${game.name} (${variantOf(game.variant).title}) was created with you as its GM${cmd.settings.length ? ` and ${cmd.settings.length} setting line(s)` : ''}. It is closed until you send FORM; you are signed on as its GM.`,
+    `Game ${game.name} (${variantOf(game.variant).title}) was created with you as its ` +
+      `GM${cmd.settings.length ? ` and ${cmd.settings.length} setting line(s)` : ''}. It is closed until you send ` +
+      `FORM; you are signed on as its GM.`,
   );
 }
 
@@ -180,7 +182,8 @@ export function resume(s: Session, cmd: CommandItem): void {
       s,
       on,
       `Diplomacy game ${on.game.name} resumed`,
-      `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`,
+      `The GM has resumed game '${on.game.name}'.\nThe deadline for ${phase} is ` +
+        `${formatDeadline(due, gameZone(on.game))}.`,
       calendarRequest(on.game, phase, due),
     );
     s.reply.ok(`Game ${on.game.name} resumed; the deadline for ${phase} is ${formatDeadline(due, gameZone(on.game))}.`);
@@ -212,14 +215,16 @@ export function setDeadlineCommand(s: Session, cmd: CommandItem, _on: Signon, re
     if (typeof due === 'string') return fail(due);
     if (due <= Date.parse(s.now))
       return fail(
-        `the new deadline must be in the future (${formatDeadline(new Date(due).toISOString(), rules.zone)} has passed)`,
+        `the new deadline must be in the future (${formatDeadline(new Date(due).toISOString(), rules.zone)} has ` +
+          `passed)`,
       );
     const phase = currentPhase(s.db, on.game.id)?.phase as string;
     const iso = new Date(due).toISOString();
     setDeadline(s.db, on.game, phase, iso, s.now);
     announceDeadline(s, deadlineChangeMail(s.db, on.game, phase, iso, s.now, 'by the GM'));
     s.reply.ok(
-      `The deadline for ${phase} is now ${formatDeadline(iso, rules.zone)} (${timeLeft(iso, s.now)} from now); everyone was told.`,
+      `The deadline for ${phase} is now ${formatDeadline(iso, rules.zone)} (${timeLeft(iso, s.now)} from now); ` +
+        `everyone was told.`,
     );
   });
 }
@@ -274,17 +279,23 @@ export function rollback(s: Session, cmd: CommandItem): void {
       s,
       on,
       `Diplomacy game ${on.game.name} rolled back to ${target.phase}`,
-      `The GM has rolled game '${on.game.name}' back to ${target.phase}.${goesOn}\nOrders already given for ${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier once all orders are in and one of them has changed.`,
+      `The GM has rolled game '${on.game.name}' back to ${target.phase}.${goesOn}\nOrders already given for ` +
+        `${target.phase} stand; it is processed at its deadline, ${formatDeadline(due, gameZone(game))}, or earlier ` +
+        `once all orders are in and one of them has changed.`,
       calendarRequest(game, target.phase, due),
     );
     const undone = history.filter((p) => p.seq >= target.seq && p.result).length;
     s.reply.ok(
-      `Game ${on.game.name} is back at ${target.phase}${reopened ? ' and running again' : ''}. ROLLFORWARD [phase] processes the ${undone} phase(s) undone again, with the orders they had.`,
+      `Game ${on.game.name} is back at ${target.phase}${reopened ? ' and running again' : ''}. ROLLFORWARD [phase] ` +
+        `processes the ${undone} phase(s) undone again, with the orders they had.`,
     );
   });
 }
 
-/** A power declared in permanent civil disorder after the phase rolled back to is on the board again: vacant, for a TAKEOVER. */
+/**
+ * A power declared in permanent civil disorder after the phase rolled back to is on the board again:
+ * vacant, for a TAKEOVER.
+ */
 function revivePowersBackInPlay(s: Session, gameId: number, position: Position): void {
   for (const seat of listSeats(s.db, gameId)) {
     if (seat.status === DISORDERED && seat.power && !isRetired(position, seat.power))
@@ -321,7 +332,8 @@ export function rollforward(s: Session, cmd: CommandItem): void {
       const restored = restoreRolledBackOrders(s.db, first);
       forgetRolledBackPhase(s.db, on.game.id, start.seq);
       return s.reply.ok(
-        `No phase is left to process again: ${start.phase} was the open phase at the rollback${restored.length ? `; the orders given for it then are back for ${restored.join(', ')}` : ''}.`,
+        `No phase is left to process again: ${start.phase} was the open phase at the ` +
+          `rollback${restored.length ? `; the orders given for it then are back for ${restored.join(', ')}` : ''}.`,
       );
     }
     if (wanted && !kept.some((k) => k.phase === wanted && k.seq > start.seq)) {
@@ -341,7 +353,10 @@ export function rollforward(s: Session, cmd: CommandItem): void {
       // Old orders on a changed board could make the phase look complete and process it unseen.
       if (!samePosition(entry.position, record.position)) {
         forgetRolledBackPhase(s.db, on.game.id, record.seq, true);
-        stopped = `The position of ${record.phase} is not the one it had before the rollback, so it was not processed and its old orders were not restored: the players order it anew. The rolled-back phases from ${record.phase} on are forgotten.`;
+        stopped =
+          `The position of ${record.phase} is not the one it had before the rollback, so it was not ` +
+          `processed and its old orders were not restored: the players order it anew. The rolled-back phases from ` +
+          `${record.phase} on are forgotten.`;
         break;
       }
       restoreRolledBackOrders(s.db, entry);
@@ -368,10 +383,12 @@ export function rollforward(s: Session, cmd: CommandItem): void {
     const where =
       game.status === 'completed'
         ? 'the game is over'
-        : `game ${game.name} is at ${reached.phase}, deadline ${formatDeadline(deadlineOf(s.db, game.id, reached.phase), gameZone(game))}`;
-    s.reply.ok(
-      `${replayed.length ? `${replayed.join(', ')} processed again with the orders given before the rollback; the results went to everyone` : 'Nothing was processed'}; ${where}.${stopped ? ` ${stopped}` : ''}`,
-    );
+        : `game ${game.name} is at ${reached.phase}, deadline ` +
+          `${formatDeadline(deadlineOf(s.db, game.id, reached.phase), gameZone(game))}`;
+    const done = replayed.length
+      ? `${replayed.join(', ')} processed again with the orders given before the rollback; the results went to everyone`
+      : 'Nothing was processed';
+    s.reply.ok(`${done}; ${where}.${stopped ? ` ${stopped}` : ''}`);
   });
 }
 
@@ -418,7 +435,8 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
     clearVote(s.db, on.game.id, seat.power);
     tellSeatChange(s, on, 'eject', seat, true);
     s.reply.ok(
-      `${name} was ejected from game ${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`,
+      `${name} was ejected from game ` +
+        `${on.game.name}${seat.power && on.game.status !== 'forming' ? '; the power is vacant for a TAKEOVER' : ''}.`,
     );
   });
 }
@@ -481,14 +499,18 @@ function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail
     s,
     on,
     `Diplomacy game ${on.game.name}: ${name} in permanent civil disorder`,
-    `The GM has declared ${name} in permanent civil disorder.\n\n${renderCivilDisorder(on.variant, declaration).trimEnd()}`,
+    `The GM has declared ${name} in permanent civil ` +
+      `disorder.\n\n${renderCivilDisorder(on.variant, declaration).trimEnd()}`,
   );
   const seat = findSeatByPower(s.db, on.game.id, power);
   if (seat) setSeatStatus(s.db, seat.id, DISORDERED);
   const minors = declaration.created.length;
   const waiting = declaration.pending.length;
   s.reply.ok(
-    `${name} is in permanent civil disorder from ${record.phase}: ${declaration.disbanded.length} unit(s) disbanded, ${minors} new minor power(s)${waiting ? `, ${waiting} occupied centre(s) to follow once vacant after a Fall` : ''}; everyone was told.`,
+    `${name} is in permanent civil disorder from ${record.phase}: ${declaration.disbanded.length} unit(s) disbanded, ` +
+      `${minors} new minor ` +
+      `power(s)${waiting ? `, ${waiting} occupied centre(s) to follow once vacant after a Fall` : ''}; everyone was ` +
+      `told.`,
   );
 }
 

@@ -90,7 +90,9 @@ export function copyReplyToOwner(s: Session, accountId: number | null, game: str
   if (!owner || owner.toLowerCase() === s.sender.toLowerCase() || s.replyCopies.has(owner)) return;
   s.replyCopies.set(owner, {
     game,
-    note: `Someone signed on as ${what} in game ${game} from ${s.sender || 'an unknown address'}, which is not the address on record for it, and gave the right password. Below is a copy of the judge's reply to that mail.
+    note:
+      `Someone signed on as ${what} in game ${game} from ${s.sender || 'an unknown address'}, which is not the ` +
+      `address on record for it, and gave the right password. Below is a copy of the judge's reply to that mail.
 If this was not you, change your password at once (SIGNON, then SET PASSWORD) and tell the GM.`,
   });
 }

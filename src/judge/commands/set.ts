@@ -111,7 +111,8 @@ function setTiming(s: Session, on: Signon, sub: string, words: string[], fail: F
   s.touched.add(game.id);
   s.signon = { ...on, game: getGame(s.db, game.id) ?? game };
   s.reply.ok(
-    `The timing of game ${game.name} is now: ${timingLine(timingOf(settings))}\nIt applies from the next deadline on; the current deadline stands (SET DEADLINE moves it).`,
+    `The timing of game ${game.name} is now: ${timingLine(timingOf(settings))}\nIt applies from the next deadline ` +
+      `on; the current deadline stands (SET DEADLINE moves it).`,
   );
   s.reply.section(`Timing of game ${game.name}`, describeTiming(timingOf(settings)));
 }
@@ -164,7 +165,8 @@ function setAbsence(s: Session, on: Signon, rest: string[] | null, fail: Fail): 
   }
   setSeatAbsence(s.db, on.seatId as number, { from: fromText, to: toText, granted });
   s.reply.ok(
-    `Absence recorded from ${fromText} to ${toText} (${rules.zone}): no deadline of game ${game.name} will fall on those days.`,
+    `Absence recorded from ${fromText} to ${toText} (${rules.zone}): no deadline of game ${game.name} will fall on ` +
+      `those days.`,
   );
   pushCurrentDeadline(s, game);
 }
@@ -195,6 +197,7 @@ function pushCurrentDeadline(s: Session, game: NonNullable<ReturnType<typeof get
   setDeadline(s.db, game, phase, moved, s.now);
   announceDeadline(s, deadlineChangeMail(s.db, game, phase, moved, s.now, 'because a player will be absent then'));
   s.reply.ok(
-    `The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was told, without your name.`,
+    `The deadline for ${phase} fell in your absence and moved to ${formatDeadline(moved, rules.zone)}; everyone was ` +
+      `told, without your name.`,
   );
 }

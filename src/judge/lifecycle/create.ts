@@ -33,7 +33,8 @@ export function createNewGame(db: Db, request: CreateRequest): { game: Game } | 
   if (!known.includes(variantId)) {
     const near = suggest(variantId, known);
     errors.push(
-      `unknown variant "${request.variant}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}; known: ${known.join(', ')}`,
+      `unknown variant "${request.variant}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}; known: ` +
+        `${known.join(', ')}`,
     );
   } else {
     try {

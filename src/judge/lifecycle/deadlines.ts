@@ -68,7 +68,8 @@ export function absenceRanges(db: Db, gameId: number): DateRange[] {
   return ranges;
 }
 
-/** Schedules the phase's deadline `hours` after `now` (default: the game's delay for that phase type), per the game's timing. */
+/** Schedules the phase's deadline `hours` after `now` (default: the ' +
+  'game's delay for that phase type), per the game's timing. */
 export function scheduleDeadline(
   db: Db,
   game: Game,
@@ -196,14 +197,24 @@ export function clockLine(db: Db, game: Game, now: string): string {
   if (clock.state === 'stopped') return `Game '${game.name}', ${phase}: no deadline is set.`;
   if (clock.state === 'running') {
     if (Date.parse(clock.deadline) <= Date.parse(now))
-      return `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has just passed.`;
-    return `Deadline for ${phase} of game '${game.name}': ${formatDeadline(clock.deadline, zone)} (${left(clock.deadline)} left).`;
+      return (
+        `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has just ` +
+        `passed.`
+      );
+    return (
+      `Deadline for ${phase} of game '${game.name}': ${formatDeadline(clock.deadline, zone)} ` +
+      `(${left(clock.deadline)} left).`
+    );
   }
-  const passed = `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has passed`;
+  const passed =
+    `The deadline for ${phase} of game '${game.name}' (${formatDeadline(clock.deadline, zone)}) has ` + `passed`;
   if (clock.state === 'grace') {
     if (Date.parse(clock.graceEnds) <= Date.parse(now))
       return `${passed}, and so has its grace period (${formatDeadline(clock.graceEnds, zone)}).`;
-    return `${passed}; late orders are awaited until ${formatDeadline(clock.graceEnds, zone)} (${left(clock.graceEnds)} left).`;
+    return (
+      `${passed}; late orders are awaited until ${formatDeadline(clock.graceEnds, zone)} ` +
+      `(${left(clock.graceEnds)} left).`
+    );
   }
   return `${passed}, and so has its grace period; the GM decides when ${phase} is processed.`;
 }

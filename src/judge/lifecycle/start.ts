@@ -98,7 +98,9 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
       subject: `Diplomacy game ${game.name}: you are ${name}`,
       text: renderTemplate('notice', {
         game: game.name,
-        body: `Game '${game.name}' has started and you play ${name}.\nSign on with:  SIGNON ${power}@${game.name} <your password>\n(or SIGNON ${variant.powerById.get(power)?.initial ?? ''}${game.name} <your password>).`,
+        body:
+          `Game '${game.name}' has started and you play ${name}.\nSign on with:  SIGNON ${power}@${game.name} ` +
+          `<your password>\n(or SIGNON ${variant.powerById.get(power)?.initial ?? ''}${game.name} <your password>).`,
       }),
       game: { id: game.id, name: game.name },
       dedupeKey: `power:${game.name}:${power}`,

@@ -54,7 +54,9 @@ export function readTarget(db: Db, word: string | undefined): Target {
         variant.powers.map((p) => p.name),
       );
       return {
-        error: `"${word.slice(0, at)}" is not a power of ${variant.title}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
+        error:
+          `"${word.slice(0, at)}" is not a power of ` +
+          `${variant.title}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
       };
     }
     return { game, variant, who };

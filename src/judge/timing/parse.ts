@@ -90,7 +90,10 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
     if (key === 'ZONE') {
       const zone = resolveZone(value);
       if (!zone)
-        return `"${value}" is not a time zone the judge knows; use an IANA name like Europe/Berlin, America/New_York or UTC`;
+        return (
+          `"${value}" is not a time zone the judge knows; use an IANA name like Europe/Berlin, America/New_York ` +
+          `or UTC`
+        );
       next.rules.zone = zone;
       continue;
     }
@@ -148,7 +151,10 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
     }
     const late = LATE_WORDS[value.toUpperCase()];
     if (!late)
-      return `LATE takes CD (civil disorder, then process), PROCESS (process with defaults) or WAIT (the GM decides), not "${value}"`;
+      return (
+        `LATE takes CD (civil disorder, then process), PROCESS (process with defaults) or WAIT (the GM ` +
+        `decides), not "${value}"`
+      );
     next.rules.late = late;
   }
   return next;
@@ -251,9 +257,8 @@ export function timingLine(timing: Timing): string {
     `DAYS ${daysText(rules.days)}`,
     `AT ${rules.at ?? 'NONE'}`,
   ];
-  words.push(
-    `HOLIDAY ${rules.holidays.length ? rules.holidays.map((r) => (r.from === r.to ? r.from : `${r.from}..${r.to}`)).join(',') : 'NONE'}`,
-  );
+  const holidays = rules.holidays.map((r) => (r.from === r.to ? r.from : `${r.from}..${r.to}`)).join(',');
+  words.push(`HOLIDAY ${holidays || 'NONE'}`);
   words.push(
     `GRACE ${durationWord(rules.graceHours)}`,
     `WARN ${rules.warnHours.length ? rules.warnHours.map(durationWord).join(',') : 'NONE'}`,
@@ -272,14 +277,23 @@ export function latePolicyText(late: LatePolicy): string {
   return LATE_TEXT[late];
 }
 
+/** ", never on 12-24 to 12-26, 01-01" (nothing without holidays). */
+function holidayText(holidays: Timing['rules']['holidays']): string {
+  if (!holidays.length) return '';
+  return `, never on ${holidays.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(', ')}`;
+}
+
 /** The timing in words, for LIST and the GM's replies. */
 export function describeTiming(timing: Timing): string {
   const { delays, rules } = timing;
   const lines = [
-    `Deadlines: movement ${hoursText(delays.movement)}, retreats ${hoursText(delays.retreat)}, adjustments ${hoursText(delays.adjustment)} after the phase starts.`,
-    `Time zone ${rules.zone}; deadlines fall on ${daysText(rules.days) === 'ALL' ? 'any day' : daysText(rules.days)}${rules.at ? ` at ${rules.at}` : ''}${rules.holidays.length ? `, never on ${rules.holidays.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(', ')}` : ''}.`,
+    `Deadlines: movement ${hoursText(delays.movement)}, retreats ${hoursText(delays.retreat)}, adjustments ` +
+      `${hoursText(delays.adjustment)} after the phase starts.`,
+    `Time zone ${rules.zone}; deadlines fall on ${daysText(rules.days) === 'ALL' ? 'any day' : daysText(rules.days)}` +
+      `${rules.at ? ` at ${rules.at}` : ''}${holidayText(rules.holidays)}.`,
     rules.warnHours.length
-      ? `Reminders ${rules.warnHours.map((h) => hoursText(h)).join(' and ')} before the deadline to powers still missing orders.`
+      ? `Reminders ${rules.warnHours.map((h) => hoursText(h)).join(' and ')} before the deadline to powers still ` +
+        `missing orders.`
       : 'No reminders.',
     `Late orders are awaited ${hoursText(rules.graceHours)} after the deadline; then ${LATE_TEXT[rules.late]}.`,
   ];

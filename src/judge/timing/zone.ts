@@ -99,7 +99,8 @@ export function addDays(date: LocalDate, days: number): LocalDate {
 }
 
 export function dateKey(date: LocalDate): string {
-  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.year).padStart(4, '0')}-${two(date.month)}-${two(date.day)}`;
 }
 
 /** A real calendar date written YYYY-MM-DD, or null (2026-02-30 is null). */
@@ -132,6 +133,8 @@ function offsetText(offsetMs: number): string {
  */
 export function formatInstant(ms: number, zone: string): string {
   const p = localParts(ms, zone);
-  const text = `${WEEKDAY_NAMES[p.weekday]} ${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year} ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const text =
+    `${WEEKDAY_NAMES[p.weekday]} ${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year} ` +
+    `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
   return zone === 'UTC' ? `${text} UTC` : `${text} ${zone} (${offsetText(offsetAt(ms, zone))})`;
 }
