@@ -2,15 +2,10 @@
 // From lines and a careless GM would. Each test reproduces a hole that was found, by mail.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../judge/world.js';
-import { startStandardGame } from '../judge/table.js';
+import { startStandardGame, GM, POWERS, master, playerAddress as player } from '../judge/table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
-
-const GM = 'gm@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
-const player = (p: string) => `${p}@players.test`;
 
 const standardGame = (w: World, game: string) => startStandardGame(w, game);
 

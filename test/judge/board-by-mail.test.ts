@@ -6,14 +6,11 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame } from './table.js';
+import { startStandardGame, GM, POWERS, master } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
 
-const GM = 'gm@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const player = (power: string, game: string) => `SIGNON ${power}@${game} pw-${power}`;
 
 const standardGame = (w: World, game: string, settings = '') =>

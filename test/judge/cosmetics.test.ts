@@ -2,14 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame } from './table.js';
+import { startStandardGame, GM, POWERS, master } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
-
-const GM = 'gm@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
 
 const standardGame = (w: World, game: string, settings = '') =>
   startStandardGame(w, game, { settings: settings.split('\n').filter(Boolean) });

@@ -6,13 +6,8 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame } from './table.js';
+import { startStandardGame, GM, POWERS, master, signon, playerAddress as address } from './table.js';
 
-const GM = 'gm@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const address = (power: string) => `${power}@players.test`;
-const signon = (power: string, game: string) => `SIGNON ${power}@${game} pw-${power}`;
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const SLOW = { timeout: 60_000 };
 const ALL = 'Austria, England, France, Germany, Italy, Russia and Turkey';
 

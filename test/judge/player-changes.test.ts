@@ -9,13 +9,9 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { botOrders } from './bot.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame } from './table.js';
+import { startStandardGame, GM, POWERS, master, playerAddress as address } from './table.js';
 
-const GM = 'gm@example.test';
 const OBSERVER = 'watcher@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const address = (power: string) => `${power}@players.test`;
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const SLOW = { timeout: 60_000 };
 const HOUR = 3_600_000;
 

@@ -7,13 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { JUDGE, createWorld, type World } from './world.js';
-import { startStandardGame } from './table.js';
+import { startStandardGame, GM, POWERS, master, signon, playerAddress as address } from './table.js';
 
-const GM = 'gm@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const address = (power: string) => `${power}@players.test`;
-const signon = (power: string, game: string) => `SIGNON ${power}@${game} pw-${power}`;
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const SLOW = { timeout: 60_000 };
 
 let world: World | null = null;

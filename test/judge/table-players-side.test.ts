@@ -6,14 +6,11 @@ import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { listSeats } from '../../src/store/players.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame } from './table.js';
+import { startStandardGame, GM, POWERS, master } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());
 
-const GM = 'gm@example.test';
-const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
-const master = (game: string) => `SIGNON master@${game} gmpass1`;
 const addr = (p: string) => `${p}@players.test`;
 const signon = (p: string, game: string) => `SIGNON ${p}@${game} pw-${p}`;
 
