@@ -14,7 +14,8 @@ import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
 import { checkBids } from '../core/dp/index.js';
 import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
-import { phaseCode, provinceOf } from '../core/types.js';
+import { phaseCode } from '../core/types.js';
+import { orderSlot } from '../core/orders/slot.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './variant.js';
 import { processIo } from './variant.js';
@@ -59,12 +60,6 @@ export interface PhaseOrders {
 const PHASE_LINE = /^\s*phase\s+(.+?)\s*$/i;
 /** "civil disorder Spain": the GM declares the power in permanent civil disorder (A&E §III, 1648). */
 const DISORDER_LINE = /^\s*civil[\s-]+disorder\s+(.+?)\s*$/i;
-
-/** Which earlier order a later one replaces: the last order for a unit (or build site) counts. */
-function orderSlot(order: Order): string | null {
-  if (order.kind === 'waive') return null;
-  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
-}
 
 /** Reads one phase's order file in GM mode: every power's orders under their headings. */
 export function readPhaseOrders(variant: Variant, position: Position, text: string, file: string): PhaseOrders {

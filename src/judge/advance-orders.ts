@@ -6,7 +6,7 @@
 // told by a mail of his own what was used and what was refused. They are as secret as orders.
 import { parseOrders } from '../core/orders/parse.js';
 import { readIfDislodged, readLineSyntax } from '../core/orders/syntax.js';
-import { parsePhaseCode, phaseCode, provinceOf, type Order, type Phase, type PhaseType } from '../core/types.js';
+import { parsePhaseCode, phaseCode, type Order, type Phase, type PhaseType } from '../core/types.js';
 import type { OutgoingMail } from '../mail/types.js';
 import {
   advanceOrdersOfPower,
@@ -29,6 +29,7 @@ import { takeoverCommand } from './lifecycle/private-game.js';
 import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-entered.js';
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
+import { orderSlot } from '../core/orders/slot.js';
 
 /**
  * What a player may keep in advance: orders for phases up to a year ahead of the open one (njudge's
@@ -263,12 +264,6 @@ function rankOfCode(code: string): number {
   return phase ? phaseRank(phase) : Number.MAX_SAFE_INTEGER;
 }
 
-/** The key under which a later order for the same unit (or build site) replaces an earlier one. */
-function unitKey(order: Order, index: number): string {
-  if (order.kind === 'waive') return `waive:${index}`;
-  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
-}
-
 /**
  * A phase has opened (`record`, just appended): every advance set for it is read against its board
  * and becomes its power's orders; sets for phases that were skipped (nobody had to retreat, nothing
@@ -376,7 +371,7 @@ function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet,
       refused.push(`  ${v.text}\n      -> DP bids are not taken in advance`);
       continue;
     }
-    const key = unitKey(v.order, kept.size);
+    const key = orderSlot(v.order) ?? `waive:${kept.size}`;
     const earlier = kept.get(key);
     if (earlier) refused.push(`  ${earlier.text}\n      -> replaced by a later order for the same unit (${v.text})`);
     kept.set(key, { order: v.order, shown: v.normalised, text: v.text });

@@ -6,7 +6,6 @@ import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/inde
 import { suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
-import { provinceOf } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { getGame } from '../../store/games.js';
 import { getSeat } from '../../store/players.js';
@@ -20,6 +19,7 @@ import { noteGmOrders } from './gm-orders.js';
 import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
+import { orderSlot } from '../../core/orders/slot.js';
 
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
@@ -56,11 +56,6 @@ export function commandLike(text: string): string | undefined {
   const near = suggest(word, Object.keys(VERBS), 3);
   const letters = (w: string) => [...w].sort().join('');
   return near.find((v) => letters(v) === letters(word)) ?? near[0];
-}
-
-function keyOf(order: Order, index: number): string {
-  if (order.kind === 'waive') return `waive:${index}`; // each WAIVE stands for one build
-  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
 }
 
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
@@ -134,7 +129,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
       });
       continue;
     }
-    const key = keyOf(v.order, kept.size);
+    const key = orderSlot(v.order) ?? `waive:${kept.size}`;
     const earlier = kept.get(key);
     if (earlier)
       s.reply.reject(
