@@ -30,6 +30,7 @@ import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
 import { orderSlot } from '../core/orders/slot.js';
+import { powerName } from '../render/phrases.js';
 
 /**
  * What a player may keep in advance: orders for phases up to a year ahead of the open one (njudge's
@@ -308,7 +309,7 @@ export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null
 }
 
 function powerLabel(game: Game, power: string): string {
-  return variantOf(game.variant).powerById.get(power)?.name ?? power;
+  return powerName(variantOf(game.variant), power);
 }
 
 function disorderText(game: Game, set: AdvanceOrderSet): string {

@@ -8,6 +8,7 @@ import { isPlaying } from './lifecycle/roster.js';
 import { ordersOf } from './phase-orders.js';
 import { isComplete, obligation, type Obligation } from './readiness.js';
 import { variantOf } from './variants.js';
+import { powerName } from '../render/phrases.js';
 
 /** Builds and removals due in an adjustment phase: computed by the phase that led to it. */
 export function adjustmentsDue(db: Db, gameId: number, record: PhaseRecord): AdjustmentCount[] {
@@ -45,7 +46,7 @@ function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
     out.push({
       seat,
       power: seat.power,
-      name: variant.powerById.get(seat.power)?.name ?? seat.power,
+      name: powerName(variant, seat.power),
       duty: obligationOf(db, game, record, seat.power),
     });
   }

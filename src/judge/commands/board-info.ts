@@ -27,6 +27,7 @@ import { OFFICIAL_SENDER } from './press.js';
 import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
+import { powerName } from '../../render/phrases.js';
 
 const isOver = (game: Game) => game.status === 'completed' || game.status === 'terminated';
 
@@ -112,8 +113,7 @@ function pressText(variant: Variant, item: PressItem, phaseName: string): string
     const subject = item.shownFrom ? `: ${item.shownFrom}` : '';
     return [`Official notice from the GM during ${phaseName}${subject}`, '', ...body].join('\n');
   }
-  const sender =
-    item.shownFrom ?? (item.from === 'master' ? 'Master' : (variant.powerById.get(item.from)?.name ?? item.from));
+  const sender = item.shownFrom ?? (item.from === 'master' ? 'Master' : powerName(variant, item.from));
   return [`Broadcast from ${sender} during ${phaseName}:`, '', ...body].join('\n');
 }
 
@@ -238,7 +238,7 @@ export function summary(s: Session, cmd: CommandItem): void {
   const address = (accountId: number) => getAccount(s.db, accountId)?.address ?? '?';
   const shownAddress = (accountId: number) => (addressesShown ? address(accountId) : '');
   const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
-  const nameOf = (power: string | null) => (power ? (variant.powerById.get(power)?.name ?? power) : 'unassigned');
+  const nameOf = (power: string | null) => (power ? powerName(variant, power) : 'unassigned');
   const width = Math.max(12, ...seats.map((x) => nameOf(x.power).length + 1));
   // "active" as before; the other states in the table's words (an ejected player's power is vacant).
   const stateOf = (status: string) => (status === 'active' ? status : seatStateWord(status));

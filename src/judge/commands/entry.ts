@@ -18,6 +18,7 @@ import { copyReplyToOwner, senderAccount, type Session, type Signon } from './se
 import { MASK } from './secrets.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
+import { powerName } from '../../render/phrases.js';
 
 const WRONG = 'wrong game, power or password';
 
@@ -195,7 +196,7 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
     return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(guard);
   }
   const owner = getAccount(s.db, seat.accountId);
-  const seatName = seat.power ? (variant.powerById.get(seat.power)?.name ?? seat.power) : `your ${seat.role} seat`;
+  const seatName = seat.power ? powerName(variant, seat.power) : `your ${seat.role} seat`;
   const guarded = { key: `seat:${seat.id}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
   const isSeats = (pw: string) =>
     Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash)) || isMaster(pw);
@@ -291,12 +292,7 @@ export function signon(s: Session, cmd: CommandItem): void {
   }
   s.signon = result;
   s.signonFailed = false;
-  const as =
-    result.role === 'master'
-      ? 'GM'
-      : result.power
-        ? (result.variant.powerById.get(result.power)?.name ?? result.power)
-        : result.role;
+  const as = result.role === 'master' ? 'GM' : result.power ? powerName(result.variant, result.power) : result.role;
   if (isGmActing(result)) {
     s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
   } else s.reply.ok(`Signed on to game ${result.game.name} as ${as}.`);
@@ -359,11 +355,7 @@ export function resign(s: Session, cmd: CommandItem): void {
     const result = authenticate(s, cmd);
     if (typeof result === 'string') return fail(s, cmd, result);
     s.signon = result;
-    warnOwner(
-      s,
-      result,
-      result.power ? (result.variant.powerById.get(result.power)?.name ?? result.power) : result.role,
-    );
+    warnOwner(s, result, result.power ? powerName(result.variant, result.power) : result.role);
   }
   const on = s.signon;
   if (!on || on.seatId === null)

@@ -12,10 +12,11 @@ import { renderTemplate } from '../template.js';
 import { flushOrders, standingOf } from './orders.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
+import { powerName } from '../../render/phrases.js';
 
 /** The sign-on of the GM acting for `power`, or why he may not. */
 export function gmActingSignon(db: Db, game: Game, variant: Variant, power: string, gm: Signon['gm']): Signon | string {
-  const name = variant.powerById.get(power)?.name ?? power;
+  const name = powerName(variant, power);
   if (variant.powerById.get(power)?.kind !== 'great') return `${name} is not a power anyone plays in ${variant.title}`;
   if (game.status === 'forming') return `game ${game.name} has not started; powers have no orders yet`;
   if (findSeatByPower(db, game.id, power)?.status === DISORDERED)
@@ -65,7 +66,7 @@ const CHANGED_PHASES = new WeakMap<Session, Map<string, string[]>>();
 export function noteGmOrders(s: Session, on: Signon, phase: string, inAdvance = false): void {
   if (!isGmActing(on) || !on.power) return;
   const power = on.power;
-  const name = on.variant.powerById.get(power)?.name ?? power;
+  const name = powerName(on.variant, power);
   if (!inAdvance) recordGmEntry(s.db, on.game.id, phase, power);
   const game = getGame(s.db, on.game.id) ?? on.game;
   const seat = findSeatByPower(s.db, game.id, power);

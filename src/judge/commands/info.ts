@@ -20,6 +20,7 @@ import { ownVoteLine } from './votes.js';
 import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
+import { powerName } from '../../render/phrases.js';
 
 function gameFor(s: Session, cmd: CommandItem): Game | null {
   const name = cmd.args[0];
@@ -63,7 +64,7 @@ export function list(s: Session, cmd: CommandItem): void {
           `${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`,
       );
     lines.push(describeTiming(gameTiming(game)));
-    const nameOf = (p: string) => variant.powerById.get(p)?.name ?? p;
+    const nameOf = (p: string) => powerName(variant, p);
     // As wide as the longest name, so "Poland-Lithuania" keeps the column.
     const width = Math.max(12, ...greatPowers(variant).map((p) => nameOf(p).length + 1));
     for (const p of greatPowers(variant)) {

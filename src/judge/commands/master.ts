@@ -62,6 +62,7 @@ import { flushOrders } from './orders.js';
 import { toRequestingMaster } from './gm-tools.js';
 import { announceDeadline, senderAccount, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
+import { powerName } from '../../render/phrases.js';
 
 type Fail = (reason: string, suggestion?: string) => void;
 
@@ -494,7 +495,7 @@ function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail
     );
   const declaration = declareCivilDisorder(on.variant, record.position, power);
   replacePhasePosition(s.db, record.id, declaration.position);
-  const name = on.variant.powerById.get(power)?.name ?? power;
+  const name = powerName(on.variant, power);
   broadcast(
     s,
     on,

@@ -20,6 +20,7 @@ import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
 import { orderSlot } from '../../core/orders/slot.js';
+import { powerName } from '../../render/phrases.js';
 
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
@@ -39,7 +40,7 @@ function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
  */
 export function inCivilDisorder(s: Session, on: Signon): string | null {
   if (on.gm || on.seatId === null || !on.power || getSeat(s.db, on.seatId)?.status !== 'cd') return null;
-  const name = on.variant.powerById.get(on.power)?.name ?? on.power;
+  const name = powerName(on.variant, on.power);
   const again = takeoverCommand(on.game, on.power, '<your password>');
   return (
     `${name} is in civil disorder: its units get default orders until you play it again (${again}) ` +
@@ -86,7 +87,7 @@ export function flushOrders(s: Session): void {
 function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: OtherItem[], cleared: boolean): void {
   if (lines.length === 0 && !cleared) return;
   const power = on.power as string;
-  const name = on.variant.powerById.get(power)?.name ?? power;
+  const name = powerName(on.variant, power);
   if (lines.length === 0) {
     const had = clearOrders(s.db, on.game.id, record.phase, power);
     replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
@@ -200,7 +201,7 @@ export function standingOf(s: Session, on: Signon): string {
   const record = orderablePhase(s, on);
   if (typeof record === 'string') return inCivilDisorder(s, on) ?? '';
   const power = on.power as string;
-  const name = on.variant.powerById.get(power)?.name ?? power;
+  const name = powerName(on.variant, power);
   const stored = ordersOf(s.db, on.game.id, record.phase, power);
   const lines = [`Current orders for ${name} (${on.game.name} ${record.phase}):`];
   lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : ['  (none)']));

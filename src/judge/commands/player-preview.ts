@@ -17,6 +17,7 @@ import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
+import { powerName } from '../../render/phrases.js';
 
 /** What the others are assumed to do, by phase type. */
 const OTHERS = {
@@ -53,7 +54,7 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
   if (!record || record.result) return fail(`game ${game.name} has no phase waiting for orders`);
   const power = on.power as string;
   const variant = variantOf(game.variant);
-  const name = variant.powerById.get(power)?.name ?? power;
+  const name = powerName(variant, power);
   const stored = ordersOf(s.db, game.id, record.phase, power);
   const result = adjudicate(variant, record.position, stored?.orders ?? [], {
     seed: phaseSeed(game.seed, record.phase),

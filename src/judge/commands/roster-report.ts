@@ -21,6 +21,7 @@ import { ordersOf } from '../phase-orders.js';
 import { obligationOf } from '../progress.js';
 import { isComplete } from '../readiness.js';
 import { readSettings } from '../settings.js';
+import { powerName } from '../../render/phrases.js';
 
 const SEAT_STATES: Record<string, string> = {
   active: 'playing',
@@ -75,10 +76,10 @@ function runningRoster(
   now: string,
 ): string[] {
   const lines: string[] = [];
-  const width = Math.max(8, ...greatPowers(variant).map((p) => (variant.powerById.get(p)?.name ?? p).length)) + 2;
+  const width = Math.max(8, ...greatPowers(variant).map((p) => powerName(variant, p).length)) + 2;
   const tally: Record<string, string[]> = { complete: [], partial: [], none: [] };
   for (const power of greatPowers(variant)) {
-    const name = variant.powerById.get(power)?.name ?? power;
+    const name = powerName(variant, power);
     const seat = seats.find((x) => x.power === power);
     const who = seat ? addressOfSeat(db, seat) : '(nobody)';
     const state = seat ? (SEAT_STATES[seat.status] ?? seat.status) : 'vacant';
@@ -111,7 +112,7 @@ function formingRoster(db: Db, game: Game, variant: Variant, seats: Seat[]): str
       `${settings.autoStart ? '; the game starts when the last place is taken (RULE AUTOSTART)' : ''}.`,
   ];
   for (const seat of players) {
-    const chosen = seat.power ? `chose ${variant.powerById.get(seat.power)?.name ?? seat.power}` : null;
+    const chosen = seat.power ? `chose ${powerName(variant, seat.power)}` : null;
     const groups = settings.preferences?.[String(seat.id)] ?? [];
     const wish = chosen ?? (groups.length ? `preference ${preferenceLetters(variant, groups)}` : 'no preference');
     lines.push(`  ${addressOfSeat(db, seat).padEnd(30)} ${wish}`);

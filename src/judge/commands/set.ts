@@ -27,6 +27,7 @@ import { setZone } from './zone.js';
 import { setPress } from './set-press.js';
 import { vote } from './votes.js';
 import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
+import { powerName } from '../../render/phrases.js';
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
@@ -76,7 +77,7 @@ function setPassword(s: Session, on: Signon, rest: string[], fail: Fail): void {
   if (on.seatId === null || !rest[0]) return fail('SET PASSWORD needs the new password');
   if (rest[0].length < 4) return fail('a password needs at least 4 characters');
   setSeatPassword(s.db, on.seatId, hashPasswordSync(rest[0]));
-  const seat = on.power ? (on.variant.powerById.get(on.power)?.name ?? on.power) : `your ${on.role} seat`;
+  const seat = on.power ? powerName(on.variant, on.power) : `your ${on.role} seat`;
   s.reply.ok(`Your password for ${seat} in game ${on.game.name} was changed (each seat has its own).`);
 }
 

@@ -17,12 +17,13 @@ import { readSettings, type Vote } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
+import { powerName } from '../../render/phrases.js';
 
 type Fail = (reason: string, suggestion?: string) => void;
 
 /** "France, Germany and Italy". */
 function listNames(variant: Variant, powers: PowerId[]): string {
-  const names = powers.map((p) => variant.powerById.get(p)?.name ?? p);
+  const names = powers.map((p) => powerName(variant, p));
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
@@ -96,7 +97,7 @@ function changedVote(
     return 'SET CONCEDE names the power you concede to, e.g. SET CONCEDE France';
   if (to === on.power) return 'you cannot concede to yourself';
   const largest = largestPowers(variant, position);
-  const name = variant.powerById.get(to)?.name ?? to;
+  const name = powerName(variant, to);
   if (largest.powers.length !== 1) {
     const tied = listNames(variant, largest.powers);
     return `a concession goes only to the largest power, and ${tied} share the most centres (${largest.centres})`;
@@ -139,7 +140,7 @@ export function ownVoteLine(s: Session, on: Signon): string | null {
 /** Why a signed-on player has no vote: his power is out, or he does not play it now (civil disorder). */
 function noVoteReason(on: Signon, position: Position): string {
   const power = on.power as string;
-  const name = on.variant.powerById.get(power)?.name ?? power;
+  const name = powerName(on.variant, power);
   if (!survivors(on.variant, position).includes(power))
     return `${name} has no centre or unit left: only surviving powers vote`;
   return (

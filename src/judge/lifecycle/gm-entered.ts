@@ -4,6 +4,7 @@ import type { Db } from '../../store/database.js';
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
+import { powerName } from '../../render/phrases.js';
 
 export function recordGmEntry(db: Db, gameId: number, phase: string, power: string): void {
   const game = getGame(db, gameId);
@@ -20,7 +21,7 @@ export function gmOrdersLine(game: Game, phase: string): string {
   const powers = readSettings(game.settings).gmOrders?.[phase] ?? [];
   if (!powers.length) return '';
   const variant = variantOf(game.variant);
-  const names = powers.map((p) => variant.powerById.get(p)?.name ?? p);
+  const names = powers.map((p) => powerName(variant, p));
   return `Orders for ${names.join(', ')} entered by the GM.`;
 }
 

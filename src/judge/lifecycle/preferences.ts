@@ -15,6 +15,7 @@ import type { Variant } from '../../core/map/variant.js';
 import { normaliseName } from '../../core/map/names.js';
 import { seededShuffle } from '../seeds.js';
 import { findPower } from './target.js';
+import { powerName } from '../../render/phrases.js';
 
 /** Ranked groups of equally wanted powers, best first; [] means no preference. */
 export type Preference = string[][];
@@ -92,7 +93,7 @@ export function readPreference(variant: Variant, words: string[]): Preference | 
   if (typeof groups === 'string') return groups;
   const seen = new Set<string>();
   for (const id of groups.flat()) {
-    if (seen.has(id)) return `${variant.powerById.get(id)?.name ?? id} is named twice`;
+    if (seen.has(id)) return `${powerName(variant, id)} is named twice`;
     seen.add(id);
   }
   return groups;
@@ -101,7 +102,7 @@ export function readPreference(variant: Variant, words: string[]): Preference | 
 /** "France, then Germany = Russia (level), then the others". */
 export function describePreference(variant: Variant, groups: Preference): string {
   if (!groups.length) return 'no preference: any power';
-  const name = (id: string) => variant.powerById.get(id)?.name ?? id;
+  const name = (id: string) => powerName(variant, id);
   const parts = groups.map((g) => (g.length === 1 ? name(g[0]) : `${g.map(name).join(' = ')}`));
   const all = greatPowerIds(variant).size;
   return `${parts.join(', then ')}${groups.flat().length < all ? ', then the others' : ''}`;

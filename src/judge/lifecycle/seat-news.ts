@@ -12,6 +12,7 @@ import { renderTemplate } from '../template.js';
 import { coMasterAddresses, masterAddresses } from './co-masters.js';
 import { takeoverCommand } from './private-game.js';
 import { addressOf, unique } from './roster.js';
+import { powerName } from '../../render/phrases.js';
 
 /** lapsed: civil disorder after the grace period (LATE CD), the judge's doing, not the GM's. */
 export type SeatChange = 'resign' | 'eject' | 'cd' | 'lapsed' | 'revive' | 'takeover';
@@ -121,7 +122,7 @@ function gmLine(db: Db, name: string, news: SeatChangeNews): string {
 
 /** The mails a change of player causes: one to the table (Bcc), one to the GMs, one to the player it concerns. */
 export function seatChangeMails(db: Db, game: Game, variant: Variant, news: SeatChangeNews): OutgoingMail[] {
-  const name = variant.powerById.get(news.power)?.name ?? news.power;
+  const name = powerName(variant, news.power);
   const subject = `Diplomacy game ${game.name}: ${name} ${SUBJECT[news.change]}`;
   const ref = { id: game.id, name: game.name };
   const former = news.wasPlayed === false ? null : addressOf(db, news.formerAccountId ?? null);

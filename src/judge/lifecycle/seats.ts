@@ -27,6 +27,7 @@ import { nowIso } from '../../store/database.js';
 import { recordReplacement } from './replacements.js';
 import { VACANT_STATUSES } from './roster.js';
 import { clearVote } from './votes.js';
+import { powerName } from '../../render/phrases.js';
 
 export type SeatResult = { seat: Seat; note?: string } | { error: string };
 
@@ -74,8 +75,7 @@ export function joinGame(
     if (!settings.powerChoice)
       return { error: `game ${game.name} assigns powers at random; send JOIN ${game.name} <password> without a power` };
     if (!powers.includes(power)) return { error: `${power} is not a power you can play in ${variant.title}` };
-    if (findSeatByPower(db, game.id, power))
-      return { error: `${variant.powerById.get(power)?.name ?? power} is already taken` };
+    if (findSeatByPower(db, game.id, power)) return { error: `${powerName(variant, power)} is already taken` };
   }
   const secret = newSeatPassword(password);
   if ('error' in secret) return secret;
@@ -117,7 +117,7 @@ export function takeOver(
   if (game.status !== 'active' && game.status !== 'paused')
     return { error: `game ${game.name} is ${game.status}; TAKEOVER works in running games` };
   const seat = findSeatByPower(db, game.id, power);
-  const name = variant.powerById.get(power)?.name ?? power;
+  const name = powerName(variant, power);
   if (!seat || !VACANT_STATUSES.has(seat.status)) return { error: `${name} is not vacant` };
   if (isMasterAccount(game, account)) {
     return {

@@ -22,6 +22,7 @@ import { formatDeadline, gameZone, scheduleDeadline } from './deadlines.js';
 import { playerSeats, resultRecipients } from './roster.js';
 import { greatPowers } from './seats.js';
 import { addressOf } from './roster.js';
+import { powerName } from '../../render/phrases.js';
 
 /** The judge's name in the `:: Judge:` header line. */
 export const JUDGE_ID = 'CHANCERY';
@@ -91,7 +92,7 @@ export function startGame(db: Db, game: Game, now: string): StartOutcome {
   for (const [power, accountId] of assignments) {
     const address = addressOf(db, accountId);
     if (!address) continue;
-    const name = variant.powerById.get(power)?.name ?? power;
+    const name = powerName(variant, power);
     mails.push({
       kind: 'notice',
       to: address,
