@@ -14,6 +14,7 @@ import type { LateSeat } from './progress.js';
 import { readSettings } from './settings.js';
 import { renderTemplate } from './template.js';
 import { variantOf } from './variants.js';
+import { andList } from '../render/wrap.js';
 
 export function lateHidden(game: Game): boolean {
   return !!readSettings(game.settings).hideLate;
@@ -87,7 +88,7 @@ export function lapsedMails(db: Db, game: Game, late: LateSeat[]): OutgoingMail[
 /** One notice of the powers `late` now in civil disorder (one power: the seat-change notice's words). */
 function lapsedNotice(game: Game, late: LateSeat[], bcc: string[]): OutgoingMail {
   const names = late.map((l) => l.name);
-  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  const listed = andList(names);
   const one = late.length === 1;
   const body = [
     `${listed} sent no orders by the end of the grace period in game '${game.name}' and ${one ? 'is' : 'are'} ` +

@@ -5,11 +5,7 @@ import type { CivilDisorderDeclaration } from '../core/rules/variant/civil-disor
 import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import { phaseCode, PHASE_TYPE_NAME, SEASON_NAME } from '../core/types.js';
 import { placeName, powerAdjective, powerName, unitName } from './phrases.js';
-import { wrap } from './wrap.js';
-
-function list(items: string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
-}
+import { wrap, andList } from './wrap.js';
 
 export function renderCivilDisorder(fileVariant: Variant, d: CivilDisorderDeclaration): string {
   const variant = variantInPlay(fileVariant, d.position);
@@ -19,7 +15,7 @@ export function renderCivilDisorder(fileVariant: Variant, d: CivilDisorderDeclar
     `${name} is in permanent civil disorder from ${SEASON_NAME[season]} ${year} ${PHASE_TYPE_NAME[type]} ` +
       `(${phaseCode(d.position.phase)}); no player may take it over.`,
     d.disbanded.length
-      ? `Its units are disbanded: ${list(d.disbanded.map((u) => unitName(variant, u.type, u.loc)))}.`
+      ? `Its units are disbanded: ${andList(d.disbanded.map((u) => unitName(variant, u.type, u.loc)))}.`
       : `It has no units to disband.`,
     ...d.created.map((m) => {
       const place = placeName(variant, m.home[0]);

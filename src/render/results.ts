@@ -11,7 +11,7 @@ import { phaseCode, provinceOf, SEASON_NAME } from '../core/types.js';
 import { dislodgedSentences, retreatOptionsSentence } from './dislodged.js';
 import { adjustmentCountLines, ownershipLines, powerColumnWidth, powersInOrder } from './ownership.js';
 import { outcomeText, powerName, unitName } from './phrases.js';
-import { wrap } from './wrap.js';
+import { wrap, andList } from './wrap.js';
 
 export interface ResultsOptions {
   /** Game name: in the header, the phase reference `(game.S1901M)` and the footer. */
@@ -127,7 +127,7 @@ function endsFall(result: PhaseResult): boolean {
 function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions): string[] {
   if (result.gameOver && result.drawn?.length) {
     const names = result.drawn.map((p) => variant.powerById.get(p)?.name ?? p);
-    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    const list = andList(names);
     return [
       ...wrap('', `The game has reached its last year, ${result.phase.year}, and is drawn among ${list}.`),
       'The game is over.  Thank you for playing.',

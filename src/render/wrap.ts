@@ -25,6 +25,12 @@ export function wrap(firstPrefix: string, text: string, indent = 0, width = RESU
   return lines;
 }
 
+/** "A", "A and B", "A, B and C": powers, phases, places in a sentence. */
+export function andList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /** "A", "A or B", "A, B or C": how DPjudge lists retreat options. */
 export function orList(items: string[]): string {
   if (items.length <= 1) return items.join('');

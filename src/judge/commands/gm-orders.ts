@@ -13,6 +13,7 @@ import { flushOrders, standingOf } from './orders.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
+import { andList } from '../../render/wrap.js';
 
 /** The sign-on of the GM acting for `power`, or why he may not. */
 export function gmActingSignon(db: Db, game: Game, variant: Variant, power: string, gm: Signon['gm']): Signon | string {
@@ -76,7 +77,7 @@ export function noteGmOrders(s: Session, on: Signon, phase: string, inAdvance = 
   CHANGED_PHASES.set(s, changed);
   const phases = [...new Set([...(changed.get(power) ?? []), phase])];
   changed.set(power, phases);
-  const which = phases.length > 1 ? `${phases.slice(0, -1).join(', ')} and ${phases.at(-1)}` : phase;
+  const which = andList(phases);
   const subject = `Diplomacy game ${game.name}: the GM changed the orders of ${name}`;
   const body =
     `The GM of game '${game.name}' has entered or changed the orders of ${name} for ${which}.\n` +

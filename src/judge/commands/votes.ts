@@ -18,13 +18,13 @@ import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
 import { powerName } from '../../render/phrases.js';
+import { andList } from '../../render/wrap.js';
 
 type Fail = (reason: string, suggestion?: string) => void;
 
 /** "France, Germany and Italy". */
 function listNames(variant: Variant, powers: PowerId[]): string {
-  const names = powers.map((p) => powerName(variant, p));
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+  return andList(powers.map((p) => powerName(variant, p)));
 }
 
 /**
