@@ -11,7 +11,7 @@ import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import type { PowerId, Position } from '../core/types.js';
 import { PHASE_TYPE_NAME, phaseCode, SEASON_NAME } from '../core/types.js';
 import { retreatOptionsSentence } from './dislodged.js';
-import { adjustmentCountLines, ownershipLines, powerColumnWidth, powersInOrder } from './ownership.js';
+import { adjustmentCountLines, ownershipLines, powersInOrder } from './ownership.js';
 import { powerName, unitName } from './phrases.js';
 import { announcements } from './results.js';
 import { wrap } from './wrap.js';
@@ -28,15 +28,11 @@ export function countLines(variant: Variant, position: Position): string[] {
   const units = new Map<PowerId, number>();
   for (const c in position.owners) centres.set(position.owners[c], (centres.get(position.owners[c]) ?? 0) + 1);
   for (const u of [...position.units, ...position.dislodged]) units.set(u.power, (units.get(u.power) ?? 0) + 1);
-  const rows = powersInOrder(variant).filter((p) => centres.has(p.id) || units.has(p.id));
-  const width = powerColumnWidth(rows.map((p) => p.name));
-  return rows.map((p) => {
-    const c = centres.get(p.id) ?? 0;
-    const n = units.get(p.id) ?? 0;
-    const label = `${`${p.name}:`.padEnd(width)} `;
-    const centreText = `${String(c).padStart(2)} Supply ${c === 1 ? 'center, ' : 'centers,'}`;
-    return `${label}${centreText} ${String(n).padStart(2)} ${n === 1 ? 'Unit.' : 'Units.'}`;
-  });
+  const counts = powersInOrder(variant)
+    .filter((p) => centres.has(p.id) || units.has(p.id))
+    .map((p) => ({ power: p.id, centres: centres.get(p.id) ?? 0, units: units.get(p.id) ?? 0, delta: 0 }));
+  // The adjustment table's rows without their builds: the same columns as after every Fall.
+  return adjustmentCountLines(variant, counts, [], true);
 }
 
 function unitLines(variant: Variant, position: Position): string[] {
