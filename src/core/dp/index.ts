@@ -33,6 +33,10 @@ import type { DpBid, PowerId, Position } from '../types.js';
 import { allowanceOf, type HomesOf } from './allowance.js';
 import { checkBidsWith, type BidCheck } from './check-bids.js';
 import type { DpReport } from './report.js';
+import { bidProblem } from './bid-rules.js';
+import { dpConfig } from './config.js';
+import { unitsByProvince } from './neutrals.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
 
 export type { BidCheck, BidVerdict } from './check-bids.js';
 export type { BidStatus, ChartEntry, DpReport, NeutralDecision, PowerAccount } from './report.js';
@@ -60,4 +64,20 @@ export function dpReportOf(result: PhaseResult): DpReport | undefined {
     return { ...d, invalid: outcome ? outcome.notes.includes('invalid') : false };
   });
   return { ...report, neutrals };
+}
+
+/**
+ * Why a DP line giving this order would be refused whatever its amount (the unit, the orders the
+ * variant lets neutrals take, the Religion Rule), or undefined: the line's own rules (bid-rules.ts),
+ * as the judge checks them when the line is mailed.
+ */
+export function bidOrderProblem(
+  fileVariant: Variant,
+  position: Position,
+  bidder: PowerId,
+  order: DpBid['order'],
+): string | undefined {
+  const variant = variantInPlay(fileVariant, position);
+  const bid = { power: bidder, amount: 1, order };
+  return bidProblem(variant, dpConfig(variant), unitsByProvince(position.units), bid);
 }
