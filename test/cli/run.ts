@@ -4,6 +4,7 @@ import { register as registerAdjudicate } from '../../src/cli/adjudicate.js';
 import type { CliIo } from '../../src/cli/variant.js';
 import { register as registerVariant } from '../../src/cli/variant.js';
 import { register as registerMap } from '../../src/cli/map.js';
+import { register as registerOptions } from '../../src/cli/options.js';
 
 export interface CliRun {
   out: string;
@@ -22,6 +23,7 @@ export async function runCli(...args: string[]): Promise<CliRun> {
   registerVariant(program, io);
   registerAdjudicate(program, io);
   registerMap(program, io);
+  registerOptions(program, io);
   await program.parseAsync(args, { from: 'user' });
   return run;
 }
