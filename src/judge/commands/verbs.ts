@@ -51,6 +51,7 @@ export const VERBS: Record<string, string> = {
   MAP: 'MAP',
   POSITION: 'POSITION',
   CONFIRM: 'CONFIRM',
+  OPTIONS: 'OPTIONS',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */

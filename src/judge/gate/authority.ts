@@ -59,6 +59,10 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
       'SIGNON <power>@<game> <password> previews your own orders ' +
       '(the GM: SIGNON master@<game> <password>, what PROCESS would do)',
   },
+  OPTIONS: {
+    ...rule('player', 'answer'),
+    usage: "SIGNON <power>@<game> <password> lists your units' legal orders",
+  },
   PRESS: rule('signed-on', 'mail'),
   BROADCAST: rule('signed-on', 'mail'),
   OFFICIAL: rule('gm', 'mail'),
