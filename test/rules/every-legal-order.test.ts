@@ -162,3 +162,41 @@ describe('every legal order: the variants (their example games, from the start)'
     }, 120_000);
   }
 });
+
+describe('every legal order: DP lines for a neutral unit', () => {
+  const asked = (id: string, unit: string) => {
+    const variant = loadVariant(id);
+    const position = initialPosition(variant);
+    const options = phaseOptions(variant, position, { power: 'france', provinces: [unit] });
+    return { variant, position, unit: options.units[0] };
+  };
+
+  it('A&E v6: the Papal army may not sortie into a Catholic-held space; each DP line listed is accepted', () => {
+    const { variant, position, unit } = asked('ambition6', 'pap');
+    expect(unit.by).toBe('dp');
+    expect(unit.orders.filter((o) => o.kind === 'move')).toEqual([]);
+    // Every neighbour of Rome holds a Catholic unit at the start (Tuscany, Naples, Venice)...
+    const scope = legalityScope(variant, position);
+    const sorties = unitOrders(scope, 'pap').filter((o) => o.kind === 'move');
+    expect(sorties.length).toBeGreaterThan(0);
+    // ... and each DP line listed, alone (a budget of 3 DP), goes through the reader and the DP check.
+    for (const o of unit.orders) {
+      const read = readPhaseOrders(variant, position, `France:\n1 DP: ${formatOrder(o, variant)}`, 'dp');
+      expect(read.complaints).toEqual([]);
+      expect(read.bids.map((b) => orderKey(b.order))).toEqual([orderKey(o)]);
+    }
+    // A Papal sortie the legality allows is refused by the Religion Rule, as the judge refuses the line.
+    const sortie = readPhaseOrders(variant, position, `France:\n1 DP: ${formatOrder(sorties[0], variant)}`, 'dp');
+    expect(sortie.complaints.join('\n')).toMatch(/religion rule/);
+  });
+
+  it('A&E v5 (hold or support only): no neutral unit is offered a move', () => {
+    const variant = loadVariant('ambition5');
+    const position = initialPosition(variant);
+    const options = phaseOptions(variant, position, { power: 'france' });
+    const neutral = options.units.filter((u) => u.by === 'dp');
+    expect(neutral.length).toBeGreaterThan(10);
+    expect(neutral.flatMap((u) => u.orders).filter((o) => o.kind === 'move' || o.kind === 'convoy')).toEqual([]);
+    expect(neutral.flatMap((u) => u.orders).filter((o) => o.kind === 'support').length).toBeGreaterThan(20);
+  });
+});
