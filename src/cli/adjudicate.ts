@@ -29,6 +29,8 @@ export interface AdjudicateCliOptions {
   seed?: string;
   /** Play on past refused lines (they are still printed); without it a refused line stops the run. */
   keepGoing?: boolean;
+  /** Print under each movement order why it succeeded or failed. */
+  explain?: boolean;
   /** The game's year cap: a number of years, or "none" (default: the variant's own, if any). */
   yearCap?: string;
   /** Told of each phase played: the board it was played on and its result (`chancery map` draws it). */
@@ -199,6 +201,7 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       seed: opts.seed,
       bids: read.bids,
       yearCap: yearCapOf(opts),
+      explain: opts.explain,
     });
     over = result.gameOver;
     reports.push({
@@ -212,7 +215,9 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       next: result.next,
       nextPhase: over ? null : phaseCode(result.next.phase),
     });
-    texts.push(renderResults(variant, position, result, { game: opts.game, refused: read.refused }));
+    texts.push(
+      renderResults(variant, position, result, { game: opts.game, refused: read.refused, explain: opts.explain }),
+    );
     opts.onPhase?.(variant, position, result);
     position = result.next;
     if (read.refused.length && !opts.keepGoing) {
@@ -255,6 +260,7 @@ export function register(program: Command, io: CliIo = processIo): void {
     .option('--game <name>', 'game name shown in the results')
     .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
     .option('--keep-going', 'play on past refused lines (they are printed in the results either way)')
+    .option('--explain', 'print under each movement order why it succeeded or failed (its supports, cuts, strengths)')
     .option(
       '--year-cap <years|none>',
       "the game's year cap: a draw of the survivors after that many years (default: the variant's)",

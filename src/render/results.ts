@@ -12,6 +12,8 @@ import { dislodgedSentences, retreatOptionsSentence } from './dislodged.js';
 import { adjustmentCountLines, ownershipLines, powerColumnWidth, powersInOrder } from './ownership.js';
 import { outcomeText, powerName, unitName } from './phrases.js';
 import { wrap, andList } from './wrap.js';
+import { explanationLines } from './explain.js';
+import type { Explanation } from '../core/adjudicate/trace.js';
 
 export interface ResultsOptions {
   /** Game name: in the header, the phase reference `(game.S1901M)` and the footer. */
@@ -24,6 +26,8 @@ export interface ResultsOptions {
   nextDeadline?: string;
   /** Order lines a hand GM's file held that were not taken, with the reason (offline adjudication). */
   refused?: { text: string; reason: string }[];
+  /** Print under each movement order why it succeeded or failed (result.explanations, when recorded). */
+  explain?: boolean;
 }
 
 const PHASE_TITLE = {
@@ -96,11 +100,19 @@ function indexOfUnit(units: Unit[], outcome: OrderOutcome): number {
 }
 
 /** Movement lines: `Austria: Army Vienna -> Bohemia.  (*bounce*)`, one blank line after each power. */
-function movementLines(variant: Variant, before: Position, outcomes: OrderOutcome[]): string[] {
+function movementLines(
+  variant: Variant,
+  before: Position,
+  outcomes: OrderOutcome[],
+  explained?: Explanation[],
+): string[] {
   const lines: string[] = [];
   for (const [power, list] of groupByPower(variant, outcomes, (o) => indexOfUnit(before.units, o))) {
     // Only one space after the colon: Mapper depends on it. Lines are not wrapped, one unit per line.
-    for (const o of list) lines.push(`${powerName(variant, power)}: ${outcomeText(variant, o, before.units)}`);
+    for (const o of list) {
+      lines.push(`${powerName(variant, power)}: ${outcomeText(variant, o, before.units)}`);
+      if (explained) lines.push(...explanationLines(variant, explained[outcomes.indexOf(o)]?.facts ?? []));
+    }
     lines.push('');
   }
   return lines;
@@ -172,7 +184,7 @@ export function renderResults(
     '',
   ];
   if (phase.type === 'movement') {
-    lines.push(...movementLines(variant, before, result.outcomes));
+    lines.push(...movementLines(variant, before, result.outcomes, opts.explain ? result.explanations : undefined));
     const dislodged = dislodgedSentences(variant, result, before.units);
     if (dislodged.length) lines.push('', 'The following units were dislodged:', '', ...dislodged, '', '');
   } else if (phase.type === 'retreat') {

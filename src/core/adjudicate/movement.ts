@@ -11,6 +11,7 @@ import type { LegalityScope } from '../legality/index.js';
 import { Reach } from '../legality/index.js';
 import type { MoveMode } from '../rules/ruleset.js';
 import { legalise } from './legality.js';
+import type { Explanation, Fact } from './trace.js';
 
 const NOBODY: readonly number[] = [];
 
@@ -32,6 +33,8 @@ export interface MovementOutcome {
   dislodged: DislodgedUnit[];
   /** Dislodged units that may not retreat and are destroyed at once. */
   destroyed: Unit[];
+  /** Why each outcome is what it is, in the same order; only when asked (`explain`). */
+  explanations?: Explanation[];
 }
 
 /** Orders forced void (supports) or invalid (moves) by the sortie rule, keyed by unit location. */
@@ -44,6 +47,7 @@ export function adjudicateMovement(
   scope: LegalityScope,
   orders: MovementOrder[],
   sorties: SortieVerdicts = { voidSupports: new Set(), invalidMoves: new Set() },
+  explain = false,
 ): MovementOutcome {
   const { ctx, rules, reach } = scope;
   const g = ctx.geometry;
@@ -161,6 +165,8 @@ export function adjudicateMovement(
   let low = NONE;
   // Szykman: convoyed armies whose paradox was broken fail without effect.
   const paradoxFailed = new Uint8Array(count);
+  // Moves a circular-movement ring carried; made only when a ring is met, which is rare.
+  let ringMoved: Uint8Array | null = null;
 
   function clearTentative(from: number): number[] {
     const cleared = tentative.splice(from);
@@ -260,6 +266,7 @@ export function adjudicateMovement(
         if (kind[k] === MOVE) {
           res[k] = 1;
           state[k] = RESOLVED;
+          (ringMoved ??= new Uint8Array(count))[k] = 1;
           changed = true;
         }
     }
@@ -386,10 +393,98 @@ export function adjudicateMovement(
     };
     if (carried.length) for (const s of carried) next.voidSupports.add(units[s].loc);
     else for (const i of winning) next.invalidMoves.add(units[i].loc);
-    return adjudicateMovement(scope, orders, next);
+    return adjudicateMovement(scope, orders, next, explain);
   }
 
-  return finish();
+  const done = finish();
+  // Read after resolution, from the settled decisions: asking costs nothing when nobody asks.
+  if (explain) done.explanations = units.map((u, i) => ({ unit: u, facts: why(i) }));
+  return done;
+
+  function unitOf(i: number): Unit {
+    const { power, type, loc } = units[i];
+    return { power, type, loc };
+  }
+
+  /** The facts behind unit i's outcome: its own order's, then its dislodgement. */
+  function why(i: number): Fact[] {
+    const facts: Fact[] = [];
+    if (legal.reason[i] === NO_CONVOY) facts.push({ code: 'no-convoy' });
+    else if (legal.reason[i]) facts.push({ code: 'illegal', reason: legal.reason[i]! });
+    else if (!legal.given[i]) facts.push({ code: 'no-order' });
+    if (kind[i] === MOVE) whyMove(i, facts);
+    else if (kind[i] === SUPPORT) whySupport(i, facts);
+    else if (kind[i] === CONVOY)
+      facts.push(convoyValid[i] ? { code: 'convoying', army: unitOf(unitAt[target[i]]) } : { code: 'convoy-void' });
+    if (kind[i] !== MOVE) supportsOf(i, facts);
+    const by = kind[i] === MOVE && res[i] === 1 ? -1 : dislodgedBy(i);
+    if (by >= 0)
+      facts.push({ code: 'dislodged', by: unitOf(by), attack: attackStrength(by), hold: holdStrength(prov[i]) });
+    else if (kind[i] === HOLD && !legal.reason[i]) facts.push({ code: 'held' });
+    return facts;
+  }
+
+  /** The supports given to unit i: those that counted, and those cut or void. */
+  function supportsOf(i: number, facts: Fact[]): void {
+    const counted = supports[i].filter((s) => res[s] === 1);
+    const lost = supports[i].filter((s) => res[s] !== 1);
+    if (counted.length) facts.push({ code: 'supported', by: counted.map(unitOf) });
+    if (lost.length) facts.push({ code: 'support-lost', by: lost.map(unitOf) });
+  }
+
+  /** The comparisons decideMove made, in its order, read from the settled decisions. */
+  function whyMove(i: number, facts: Fact[]): void {
+    supportsOf(i, facts);
+    if (mode[i] === 'stationary') return void facts.push({ code: 'stationary' });
+    if (paradoxFailed[i]) return void facts.push({ code: 'szykman' });
+    if (byConvoy[i] && !pathOk(i)) {
+      const lost = convoyers[i].filter((f) => !resolve(f)).map((f) => g.ids[prov[f]]);
+      return void facts.push(convoyers[i].length ? { code: 'convoy-disrupted', at: lost } : { code: 'no-convoy' });
+    }
+    const attack = attackStrength(i);
+    const u = unitAt[dest[i]];
+    if (ringMoved?.[i]) facts.push({ code: 'circular' });
+    if (res[i] === 1) {
+      const o = opponent[i];
+      const against = o >= 0 ? 1 + supportCount(o, null) : holdStrength(dest[i]);
+      const prevent = Math.max(
+        0,
+        ...attackersOf(dest[i])
+          .filter((j) => j !== i)
+          .map(preventStrength),
+      );
+      return void facts.push({ code: 'moved', attack, against: Math.max(against, prevent) });
+    }
+    if (attack === 0 && u >= 0) return void facts.push({ code: 'own-unit-stays', unit: unitOf(u) });
+    const o = opponent[i];
+    const defend = o >= 0 ? 1 + supportCount(o, null) : 0;
+    if (o >= 0 && attack <= defend)
+      return void facts.push({ code: 'lost-head-to-head', opponent: unitOf(o), attack, defend });
+    const hold = o >= 0 ? 0 : holdStrength(dest[i]);
+    if (o < 0 && u >= 0 && attack <= hold)
+      return void facts.push({ code: 'held-off', defender: unitOf(u), attack, hold });
+    const rivals = attackersOf(dest[i]).filter((j) => j !== i && attack <= preventStrength(j));
+    const prevent = Math.max(0, ...rivals.map(preventStrength));
+    facts.push({ code: 'bounced', with: rivals.map(unitOf), attack, prevent });
+  }
+
+  /** Void, cut (by which attack), or given. */
+  function whySupport(i: number, facts: Fact[]): void {
+    const s = unitAt[target[i]];
+    const to = s >= 0 ? unitOf(s) : null;
+    if (sorties.voidSupports.has(units[i].loc)) return void facts.push({ code: 'support-void-sortie' });
+    if (!supportValid[i]) return void facts.push({ code: 'support-void', to });
+    if (res[i] === 1) return void facts.push({ code: 'support-given', to: to! });
+    for (const j of attackersOf(prov[i])) {
+      if (units[j].power === units[i].power) continue;
+      if (prov[j] === dest[i]) {
+        if (res[j] === 1) return void facts.push({ code: 'support-cut-dislodged', by: unitOf(j) });
+        continue;
+      }
+      if (byConvoy[j] && !pathOk(j)) continue;
+      return void facts.push({ code: 'support-cut', by: unitOf(j) });
+    }
+  }
 
   function finish(): MovementOutcome {
     const outcomes: OrderOutcome[] = [];

@@ -37,6 +37,8 @@ export interface AdjudicateOptions {
    * last year, without a winner, the game is drawn among the powers still in it.
    */
   yearCap?: number | null;
+  /** Record why each movement order succeeded or failed (result.explanations); off by default, at no cost. */
+  explain?: boolean;
 }
 
 const MOVEMENT_KINDS = new Set<Order['kind']>(['hold', 'move', 'support', 'convoy']);
@@ -81,7 +83,7 @@ export function adjudicate(
   if (position.phase.type === 'movement') {
     const given = orders.filter((o): o is MovementOrder => MOVEMENT_KINDS.has(o.kind));
     const all = rules.supplyOrders(ctx, given);
-    const m = adjudicateMovement(scopeOf(ctx, rules), all);
+    const m = adjudicateMovement(scopeOf(ctx, rules), all, undefined, options.explain);
     // A dislodged unit with nowhere to go is destroyed at once; no retreat phase waits on it.
     const retreating = m.dislodged.filter((d) => d.retreats.length > 0);
     const stranded = m.dislodged
@@ -102,6 +104,7 @@ export function adjudicate(
       next: after,
       dp: ctx.dpReport,
     };
+    if (m.explanations) result.explanations = m.explanations;
     if (retreating.length) {
       after.phase = { ...position.phase, type: 'retreat' };
       return result;

@@ -1,3 +1,4 @@
+import type { Explanation } from './trace.js';
 import type { DislodgedUnit, Order, OrderOutcome, Phase, PowerId, Position, ProvinceId, Unit } from '../types.js';
 
 export interface AdjustmentCount {
@@ -37,4 +38,6 @@ export interface PhaseResult {
   orders: Order[];
   /** What the Diplomacy Points decided this phase (DP variants; shape defined by src/core/dp). Secret: GM only. */
   dp?: unknown;
+  /** Movement phases adjudicated with `explain`: why each outcome is what it is, in the outcomes' order. */
+  explanations?: Explanation[];
 }
