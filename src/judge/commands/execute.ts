@@ -19,6 +19,7 @@ import { join, resign, signoff, signon, takeover, watch } from './entry.js';
 import { help, history, list, map, position, status, summary } from './info.js';
 import { clearInPhaseSection, phaseCommand } from '../advance-orders.js';
 import { commandLike, flushOrders, standingOf } from './orders.js';
+import { explain } from './explain.js';
 import { options } from './options.js';
 import { playerPreview } from './player-preview.js';
 import { press } from './press.js';
@@ -60,6 +61,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   POSITION: position,
   MAP: map,
   OPTIONS: options,
+  EXPLAIN: explain,
   CONFIRM: confirmCommand,
   CREATE: create,
   FORM: form,

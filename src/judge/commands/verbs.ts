@@ -52,6 +52,8 @@ export const VERBS: Record<string, string> = {
   POSITION: 'POSITION',
   CONFIRM: 'CONFIRM',
   OPTIONS: 'OPTIONS',
+  EXPLAIN: 'EXPLAIN',
+  WHY: 'EXPLAIN',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */

@@ -63,6 +63,10 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
     ...rule('player', 'answer'),
     usage: "SIGNON <power>@<game> <password> lists your units' legal orders",
   },
+  EXPLAIN: {
+    ...rule('signed-on', 'answer'),
+    usage: 'SIGNON <power>@<game> <password> explains your orders (the GM: SIGNON master@<game>, every power)',
+  },
   PRESS: rule('signed-on', 'mail'),
   BROADCAST: rule('signed-on', 'mail'),
   OFFICIAL: rule('gm', 'mail'),
