@@ -53,7 +53,7 @@ function explainedLines(variant: Variant, record: PhaseRecord, power: PowerId | 
   const mine = (o: OrderOutcome) => power === null || o.order.power === power;
   const lines: string[] = [];
   if (record.position.phase.type === 'movement') {
-    const traced = explainMovement(variant, record.position, result.orders);
+    const traced = explainMovement(variant, record.position, result.outcomes);
     traced.outcomes.forEach((o, i) => {
       if (!mine(o)) return;
       lines.push(`${powerName(variant, o.order.power)}: ${outcomeText(variant, o, board)}`);
