@@ -3,14 +3,18 @@
 // folder when one is configured). Then it waits in IDLE, with a polling fallback, and reconnects with
 // exponential backoff when the connection drops. Mail is fetched with BODY.PEEK, so downloading never
 // marks it seen by itself: a crash before commit leaves the mail unseen and it is taken in on restart.
+// A mail whose reading or handling failed (intake.ts) is flagged \Seen and moved to the quarantine
+// mailbox instead (created if missing): one bad mail never holds up the ones after it.
 import { EventEmitter } from 'node:events';
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../store/database.js';
+import { findMailBySource, isQuarantined } from '../store/mail-log.js';
 import {
   intakeMail,
   intakeOversizedMail,
-  isMailLogged,
   logRefusedMail,
+  quarantineLine,
+  sourceKeyOf,
   type IntakeOptions,
   type IntakeResult,
   type MailHandler,
@@ -33,6 +37,8 @@ export interface ImapPollerOptions extends IntakeOptions {
   mailbox?: string;
   /** Folder processed mail is moved to (created if missing); null keeps it in the mailbox, flagged \Seen. */
   processedMailbox?: string | null;
+  /** Folder a mail is moved to when reading or handling it failed (created if missing). Default 'Quarantine'. */
+  quarantineMailbox?: string;
   /** Look for new mail at least this often even if IDLE reports nothing, in ms. Default 60000. */
   pollIntervalMs?: number;
   /**
@@ -48,7 +54,8 @@ export interface ImapPollerOptions extends IntakeOptions {
 
 /**
  * Events: 'connected', 'disconnected' (error?), 'mail' (IntakeResult, MailSource) after each mail
- * taken in, 'error' (error) for failures the poller recovers from by reconnecting.
+ * taken in, 'quarantined' (IntakeResult, mailbox) after a mail was set aside, 'error' (error) for
+ * failures the poller recovers from by reconnecting.
  */
 export class ImapPoller extends EventEmitter {
   /**
@@ -139,6 +146,7 @@ export class ImapPoller extends EventEmitter {
       await client.connect();
       const mailbox = this.options.mailbox ?? 'INBOX';
       if (this.options.processedMailbox) await ensureMailbox(client, this.options.processedMailbox);
+      await ensureMailbox(client, this.quarantineMailbox);
       await client.mailboxOpen(mailbox);
       onConnected();
       this.emit('connected');
@@ -167,16 +175,19 @@ export class ImapPoller extends EventEmitter {
     for (const uid of uids) {
       if (this.stopped) return;
       const source: MailSource = { mailbox, uidValidity, uid };
-      if (!isMailLogged(this.db, source)) {
+      let entry = findMailBySource(this.db, sourceKeyOf(source));
+      if (!entry) {
         const result = await this.takeIn(client, source, maxBytes);
         if (result === null) continue; // expunged by someone else meanwhile
         await this.options.afterCommit?.(result, source);
         this.emit('mail', result, source);
+        entry = result.entry;
+        if (isQuarantined(entry)) this.reportQuarantine(result);
       }
       await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
-      if (this.options.processedMailbox) {
-        await client.messageMove(String(uid), this.options.processedMailbox, { uid: true });
-      }
+      // Logged before a crash but not moved yet: the log entry says where it belongs.
+      const target = isQuarantined(entry) ? this.quarantineMailbox : this.options.processedMailbox;
+      if (target) await client.messageMove(String(uid), target, { uid: true });
     }
     this.caughtUpTo = started;
     this.emit('caught-up', started);
@@ -205,6 +216,15 @@ export class ImapPoller extends EventEmitter {
     const message = await client.fetchOne(uid, { uid: true, source: true }, { uid: true });
     if (!message || !message.source) return null;
     return intakeMail(this.db, source, message.source, this.handler, this.options);
+  }
+
+  private get quarantineMailbox(): string {
+    return this.options.quarantineMailbox ?? 'Quarantine';
+  }
+
+  private reportQuarantine(result: IntakeResult): void {
+    if (this.listenerCount('quarantined') > 0) this.emit('quarantined', result, this.quarantineMailbox);
+    else console.error(`chancery imap: ${quarantineLine(result, `mailbox ${this.quarantineMailbox}`)}`);
   }
 
   private sleep(ms: number): Promise<void> {
