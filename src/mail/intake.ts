@@ -328,19 +328,23 @@ function takeIn(
       const outcome = unread?.outcome ?? 'unparseable';
       return { outcome, entry: log(outcome, parseFailure), mail, queued: [] };
     }
+    // Not answered, for `detail`. A mail whose reading failed is still set aside whatever else it is.
+    const unanswered = (outcome: MailOutcome, detail: string | null, messageId?: string | null): IntakeResult =>
+      unread?.outcome === 'unreadable'
+        ? {
+            outcome: 'unreadable',
+            entry: log('unreadable', `${parseFailure} (not answered: ${detail})`, messageId),
+            mail,
+            queued: [],
+          }
+        : { outcome, entry: log(outcome, detail, messageId), mail, queued: [] };
     if (mail.messageId) {
       const first = findMailByMessageId(db, mail.messageId);
-      if (first) {
-        // Logged without its Message-ID (which is UNIQUE) so the transport can still mark this copy done.
-        const detail = `same Message-ID ${mail.messageId} as ${first.sourceKey}`;
-        return { outcome: 'duplicate', entry: log('duplicate', detail, null), mail, queued: [] };
-      }
+      // Logged without its Message-ID (which is UNIQUE) so the transport can still mark this copy done.
+      if (first) return unanswered('duplicate', `same Message-ID ${mail.messageId} as ${first.sourceKey}`, null);
     }
-    if (mail.autoReply || mail.bounce || mail.listMail) {
-      return { outcome: 'automated', entry: log('automated', mail.reason), mail, queued: [] };
-    }
-    if (mail.from === null)
-      return { outcome: 'unparseable', entry: log('unparseable', 'no From address'), mail, queued: [] };
+    if (mail.autoReply || mail.bounce || mail.listMail) return unanswered('automated', mail.reason);
+    if (mail.from === null) return unanswered('unparseable', 'no From address');
     // Counted per address and sending path (origin.ts): a flood under a player's forged From spends
     // the forger's allowance, not the player's.
     let overLimit = false;
@@ -348,8 +352,7 @@ function takeIn(
       const limiter = new SenderRateLimiter(databaseBucketStore(db), options.rateLimit ?? DEFAULT_RATE_LIMIT);
       if (!limiter.take(senderKey(mail.from, mail.origin), clock())) {
         if (!options.knownSender?.(db, mail.from)) {
-          const detail = `sender ${mail.from} is over the rate limit`;
-          return { outcome: 'rate-limited', entry: log('rate-limited', detail), mail, queued: [] };
+          return unanswered('rate-limited', `sender ${mail.from} is over the rate limit`);
         }
         overLimit = true;
       }
