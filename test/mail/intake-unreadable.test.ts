@@ -35,7 +35,7 @@ describe('a mail whose reading throws', () => {
     expect(store.listOutbox(db)).toHaveLength(1);
   });
 
-  it('answers one address at most QUARANTINE_REPLIES.burst times, and an auto-reply never (set aside too)', async () => {
+  it('answers one address at most QUARANTINE_REPLIES.burst times; an auto-reply never (set aside too)', async () => {
     const db = store.openDatabase(':memory:');
     const answers = [];
     for (let n = 1; n <= 6; n++) {

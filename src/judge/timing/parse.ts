@@ -324,7 +324,10 @@ export function parseDeadlineText(text: string, nowMs: number, rules: TimingRule
   const at = readDeadlineText(text, nowMs, rules);
   // A minute over, for +365D rounded up to the minute it shows.
   if (typeof at === 'number' && !(at - nowMs <= MAX_DEADLINE_DAYS * 86_400_000 + 60_000))
-    return `a deadline is at most a year from now (${MAX_DEADLINE_DAYS} days: SET DEADLINE +${MAX_DEADLINE_DAYS}D at the latest)`;
+    return (
+      `a deadline is at most a year from now (${MAX_DEADLINE_DAYS} days: ` +
+      `SET DEADLINE +${MAX_DEADLINE_DAYS}D at the latest)`
+    );
   return at;
 }
 
