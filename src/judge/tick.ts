@@ -24,7 +24,7 @@ import {
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
 import { takeoverCommand } from './lifecycle/private-game.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
-import { activePlayers, addressOf, seatAddress } from './lifecycle/roster.js';
+import { activePlayers, seatAddress } from './lifecycle/roster.js';
 import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
 import { queueForReaders } from './reader-zones.js';
 import { calendarRequest } from './calendar/deadline-attachment.js';

@@ -62,11 +62,6 @@ export function resultRecipients(db: Db, game: Game): string[] {
   return unique([...listSeats(db, game.id).map((s) => seatAddress(db, s)), ...masters]);
 }
 
-/** The GM and the co-GMs: who hears of a vacant power's business instead of its departed player. */
-export function masterAddresses(db: Db, game: Game): string[] {
-  return unique([addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)]);
-}
-
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
 export function gameNotice(db: Db, game: Game, subject: string, body: string): OutgoingMail | null {
   const readers = resultRecipients(db, game);
