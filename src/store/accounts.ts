@@ -64,7 +64,6 @@ export function markProven(db: Db, accountId: number, at: string): void {
 /** True when `address` has an account that has not proven its address yet. */
 export function isUnprovenAddress(db: Db, address: string): boolean {
   const row = db.prepare('SELECT proven_at FROM accounts WHERE address = ?').get(address.trim()) as
-    | { proven_at: string | null }
-    | undefined;
+    { proven_at: string | null } | undefined;
   return row !== undefined && row.proven_at === null;
 }

@@ -19,7 +19,13 @@ export function saveAddressCode(db: Db, code: string, entry: AddressCode): void 
     `INSERT INTO address_codes (address, purpose, code_hash, detail_json, expires_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (address, purpose) DO UPDATE SET code_hash = excluded.code_hash,
        detail_json = excluded.detail_json, expires_at = excluded.expires_at`,
-  ).run(entry.address.trim(), entry.purpose, hashOf(entry.address, code), JSON.stringify(entry.detail), entry.expiresAt);
+  ).run(
+    entry.address.trim(),
+    entry.purpose,
+    hashOf(entry.address, code),
+    JSON.stringify(entry.detail),
+    entry.expiresAt,
+  );
 }
 
 /** The live code of `address` that `code` is, if any (expired codes never match). */
@@ -30,8 +36,7 @@ export function findAddressCode(db: Db, address: string, code: string, now: stri
        WHERE address = ? AND code_hash = ? AND expires_at > ?`,
     )
     .get(address.trim(), hashOf(address, code), now) as
-    | { address: string; purpose: string; detail_json: string; expires_at: string }
-    | undefined;
+    { address: string; purpose: string; detail_json: string; expires_at: string } | undefined;
   if (!row) return null;
   return { address: row.address, purpose: row.purpose, detail: JSON.parse(row.detail_json), expiresAt: row.expires_at };
 }

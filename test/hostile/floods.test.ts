@@ -62,9 +62,7 @@ describe('bounded work per mail', { timeout: 60_000 }, () => {
     const press = delivery.sent.filter((m) => m.subject.startsWith('Diplomacy press'));
     expect(press.length).toBeLessThanOrEqual(MAIL_LIMITS.deliveries + 6);
     expect(press.length).toBeGreaterThanOrEqual(MAIL_LIMITS.deliveries);
-    expect(replyTo(delivery, playerAddress('france'))).toContain(
-      `as many as one mail may (${MAIL_LIMITS.deliveries})`,
-    );
+    expect(replyTo(delivery, playerAddress('france'))).toContain(`as many as one mail may (${MAIL_LIMITS.deliveries})`);
   });
 
   it('press over the hourly allowance of one address is refused with the reason', async () => {

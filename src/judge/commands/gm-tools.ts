@@ -158,13 +158,15 @@ export function demote(s: Session, cmd: CommandItem): void {
   s.reply.ok(`${address} is no longer a co-GM of ${on.game.name}; its password no longer signs on.`);
   const game = on.game;
   const body = `The GM of game '${game.name}' has ended your co-GM seat; your password for it no longer signs on.`;
-  s.mails.push({
-    kind: 'notice',
-    to: address,
-    subject: `Diplomacy game ${game.name}: co-GM seat ended`,
-    text: renderTemplate('notice', { game: game.name, body }),
-    game: { id: game.id, name: game.name },
-  });
+  // Told only within the bound of mails to an address that did not write (gate/budget.ts).
+  if (unaskedMailRefusal(s, address) === null)
+    s.mails.push({
+      kind: 'notice',
+      to: address,
+      subject: `Diplomacy game ${game.name}: co-GM seat ended`,
+      text: renderTemplate('notice', { game: game.name, body }),
+      game: { id: game.id, name: game.name },
+    });
 }
 
 /** JOIN master@game <password> <code>: the promoted address accepts, from that address, with the code mailed to it. */

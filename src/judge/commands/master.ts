@@ -141,7 +141,7 @@ export function activate(s: Session, cmd: CommandItem): void {
     if (waiting > 0)
       return fail(
         `the game did not start: ${waiting} player${waiting === 1 ? ' has' : 's have'} not yet confirmed ` +
-          'the address they joined from (with the code in the judge\'s reply to the JOIN)',
+          "the address they joined from (with the code in the judge's reply to the JOIN)",
       );
     const outcome = startGame(s.db, on.game, s.now);
     if (!outcome.ok) return fail(`the game did not start: ${outcome.error}`);

@@ -59,6 +59,8 @@ export interface Session {
   origin?: MailOrigin;
   /** The mail answered a code mailed to its From (CONFIRM): it comes from the address's owner. */
   addressProven: boolean;
+  /** A CONFIRM was read in this mail (one a mail is checked). */
+  codeChecked: boolean;
   /** Files the reply carries (MAP's picture). */
   attachments: MailAttachment[];
   /** Work that needs the mail's orders stored first (a player's PREVIEW): run after the last flush. */
@@ -82,6 +84,7 @@ export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: st
     replyCopies: new Map(),
     origin,
     addressProven: false,
+    codeChecked: false,
     attachments: [],
     afterOrders: [],
   };
