@@ -10,6 +10,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Db } from '../store/database.js';
 import { findMailBySource, isQuarantined } from '../store/mail-log.js';
 import {
+  describeError,
   intakeMail,
   intakeOversizedMail,
   logRefusedMail,
@@ -54,7 +55,7 @@ export interface ImapPollerOptions extends IntakeOptions {
 
 /**
  * Events: 'connected', 'disconnected' (error?), 'mail' (IntakeResult, MailSource) after each mail
- * taken in, 'quarantined' (IntakeResult, mailbox) after a mail was set aside, 'error' (error) for
+ * taken in, 'quarantined' (IntakeResult, where) after a mail was set aside, 'error' (error) for
  * failures the poller recovers from by reconnecting.
  */
 export class ImapPoller extends EventEmitter {
@@ -146,7 +147,8 @@ export class ImapPoller extends EventEmitter {
       await client.connect();
       const mailbox = this.options.mailbox ?? 'INBOX';
       if (this.options.processedMailbox) await ensureMailbox(client, this.options.processedMailbox);
-      await ensureMailbox(client, this.quarantineMailbox);
+      // Created now so a bad mail finds it; a server that refuses it must not stop intake (setAside).
+      await ensureMailbox(client, this.quarantineMailbox).catch((error: unknown) => this.report(error));
       await client.mailboxOpen(mailbox);
       onConnected();
       this.emit('connected');
@@ -176,18 +178,22 @@ export class ImapPoller extends EventEmitter {
       if (this.stopped) return;
       const source: MailSource = { mailbox, uidValidity, uid };
       let entry = findMailBySource(this.db, sourceKeyOf(source));
+      let fresh: IntakeResult | null = null;
       if (!entry) {
-        const result = await this.takeIn(client, source, maxBytes);
-        if (result === null) continue; // expunged by someone else meanwhile
-        await this.options.afterCommit?.(result, source);
-        this.emit('mail', result, source);
-        entry = result.entry;
-        if (isQuarantined(entry)) this.reportQuarantine(result);
+        fresh = await this.takeIn(client, source, maxBytes);
+        if (fresh === null) continue; // expunged by someone else meanwhile
+        await this.options.afterCommit?.(fresh, source);
+        this.emit('mail', fresh, source);
+        entry = fresh.entry;
       }
       await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
       // Logged before a crash but not moved yet: the log entry says where it belongs.
-      const target = isQuarantined(entry) ? this.quarantineMailbox : this.options.processedMailbox;
-      if (target) await client.messageMove(String(uid), target, { uid: true });
+      if (isQuarantined(entry)) {
+        const where = await this.setAside(client, uid, mailbox);
+        if (fresh) this.reportQuarantine(fresh, where);
+      } else if (this.options.processedMailbox) {
+        await client.messageMove(String(uid), this.options.processedMailbox, { uid: true });
+      }
     }
     this.caughtUpTo = started;
     this.emit('caught-up', started);
@@ -218,13 +224,31 @@ export class ImapPoller extends EventEmitter {
     return intakeMail(this.db, source, message.source, this.handler, this.options);
   }
 
+  /**
+   * Moves a logged bad mail (flagged \Seen already) to the quarantine mailbox. When that fails (the
+   * server refuses the mailbox) it stays where it is, seen and logged, so it is never taken in again:
+   * the failure is reported, and intake goes on rather than retrying the move for ever.
+   */
+  private async setAside(client: ImapFlow, uid: number, mailbox: string): Promise<string> {
+    try {
+      await ensureMailbox(client, this.quarantineMailbox);
+      await client.messageMove(String(uid), this.quarantineMailbox, { uid: true });
+      return `mailbox ${this.quarantineMailbox}`;
+    } catch (error) {
+      if (!client.usable) throw error;
+      const refused = `not moved to ${this.quarantineMailbox}: ${describeError(error)}`;
+      this.report(new Error(`mail ${uid} stays in mailbox ${mailbox}, seen: ${refused}`));
+      return `mailbox ${mailbox} (seen; ${refused})`;
+    }
+  }
+
   private get quarantineMailbox(): string {
     return this.options.quarantineMailbox ?? 'Quarantine';
   }
 
-  private reportQuarantine(result: IntakeResult): void {
-    if (this.listenerCount('quarantined') > 0) this.emit('quarantined', result, this.quarantineMailbox);
-    else console.error(`chancery imap: ${quarantineLine(result, `mailbox ${this.quarantineMailbox}`)}`);
+  private reportQuarantine(result: IntakeResult, where: string): void {
+    if (this.listenerCount('quarantined') > 0) this.emit('quarantined', result, where);
+    else console.error(`chancery imap: ${quarantineLine(result, where)}`);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -83,4 +83,29 @@ describe('IMAP poller: one mail never stops intake', () => {
     // All on the first connection: nothing made the poller give up and reconnect.
     expect(disconnects).toBe(0);
   }, 60_000);
+
+  it('when the server refuses the quarantine mailbox, the bad mail stays seen in place and intake goes on', async () => {
+    const errors: string[] = [];
+    let disconnects = 0;
+    poller = new ImapPoller(db, handler, {
+      judge: judgeIdentity(JUDGE),
+      imap: imapSettingsFor(info, JUDGE),
+      // Dovecot refuses a mailbox name beginning with '~' (a home directory).
+      quarantineMailbox: '~Refused',
+      pollIntervalMs: 2000,
+      reconnect: { initialDelayMs: 100, maxDelayMs: 1000 },
+    });
+    poller.on('error', (error: Error) => errors.push(error.message));
+    poller.on('disconnected', () => disconnects++);
+    poller.start();
+    await new Promise((resolve) => poller!.once('connected', resolve));
+
+    await sendAsPlayer(info, PLAYER, JUDGE, 'crash the handler', 'HELP');
+    await sendAsPlayer(info, PLAYER, JUDGE, 'after the refusal', 'HELP');
+    await waitFor(() => handled.some((m) => m.subject === 'after the refusal'), 'the mail after the bad one');
+    const inbox = await readMailbox(info, JUDGE);
+    expect(inbox.filter((m) => m.parsed.subject === 'crash the handler').map((m) => m.seen)).toEqual([true]);
+    expect(errors.some((e) => e.includes('not moved to ~Refused'))).toBe(true);
+    expect(disconnects).toBe(0);
+  }, 60_000);
 });
