@@ -73,11 +73,19 @@ export class DirectoryInbox extends EventEmitter {
     await mkdir(layout.processed, { recursive: true });
     const files = (await readdir(layout.inbox)).filter(isMailFile).sort();
     const results: IntakeResult[] = [];
-    const fileAway = async (file: string, quarantined: boolean) => {
-      if (quarantined) await mkdir(layout.quarantine, { recursive: true });
+    // A mail is logged before it is moved, so a move that fails loses and repeats nothing: the file
+    // stays in the inbox (each scan tries again, and skips it as taken in) and the scan goes on.
+    const fileAway = async (file: string, quarantined: boolean): Promise<string> => {
+      const from = join(layout.inbox, file);
       const to = join(quarantined ? layout.quarantine : layout.processed, file);
-      await rename(join(layout.inbox, file), to);
-      return to;
+      try {
+        if (quarantined) await mkdir(layout.quarantine, { recursive: true });
+        await rename(from, to);
+        return to;
+      } catch (error) {
+        this.report(new Error(`mail ${file} is taken in but stays in the inbox: ${describeError(error)}`));
+        return from;
+      }
     };
     for (const file of files) {
       const source = { file };

@@ -213,4 +213,29 @@ describe('the mail directory and a mail whose handling fails', () => {
     expect(store.listOutbox(db)).toHaveLength(2);
     db.close();
   });
+
+  it('goes on when a mail cannot be moved: it stays in the inbox, taken in once, and later mail is read', async () => {
+    root = mkdtempSync(join(tmpdir(), 'chancery-quarantine-'));
+    const db = store.openDatabase(':memory:');
+    const inbox = join(root, 'inbox');
+    mkdirSync(inbox, { recursive: true });
+    // quarantine/ cannot be made: a file of that name is in the way.
+    writeFileSync(join(root, 'quarantine'), 'not a folder');
+    mkdirSync(join(inbox, '001.eml'));
+    writeFileSync(
+      join(inbox, '002.eml'),
+      'From: <p@players.test>\r\nSubject: fine\r\nMessage-ID: <m2@p>\r\n\r\nHELP\r\n',
+    );
+    const errors: string[] = [];
+    const directory = new DirectoryInbox(db, () => [{ kind: 'reply', text: 'ok' }], { root, judge, rateLimit: false });
+    directory.on('error', (error: Error) => errors.push(error.message));
+    directory.on('quarantined', () => undefined);
+    expect((await directory.processAll()).map((x) => x.outcome)).toEqual(['unreadable', 'processed']);
+    expect(errors).toEqual([expect.stringContaining('mail 001.eml is taken in but stays in the inbox')]);
+    expect(readdirSync(inbox)).toEqual(['001.eml']);
+    // The next scan takes nothing in again, and still goes through to the end.
+    expect(await directory.processAll()).toEqual([]);
+    expect(directory.caughtUpTo).not.toBeNull();
+    db.close();
+  });
 });
