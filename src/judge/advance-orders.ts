@@ -47,8 +47,7 @@ const CLEAR_MARKERS = new WeakSet<OtherItem>();
 
 /** PHASE <phase>: the order lines after it (up to another PHASE or the end) are for that phase. */
 export function phaseCommand(s: Session, cmd: CommandItem): void {
-  if (!s.signon || s.signon.role !== 'player')
-    return s.reply.reject(cmd.line, cmd.shown, 'PHASE needs SIGNON to a power first');
+  // Only a signed-on player gets here (the gate, gate/authority.ts).
   const marker: OtherItem = { kind: 'other', line: cmd.line, text: cmd.shown };
   PHASE_MARKERS.add(marker);
   s.orderLines.push(marker);
