@@ -21,7 +21,7 @@ import {
 export const SCHEMA_VERSION = 1;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const doc = (value: unknown, modified?: string | null): Doc => ({
-  body: `${JSON.stringify({ schema: SCHEMA_VERSION, ...(value as object) }, null, 1)}\n`,
+  body: `${JSON.stringify({ schema: SCHEMA_VERSION, ...(value as object) })}\n`,
   type: JSON_TYPE,
   modified,
 });

@@ -167,7 +167,7 @@ export function gamePage(db: Db, game: Game, pageNo: number, maps: MapCache): Do
   if (now) {
     const { position, record } = now;
     const svg = maps.svg(variant, { gameName: game.name, position });
-    parts.push(`<h2 id="board">The board${s.finished ? ' at the end' : ''}</h2>`);
+    parts.push(`<h2 id="the-board">The board${s.finished ? ' at the end' : ''}</h2>`);
     parts.push(mapFigure('board-map', svg, boardAlt(variant, game, position, ''), `${base}/map.svg`));
     parts.push(unitList(variant, position), centreTable(game, position));
     parts.push(
