@@ -16,6 +16,7 @@ import {
   publicPress,
   summarise,
   type GameSummary,
+  type Paging,
 } from './public.js';
 
 export const SCHEMA_VERSION = 1;
@@ -74,14 +75,16 @@ function orderJson(o: Order) {
   return out;
 }
 
-export function gamesJson(db: Db, page: number): Doc {
-  const { games, pages } = publicGames(db, page);
+export function gamesJson(db: Db, paging: Paging): Doc {
+  const { page } = paging;
+  const { games, pages } = publicGames(db, paging);
   return doc({ page, pages, games: games.map((g) => summaryJson(summarise(db, g))) });
 }
 
-export function gameJson(db: Db, game: Game, page: number): Doc {
+export function gameJson(db: Db, game: Game, paging: Paging): Doc {
+  const { page } = paging;
   const now = boardNow(db, game);
-  const { phases, pages } = phasePage(db, game, page);
+  const { phases, pages } = phasePage(db, game, paging);
   const open = now && !now.record.result ? publicPress(db, game, now.record.phase) : [];
   return doc(
     {

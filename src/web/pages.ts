@@ -23,6 +23,7 @@ import {
   publicPress,
   summarise,
   type GameSummary,
+  type Paging,
   type PublicPress,
 } from './public.js';
 
@@ -62,8 +63,9 @@ const GAME_TABLE_HEAD =
   '<thead><tr><th scope="col">Game</th><th scope="col">Variant</th><th scope="col">Phase</th>' +
   '<th scope="col" class="hide-narrow">Deadline</th><th scope="col">Open seats</th></tr></thead>';
 
-export function gamesPage(db: Db, pageNo: number): Doc {
-  const { games, pages } = publicGames(db, pageNo);
+export function gamesPage(db: Db, paging: Paging): Doc {
+  const pageNo = paging.page;
+  const { games, pages } = publicGames(db, paging);
   const summaries = games.map((g) => summarise(db, g));
   const table = (list: GameSummary[], caption: string) =>
     list.length
@@ -135,7 +137,8 @@ function pressHtml(items: PublicPress[]): string {
     .join('\n');
 }
 
-export function gamePage(db: Db, game: Game, pageNo: number, maps: MapCache): Doc {
+export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Doc {
+  const pageNo = paging.page;
   const s = summarise(db, game);
   const variant = variantOf(game.variant);
   const base = `/games/${seg(game.name)}`;
@@ -180,7 +183,7 @@ export function gamePage(db: Db, game: Game, pageNo: number, maps: MapCache): Do
   } else {
     parts.push('<p>The game has not started: there is no board yet.</p>');
   }
-  const { phases, pages } = phasePage(db, game, pageNo);
+  const { phases, pages } = phasePage(db, game, paging);
   const done = phases.filter((p) => p.processedAt);
   parts.push('<h2 id="phases">Phases</h2>');
   parts.push(

@@ -38,9 +38,16 @@ import { listSeats } from '../store/players.js';
 import { listPress } from '../store/press.js';
 
 export const PHASE_CODE = /^[SFW]\d{4}[MRA]$/;
-/** Phases per page of a game's phase list (HTML and JSON): a 100-year game stays a few pages. */
-export const PHASES_PER_PAGE = 60;
-export const GAMES_PER_PAGE = 100;
+/**
+ * Which page of a list is asked for, and how long pages are: a game's phases (HTML and JSON; a
+ * 100-year game stays a few pages) and the games.
+ */
+export interface Paging {
+  page: number;
+  phases: number;
+  games: number;
+}
+export const PAGE_SIZES = { phases: 60, games: 100 };
 
 export const isOver = (game: Game) => game.status === 'completed' || game.status === 'terminated';
 
@@ -125,11 +132,11 @@ export function summarise(db: Db, game: Game): GameSummary {
 }
 
 /** The public games, running and forming first (by name), finished ones after; one page of them. */
-export function publicGames(db: Db, page: number): { games: Game[]; pages: number } {
+export function publicGames(db: Db, { page, games: size }: Paging): { games: Game[]; pages: number } {
   const all = listGames(db).filter(isPublic);
   all.sort((a, b) => Number(isOver(a)) - Number(isOver(b)) || a.name.localeCompare(b.name));
-  const pages = Math.max(1, Math.ceil(all.length / GAMES_PER_PAGE));
-  return { games: all.slice((page - 1) * GAMES_PER_PAGE, page * GAMES_PER_PAGE), pages };
+  const pages = Math.max(1, Math.ceil(all.length / size));
+  return { games: all.slice((page - 1) * size, page * size), pages };
 }
 
 /** The board as it stands: the open phase's start, or where a finished game ended. */
@@ -140,10 +147,14 @@ export function boardNow(db: Db, game: Game): { record: PhaseRecord; position: P
 }
 
 /** One page of the game's phases; only processed ones link to a results page. */
-export function phasePage(db: Db, game: Game, page: number): { phases: PhaseIndexEntry[]; pages: number } {
+export function phasePage(
+  db: Db,
+  game: Game,
+  { page, phases: size }: Paging,
+): { phases: PhaseIndexEntry[]; pages: number } {
   const total = countPhases(db, game.id);
-  const pages = Math.max(1, Math.ceil(total / PHASES_PER_PAGE));
-  return { phases: phaseIndex(db, game.id, { offset: (page - 1) * PHASES_PER_PAGE, limit: PHASES_PER_PAGE }), pages };
+  const pages = Math.max(1, Math.ceil(total / size));
+  return { phases: phaseIndex(db, game.id, { offset: (page - 1) * size, limit: size }), pages };
 }
 
 export interface PublicPress {

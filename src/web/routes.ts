@@ -9,7 +9,7 @@ import { SITE_CSS, SITE_JS } from './html.js';
 import { gameJson, gamesJson, phaseJson } from './json.js';
 import type { MapCache } from './maps.js';
 import { gamePage, gamesPage, mapSvg, phaseHtml, variantMapSvg, variantPage, variantsPage, type Doc } from './pages.js';
-import { PHASE_CODE, publicGame } from './public.js';
+import { PAGE_SIZES, PHASE_CODE, publicGame, type Paging } from './public.js';
 
 export const MAX_URL_LENGTH = 512;
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,39}$/;
@@ -19,6 +19,8 @@ export interface RouteContext {
   db: Db;
   maps: MapCache;
   baseUrl: string;
+  /** Page lengths (tests make them short). */
+  pageSizes?: { phases: number; games: number };
 }
 
 export type Answer = { status: 200; doc: Doc; cacheable: boolean } | { status: 400 | 404; message: string };
@@ -57,10 +59,11 @@ export function route(ctx: RouteContext, url: string): Answer {
   const page = pageOf(query, paged);
   if (typeof page !== 'number') return page;
   const { db, maps } = ctx;
+  const paging: Paging = { page, ...(ctx.pageSizes ?? PAGE_SIZES) };
   const game = (name: string): Game | null => publicGame(db, name);
   const [a, b, c, d, e] = parts;
 
-  if (parts.length === 0) return ok(gamesPage(db, page));
+  if (parts.length === 0) return ok(gamesPage(db, paging));
   if (a === 'variants') {
     if (parts.length === 1) return ok(variantsPage());
     if (parts.length === 2) return ok(variantPage(b, maps));
@@ -70,7 +73,7 @@ export function route(ctx: RouteContext, url: string): Answer {
   if (a === 'games' && parts.length >= 2) {
     const g = game(b);
     if (!g) return notFound;
-    if (parts.length === 2) return ok(gamePage(db, g, page, maps));
+    if (parts.length === 2) return ok(gamePage(db, g, paging, maps));
     if (parts.length === 3 && c === 'map.svg') return ok(mapSvg(db, g, null, maps));
     if (parts.length === 3 && c === 'feed.atom') return ok(gameFeed(db, g, ctx.baseUrl));
     if (!PHASE_CODE.test(c)) return notFound;
@@ -79,10 +82,10 @@ export function route(ctx: RouteContext, url: string): Answer {
     return notFound;
   }
   if (a === 'api' && b === 'games') {
-    if (parts.length === 2) return ok(gamesJson(db, page));
+    if (parts.length === 2) return ok(gamesJson(db, paging));
     const g = game(c);
     if (!g) return notFound;
-    if (parts.length === 3) return ok(gameJson(db, g, page));
+    if (parts.length === 3) return ok(gameJson(db, g, paging));
     if (parts.length === 5 && d === 'phases' && PHASE_CODE.test(e)) return ok(phaseJson(db, g, e));
   }
   return notFound;

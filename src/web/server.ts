@@ -17,6 +17,8 @@ export interface WebOptions {
   /** How long a cached answer may be served without looking at the database again, in ms. */
   cacheMs?: number;
   maps?: MapCache;
+  /** Page lengths of the games and of a game's phases (default PAGE_SIZES). */
+  pageSizes?: { phases: number; games: number };
   log?: (line: string) => void;
 }
 
@@ -68,6 +70,7 @@ export async function serveDatabase(
     db,
     maps: options.maps ?? new MapCache(),
     baseUrl: options.baseUrl?.replace(/\/$/, '') ?? '',
+    pageSizes: options.pageSizes,
   };
   const cacheMs = options.cacheMs ?? 10_000;
   const cache = new Map<string, Cached>();
@@ -149,6 +152,12 @@ export async function serveDatabase(
 
   const server = createServer({ maxHeaderSize: 8192, requestTimeout: 10_000, headersTimeout: 5_000 }, handle);
   server.keepAliveTimeout = 5_000;
+  // A request node cannot parse (a request line or headers beyond maxHeaderSize, bad bytes) gets a
+  // plain 400 and the connection closes; node's default would answer 431 or drop it silently.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
   server.maxConnections = 512;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
