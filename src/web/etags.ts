@@ -13,13 +13,13 @@ export function httpDate(iso: string): string {
   return new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toUTCString();
 }
 
-export function notModified(headers: IncomingHttpHeaders, etag: string, modified: string | null): boolean {
+export function notModified(headers: IncomingHttpHeaders, etags: string[], modified: string | null): boolean {
   const match = headers['if-none-match'];
   if (match !== undefined) {
     return match
       .split(',')
       .map((t) => t.trim().replace(/^W\//, ''))
-      .some((t) => t === etag || t === '*');
+      .some((t) => etags.includes(t) || t === '*');
   }
   const since = headers['if-modified-since'];
   if (since === undefined || !modified) return false;

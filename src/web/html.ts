@@ -32,7 +32,7 @@ export function page(layout: Layout): string {
         `${l.type ? ` type="${esc(l.type)}"` : ''}${l.title ? ` title="${esc(l.title)}"` : ''}>`,
     )
     .join('\n');
-  const trail = (layout.trail ?? []).map(([text, href]) => `<a href="${esc(href)}">${esc(text)}</a> › `).join('');
+  const trail = (layout.trail ?? []).map(([text, href]) => ` › <a href="${esc(href)}">${esc(text)}</a>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -45,7 +45,7 @@ ${links}
 </head>
 <body>
 <a class="skip" href="#main">Skip to the content</a>
-<header><nav aria-label="Breadcrumb"><a href="/">Games</a> › ${trail}</nav></header>
+<header><nav aria-label="Breadcrumb"><a href="/">Games</a>${trail}</nav></header>
 <main id="main">
 <h1>${esc(layout.title)}</h1>
 ${layout.body}

@@ -149,7 +149,7 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
     ...(s.phaseLabel ? [['Phase', esc(`${s.phaseLabel} (${s.phase})`)]] : []),
     ['Deadline', s.deadline ? deadlineHtml(s.deadline, formatDeadline(s.deadline, s.zone)) : 'none'],
     ['Press', esc(s.press)],
-    ['Rules', esc(s.rules)],
+    ['Rules', esc(s.rules.replace(/^Rules: /, ''))],
     ['Open seats', seatsCell(s) || 'none'],
     ...(s.description ? [['About', esc(s.description)]] : []),
   ];

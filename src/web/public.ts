@@ -23,7 +23,7 @@ import { variantOf } from '../judge/variants.js';
 import { powerName } from '../render/phrases.js';
 import { renderResults } from '../render/results.js';
 import type { Db } from '../store/database.js';
-import { findGameByName, listGames, type Game } from '../store/games.js';
+import { findGameByName, getGame, listGames, type Game } from '../store/games.js';
 import {
   countPhases,
   currentPhase,
@@ -64,6 +64,12 @@ export function publicGame(db: Db, name: string): Game | null {
   if (!GAME_NAME.test(name)) return null;
   const game = findGameByName(db, name);
   return game && isPublic(game) ? game : null;
+}
+
+/** The address of the game's page on the site at `baseUrl`, or null when the site does not show it. */
+export function gamePageUrl(db: Db, baseUrl: string, gameId: number): string | null {
+  const game = getGame(db, gameId);
+  return game && isPublic(game) ? `${baseUrl.replace(/\/+$/, '')}/games/${encodeURIComponent(game.name)}` : null;
 }
 
 export interface OpenSeat {

@@ -4,6 +4,7 @@
 // bounded by the routes (pagination, one map per page, rationed map drawings).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { changeStamp, openReadOnly, type Db } from '../store/database.js';
 import { etagOf, httpDate, notModified } from './etags.js';
 import { MapCache, RenderBusy } from './maps.js';
@@ -34,6 +35,8 @@ interface Cached {
   stamp: string;
   at: number;
   body: Buffer;
+  /** The body gzipped once, when that is worth it (a board page with its SVG shrinks about 6 times). */
+  gzip: Buffer | null;
   type: string;
   etag: string;
   modified: string | null;
@@ -98,6 +101,7 @@ export async function serveDatabase(
       stamp,
       at: now,
       body,
+      gzip: body.length > 1024 ? gzipSync(body) : null,
       type: result.doc.type,
       etag: etagOf(result.doc.body),
       modified: result.doc.modified ?? null,
@@ -136,18 +140,24 @@ export async function serveDatabase(
       res.end(req.method === 'HEAD' ? undefined : `${out.message}\n`);
       return;
     }
+    // Each representation has its own strong ETag; either one makes a 304.
+    const zipped = out.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? out.gzip : null;
+    const etag = zipped ? `${out.etag.slice(0, -1)}-gz"` : out.etag;
     const headers: Record<string, string> = {
-      ETag: out.etag,
+      ETag: etag,
       'Cache-Control': out.static ? 'public, max-age=3600' : 'no-cache',
+      Vary: 'Accept-Encoding',
     };
     if (out.modified) headers['Last-Modified'] = httpDate(out.modified);
-    if (notModified(req.headers, out.etag, out.modified)) {
+    if (notModified(req.headers, [out.etag, `${out.etag.slice(0, -1)}-gz"`], out.modified)) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
-    res.writeHead(200, { ...headers, 'Content-Type': out.type, 'Content-Length': String(out.body.length) });
-    res.end(req.method === 'HEAD' ? undefined : out.body);
+    const body = zipped ?? out.body;
+    if (zipped) headers['Content-Encoding'] = 'gzip';
+    res.writeHead(200, { ...headers, 'Content-Type': out.type, 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   const server = createServer({ maxHeaderSize: 8192, requestTimeout: 10_000, headersTimeout: 5_000 }, handle);

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JudgeIdentity } from '../../src/mail/compose.js';
 import { createDirectorySender } from '../../src/mail/directory-sender.js';
 import { DirectoryInbox } from '../../src/mail/directory-inbox.js';
 import { createMailHand } from '../../src/mail/hand.js';
@@ -15,7 +16,9 @@ import { listOutbox } from '../../src/store/outbox.js';
 
 export const JUDGE = { address: 'judge@example.test', name: 'Test Judge', domain: 'example.test' };
 
-export function createWorld() {
+/** `judge` adds to the judge's identity (e.g. webBaseUrl, for the web site's links in mail). */
+export function createWorld(options: { judge?: Partial<JudgeIdentity> } = {}) {
+  const judge: JudgeIdentity = { ...JUDGE, ...options.judge };
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
   const db = openDatabase(join(root, 'judge.sqlite'));
   // Real time plus an offset the test moves: rows the store stamps with the wall clock must not
@@ -24,19 +27,19 @@ export function createWorld() {
   const clock = () => Date.now() + offset;
   const inbox = new DirectoryInbox(db, handleMail, {
     root,
-    judge: JUDGE,
+    judge,
     rateLimit: false,
     clock,
     onHandlerError: (m) => apologyFor(m),
   });
-  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge: JUDGE, clock });
+  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge, clock });
   const hand = createMailHand(root, { judgeAddress: JUDGE.address });
   const errors: unknown[] = [];
 
   async function settle(): Promise<IntakeResult[]> {
     const results = await inbox.processAll();
     for (const r of results) if (r.outcome === 'error') errors.push(r.error);
-    tick(db, new Date(clock()).toISOString(), JUDGE);
+    tick(db, new Date(clock()).toISOString(), judge);
     await outbox.runOnce();
     return results;
   }
