@@ -132,6 +132,12 @@ describe('the feeds (issue 22.3)', SLOW, () => {
       const modified = first.headers.get('last-modified');
       if (modified) expect((await get(site, path, { headers: { 'If-Modified-Since': modified } })).status).toBe(304);
     }
+    // Large answers go gzipped to clients that take it (fetch does), with their own ETag; HEAD has no body.
+    const board = await get(site, '/games/webby');
+    expect(board.headers.get('content-encoding')).toBe('gzip');
+    expect(board.headers.get('etag')).toMatch(/-gz"$/);
+    const head = await get(site, '/games/webby', { method: 'HEAD' });
+    expect([head.status, head.text, head.headers.get('etag')]).toEqual([200, '', board.headers.get('etag')]);
     const before = await get(site, '/api/games/webby');
     await playPhase(w, 'webby');
     const after = await get(site, '/api/games/webby', { headers: { 'If-None-Match': before.headers.get('etag')! } });
