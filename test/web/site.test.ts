@@ -110,6 +110,21 @@ describe('the feeds (issue 22.3)', SLOW, () => {
     expect(spring.press).toEqual([expect.objectContaining({ from: 'France', body: 'Vive la France.' })]);
     expect(spring.next).toBe('F1901M');
     expect((await get(site, '/api/games/webby/phases/W1901A')).status).toBe(404);
+    // The documents have exactly the fields docs/web.md lists.
+    const keys = (o: object) => Object.keys(o).sort();
+    expect(keys(games)).toEqual(['games', 'page', 'pages', 'schema']);
+    expect(keys(games.games[0])).toEqual(
+      'api deadline description finished href name openSeats phase players powers press status variant variantTitle zone'
+        .split(' ')
+        .sort(),
+    );
+    expect(keys(game)).toEqual(['board', 'centres', 'game', 'page', 'pages', 'phases', 'press', 'schema']);
+    expect(keys(game.board)).toEqual(['dislodged', 'owners', 'phase', 'units']);
+    const phaseKeys =
+      'adjustments after captured centres destroyed dislodged drawn game gameOver label next orders phase ' +
+      'position press previous processedAt results schema winners';
+    expect(keys(spring)).toEqual(phaseKeys.split(' ').sort());
+    expect(keys(spring.press[0])).toEqual(['body', 'from', 'official', 'sentAt', 'subject']);
 
     const feed = await get(site, '/games/webby/feed.atom');
     expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
