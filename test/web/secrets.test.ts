@@ -40,7 +40,7 @@ async function plantGames(): Promise<void> {
   await w.send('watcher@observers.test', 'OBSERVE running watchpw');
   expect(await gm('running', 'PROCESS! S1901M')).toContain('was processed');
   // Each secret is real: the judge took it (so a leak would show it).
-  expect(await say('austria', 'running', OPEN_ORDER.join('\n'))).toMatch(OPEN_ORDER_SHOWN[0]);
+  expect(await say('austria', 'running', OPEN_ORDER.join('\n'))).toContain('2 orders stored for Austria');
   await say('england', 'running', `PRESS TO France\n${PRIVATE_PRESS}\nENDPRESS`);
   expect((await w.mails(playerAddress('france'))).some((m) => m.text.includes(PRIVATE_PRESS))).toBe(true);
   expect(await say('italy', 'running', `BROADCAST GREY\n${GREY_PRESS}\nENDPRESS`)).toContain('your name was not shown');
