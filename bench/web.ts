@@ -84,9 +84,7 @@ export async function benchWeb(): Promise<void> {
   try {
     await benchGame(w);
     // Other processes share the cores: the figures below are as good as the load lets them be.
-    console.log(
-      `  (load average ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores)`,
-    );
+    console.log(`  (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
     const database = join(w.root, 'judge.sqlite');
     const cached = await startWebServer(database, { port: 0 });
     const fresh = await startWebServer(database, { port: 0, cacheMs: 0 });

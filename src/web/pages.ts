@@ -91,7 +91,8 @@ export function gamesPage(db: Db, paging: Paging): Doc {
 function boardAlt(variant: Variant, game: Game, position: Position, what: string): string {
   const units = position.units.length;
   const centres = Object.keys(position.owners).length;
-  return `Map of ${game.name}, ${phaseLabel(position.phase)}${what}: ${units} units on the board, ${centres} owned centres`;
+  const label = `Map of ${game.name}, ${phaseLabel(position.phase)}${what}`;
+  return `${label}: ${units} units on the board, ${centres} owned centres`;
 }
 
 function unitList(variant: Variant, position: Position): string {
@@ -127,13 +128,14 @@ function centreTable(game: Game, position: Position): string {
   );
 }
 
+function pressHeading(p: PublicPress): string {
+  if (!p.official) return `Broadcast from ${esc(p.from)}`;
+  return `Official notice from the GM${p.subject ? `: ${esc(p.subject)}` : ''}`;
+}
+
 function pressHtml(items: PublicPress[]): string {
   return items
-    .map(
-      (p) =>
-        `<article class="press"><h3>${p.official ? `Official notice from the GM${p.subject ? `: ${esc(p.subject)}` : ''}` : `Broadcast from ${esc(p.from)}`}</h3>` +
-        `<pre>${esc(p.body)}</pre></article>`,
-    )
+    .map((p) => `<article class="press"><h3>${pressHeading(p)}</h3>` + `<pre>${esc(p.body)}</pre></article>`)
     .join('\n');
 }
 
@@ -154,7 +156,8 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
     ...(s.description ? [['About', esc(s.description)]] : []),
   ];
   parts.push(
-    `<table class="facts"><tbody>${facts.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('')}</tbody></table>`,
+    `<table class="facts"><tbody>${facts.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('')}` +
+      '</tbody></table>',
   );
   parts.push(
     `<p>Play by mail: <kbd>LIST ${esc(game.name)}</kbd> for this game, ` +
@@ -174,7 +177,8 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
     parts.push(mapFigure('board-map', svg, boardAlt(variant, game, position, ''), `${base}/map.svg`));
     parts.push(unitList(variant, position), centreTable(game, position));
     parts.push(
-      `<details><summary>The board as text</summary><pre>${esc(renderBoard(variant, position, { game: game.name }))}</pre></details>`,
+      `<details><summary>The board as text</summary>` +
+        `<pre>${esc(renderBoard(variant, position, { game: game.name }))}</pre></details>`,
     );
     modified = newest(modified, record.processedAt);
     const open = !record.result ? publicPress(db, game, record.phase) : [];
@@ -185,11 +189,10 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
   }
   const { phases, pages } = phasePage(db, game, paging);
   const done = phases.filter((p) => p.processedAt);
+  const phaseItem = (p: { phase: string }) => `<li><a href="${base}/${seg(p.phase)}">${esc(p.phase)}</a></li>`;
   parts.push('<h2 id="phases">Phases</h2>');
   parts.push(
-    done.length
-      ? `<ol class="phases">${done.map((p) => `<li><a href="${base}/${seg(p.phase)}">${esc(p.phase)}</a></li>`).join('')}</ol>`
-      : '<p>No phase has been processed yet.</p>',
+    done.length ? `<ol class="phases">${done.map(phaseItem).join('')}</ol>` : '<p>No phase has been processed yet.</p>',
   );
   parts.push(pager(base, pageNo, pages));
   const charts = publicBidCharts(db, game);
@@ -216,11 +219,13 @@ export function phaseHtml(db: Db, game: Game, code: string, maps: MapCache): Doc
   const prev = p.previous ? `${base}/${seg(p.previous.phase)}` : null;
   // The phase after the last processed one is the open phase: its page is the game's board.
   const next = p.next ? (p.next.processedAt ? `${base}/${seg(p.next.phase)}` : base) : null;
+  const nextName = p.next?.processedAt ? p.next.phase : 'the board now';
   const steps =
     `<nav class="steps" aria-label="Phases">` +
     `${prev ? `<a href="${prev}">← ${esc(p.previous!.phase)}</a>` : '<span></span>'}` +
     `<span class="muted">← → keys step through the phases</span>` +
-    `${next ? `<a href="${next}">${esc(p.next!.processedAt ? p.next!.phase : 'the board now')} →</a>` : '<span></span>'}</nav>`;
+    `${next ? `<a href="${next}">${esc(nextName)} →</a>` : '<span></span>'}` +
+    '</nav>';
   const press = publicPress(db, game, p.record.phase);
   const body = [
     steps,
@@ -280,9 +285,11 @@ export function variantPage(id: string, maps: MapCache): Doc | null {
       `Map of ${variant.title} at the start: ${start.units.length} units`,
       `/variants/${seg(id)}/map.svg`,
     ),
-    `<details><summary>The starting position as text</summary><pre>${esc(renderPosition(variant, start))}</pre></details>`,
+    `<details><summary>The starting position as text</summary>` +
+      `<pre>${esc(renderPosition(variant, start))}</pre></details>`,
     '<h2>Powers</h2>',
-    `<div class="scroll"><table><thead><tr><th scope="col">Power</th><th scope="col">Letter</th><th scope="col">Kind</th>` +
+    '<div class="scroll"><table><thead><tr><th scope="col">Power</th><th scope="col">Letter</th>' +
+      '<th scope="col">Kind</th>' +
       `<th scope="col">Home centres</th></tr></thead><tbody>${powers}</tbody></table></div>`,
     '<h2>Provinces and their abbreviations</h2>',
     `<div class="scroll"><table><thead><tr><th scope="col">Abbreviation</th><th scope="col">Name</th>` +

@@ -28,7 +28,7 @@ async function twoPhases(): Promise<World> {
 }
 
 describe('the site of a game (issue 22.2)', SLOW, () => {
-  it('lists the game, shows its board as SVG with centre counts, and each processed phase with its results', async () => {
+  it('lists the game, shows its board as SVG with centre counts, and each processed phase with results', async () => {
     const w = await twoPhases();
     site = await startSite(w);
     const home = await get(site, '/');
@@ -114,7 +114,10 @@ describe('the feeds (issue 22.3)', SLOW, () => {
     const keys = (o: object) => Object.keys(o).sort();
     expect(keys(games)).toEqual(['games', 'page', 'pages', 'schema']);
     expect(keys(games.games[0])).toEqual(
-      'api deadline description finished href name openSeats phase players powers press status variant variantTitle zone'
+      (
+        'api deadline description finished href name openSeats phase players powers press status variant ' +
+        'variantTitle zone'
+      )
         .split(' ')
         .sort(),
     );
