@@ -136,6 +136,23 @@ describe('nothing secret (issue 22.4)', () => {
     expect(ok.length).toBeGreaterThan(40);
   });
 
+  it('lists each game in its state: open places, powers needing a replacement, paused, finished apart', () => {
+    const home = seen.get('/')!.text;
+    const running = home.slice(home.indexOf('id="running"'), home.indexOf('id="finished"'));
+    const finished = home.slice(home.indexOf('id="finished"'));
+    expect(running).toMatch(/forming<\/a>.*4 of 7 places open/);
+    expect(running).toContain('England needs a replacement (vacant)');
+    expect(running).toContain('Turkey needs a replacement (civil disorder)');
+    expect(running).toMatch(/paused<\/a>.*\(paused\)/);
+    expect(finished).toContain('<a href="/games/drawn">drawn</a>');
+    expect(running).not.toContain('<a href="/games/drawn">');
+    const json = JSON.parse(seen.get('/api/games/disorder')!.text);
+    expect(json.game.openSeats).toEqual([
+      { power: 'england', name: 'England', state: 'vacant' },
+      { power: 'turkey', name: 'Turkey', state: 'civil disorder' },
+    ]);
+  });
+
   it('shows no address, password, hash, vote, open order, private press or DP bid anywhere', () => {
     const secrets: [string, RegExp][] = [
       ['an address', /[\w.+-]+@[\w-]+(\.[\w-]+)*\.test\b/i],
