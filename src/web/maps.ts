@@ -17,8 +17,8 @@ export class RenderBusy extends Error {
 }
 
 export interface MapCacheOptions {
-  /** Pictures kept (least recently used go first). */
-  entries?: number;
+  /** Bytes of SVG kept (least recently used go first); a standard board is about 300 KB. */
+  maxBytes?: number;
   /** Fresh drawings allowed per second on average, and at once. */
   rendersPerSecond?: number;
   burst?: number;
@@ -27,7 +27,8 @@ export interface MapCacheOptions {
 
 export class MapCache {
   private readonly kept = new Map<string, string>();
-  private readonly entries: number;
+  private readonly maxBytes: number;
+  private keptBytes = 0;
   private readonly rate: number;
   private readonly burst: number;
   private readonly clock: () => number;
@@ -36,7 +37,7 @@ export class MapCache {
   drawn = 0;
 
   constructor(options: MapCacheOptions = {}) {
-    this.entries = options.entries ?? 256;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.rate = options.rendersPerSecond ?? 20;
     this.burst = options.burst ?? 20;
     this.clock = options.clock ?? Date.now;
@@ -69,7 +70,12 @@ export class MapCache {
     });
     this.drawn++;
     this.kept.set(key, svg);
-    if (this.kept.size > this.entries) this.kept.delete(this.kept.keys().next().value as string);
+    this.keptBytes += svg.length;
+    while (this.keptBytes > this.maxBytes && this.kept.size > 1) {
+      const oldest = this.kept.keys().next().value as string;
+      this.keptBytes -= this.kept.get(oldest)!.length;
+      this.kept.delete(oldest);
+    }
     return svg;
   }
 

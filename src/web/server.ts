@@ -18,6 +18,8 @@ export interface WebOptions {
   /** How long a cached answer may be served without looking at the database again, in ms. */
   cacheMs?: number;
   maps?: MapCache;
+  /** Bytes of answers the page cache keeps (default 32 MB). */
+  cacheBytes?: number;
   /** Page lengths of the games and of a game's phases (default PAGE_SIZES). */
   pageSizes?: { phases: number; games: number };
   log?: (line: string) => void;
@@ -43,7 +45,11 @@ interface Cached {
   static: boolean;
 }
 
-const MAX_CACHED = 500;
+/**
+ * The page cache's bound, in bytes of bodies kept (a board page with its SVG is about 400 KB, 60 KB
+ * gzipped): the judge's memory stays bounded however many addresses clients ask for.
+ */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -77,6 +83,14 @@ export async function serveDatabase(
   };
   const cacheMs = options.cacheMs ?? 10_000;
   const cache = new Map<string, Cached>();
+  let cachedBytes = 0;
+  const maxBytes = options.cacheBytes ?? MAX_CACHED_BYTES;
+  const size = (e: Cached) => e.body.length + (e.gzip?.length ?? 0);
+  const forget = (url: string) => {
+    const old = cache.get(url);
+    if (old) cachedBytes -= size(old);
+    cache.delete(url);
+  };
   const stats = { hits: 0, misses: 0 };
 
   function answer(url: string): Cached | { status: number; message: string; retry?: boolean } {
@@ -85,6 +99,9 @@ export async function serveDatabase(
     const hit = cache.get(url);
     if (hit && hit.stamp === stamp && (hit.static || now - hit.at < cacheMs)) {
       stats.hits++;
+      // Least recently used goes first: a hit moves to the end.
+      cache.delete(url);
+      cache.set(url, hit);
       return hit;
     }
     stats.misses++;
@@ -108,9 +125,10 @@ export async function serveDatabase(
       static: stamp === 'static',
     };
     if (result.cacheable) {
-      cache.delete(url);
+      forget(url);
       cache.set(url, entry);
-      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+      cachedBytes += size(entry);
+      while (cachedBytes > maxBytes && cache.size > 1) forget(cache.keys().next().value as string);
     }
     return entry;
   }

@@ -125,6 +125,20 @@ describe('hostile clients (issue 22.5)', () => {
     ]);
   });
 
+  it('keeps the page cache within its bound in bytes, whatever addresses are asked for', T, async () => {
+    const small = await startSite(w, { cacheBytes: 1 });
+    try {
+      const pages = ['/games/target', '/games/target/S1901M', '/games/target', '/games/target/S1901M'];
+      for (const path of pages) expect((await get(small, path)).status).toBe(200);
+      // Only the last answer is kept: each change of address is built again.
+      expect(small.stats).toEqual({ hits: 0, misses: 4 });
+      expect((await get(small, '/games/target/S1901M')).status).toBe(200);
+      expect(small.stats).toEqual({ hits: 1, misses: 4 });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('draws each picture once, and rations fresh drawings (503 with Retry-After beyond)', T, async () => {
     // The board and the first page drew pictures already; the next fresh ones use up the ration.
     const answers = [];
