@@ -137,6 +137,20 @@ describe('hostile clients (issue 22.5)', () => {
     } finally {
       await small.close();
     }
+    // The picture cache the same way: with room for one picture, going back draws again.
+    const pictures = new MapCache({ maxBytes: 1 });
+    const tiny = await startSite(w, { cacheBytes: 1, maps: pictures });
+    try {
+      for (const path of [
+        '/games/target/S1901M/map.svg',
+        '/games/target/F1901M/map.svg',
+        '/games/target/S1901M/map.svg',
+      ])
+        expect((await get(tiny, path)).status).toBe(200);
+      expect(pictures.drawn).toBe(3);
+    } finally {
+      await tiny.close();
+    }
   });
 
   it('draws each picture once, and rations fresh drawings (503 with Retry-After beyond)', T, async () => {
