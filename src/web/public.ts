@@ -56,7 +56,8 @@ export const isOver = (game: Game) => game.status === 'completed' || game.status
  * outside them; the web has no one inside, so they do not exist here.
  */
 function isPublic(game: Game): boolean {
-  return !readSettings(game.settings).unlisted && !readSettings(game.settings).joinPasswordHash;
+  const settings = readSettings(game.settings);
+  return !settings.unlisted && !settings.joinPasswordHash;
 }
 
 /** The game by name when the web may show it; null for a missing, private or unlisted one alike. */
