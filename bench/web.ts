@@ -42,13 +42,15 @@ async function benchGame(w: World): Promise<void> {
 const CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { request, Agent } = require('node:http');
-const { hostname, port, path, seconds, concurrency } = workerData;
+const { hostname, port, path, seconds, concurrency, etag } = workerData;
+const headers = etag ? { 'Accept-Encoding': 'gzip', 'If-None-Match': etag } : { 'Accept-Encoding': 'gzip' };
+const want = etag ? 304 : 200;
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 const until = Date.now() + seconds * 1000;
 let done = 0;
 const one = () => new Promise((resolve, reject) => {
-  const req = request({ host: hostname, port, path, agent, headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
-    if (res.statusCode !== 200) reject(new Error(path + ': ' + res.statusCode));
+  const req = request({ host: hostname, port, path, agent, headers }, (res) => {
+    if (res.statusCode !== want) reject(new Error(path + ': ' + res.statusCode));
     res.resume();
     res.on('end', resolve);
   });
@@ -64,11 +66,11 @@ Promise.all(Array.from({ length: concurrency }, client)).then(() => { agent.dest
  * and the server thread's own busy time per request (its event loop's active time), which says what
  * one free core would serve whatever else the machine is doing.
  */
-async function rate(url: string, path: string): Promise<{ perSecond: number; capacity: number }> {
+async function rate(url: string, path: string, etag?: string): Promise<{ perSecond: number; capacity: number }> {
   const { hostname, port } = new URL(url);
   const worker = new Worker(CLIENT, {
     eval: true,
-    workerData: { hostname, port, path, seconds: SECONDS, concurrency: CONCURRENCY },
+    workerData: { hostname, port, path, seconds: SECONDS, concurrency: CONCURRENCY, etag },
   });
   const start = performance.eventLoopUtilization();
   const done = await new Promise<number>((resolve, reject) => {
@@ -98,6 +100,11 @@ export async function benchWeb(): Promise<void> {
       const figure = (r: { perSecond: number; capacity: number }) =>
         `${r.perSecond.toFixed(0).padStart(5)}/s (server thread: ${r.capacity.toFixed(0).padStart(5)}/s of its time)`;
       console.log(`  ${what.padEnd(11)} ${path.padEnd(20)} cached ${figure(hot)}   built afresh ${figure(cold)}`);
+      // A client polling with the ETag it holds: 304 without a body.
+      const etag = (await fetch(`${cached.url}${path}`)).headers.get('etag')!;
+      console.log(
+        `  ${''.padEnd(11)} ${'polled, unchanged'.padEnd(20)} 304    ${figure(await rate(cached.url, path, etag))}`,
+      );
     }
     await cached.close();
     await fresh.close();
