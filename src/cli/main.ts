@@ -7,6 +7,7 @@ import { register as registerJudge } from './judge.js';
 import { register as registerMail } from './mail.js';
 import { register as registerMap } from './map.js';
 import { register as registerOptions } from './options.js';
+import { register as registerWeb } from './web.js';
 
 const program = new Command();
 program
@@ -20,6 +21,7 @@ registerJudge(program);
 registerMail(program);
 registerMap(program);
 registerOptions(program);
+registerWeb(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));
