@@ -55,6 +55,19 @@ describe('chancery options', () => {
     ]);
   });
 
+  it('A&E v6: a retreat across the strait of Gibraltar only while no foreign fleet holds Gibraltar', async () => {
+    const retreat = (fleet: string) =>
+      positionFile(
+        `strait-${fleet}.txt`,
+        'variant ambition6\nphase Fall 1763 Retreat\nSpain: F wes\n  dislodged A and from mad\n  owns brc\n' +
+          `Britain: A mad, F ${fleet}\n  owns lon edi lvp mad\n`,
+      );
+    const blocked = await runCli('options', '--position', retreat('gib'), '--power', 'Spain');
+    expect(blocked.out.trim().split('\n')).toEqual(['A AND R BRC', 'A AND R POR', 'A AND D']);
+    const open = await runCli('options', '--position', retreat('mao'), '--power', 'Spain');
+    expect(open.out.trim().split('\n')).toEqual(['A AND R BRC', 'A AND R MOR', 'A AND R POR', 'A AND D']);
+  });
+
   it('puts every power under its heading at the start, and names an unknown unit', async () => {
     const all = await runCli('options', '--variant', 'standard');
     expect(all.out).toMatch(/^Austria:\nA BUD H\n/);
