@@ -101,7 +101,9 @@ describe('chancery adjudicate --explain', () => {
   it('prints under each order why it succeeded or failed', async () => {
     const run = await runCli('adjudicate', '--orders', 'examples/standard/spring-1901.txt', '--explain');
     expect(run.code).toBe(0);
-    expect(run.out).toMatch(/^France: Army Paris -> Burgundy\.\n {6}- supported by the French Army Marseilles\n {6}- moved with strength 2 against 1$/m);
+    expect(run.out).toMatch(
+      /^France: Army Paris -> Burgundy\.\n {6}- supported by the French Army Marseilles\n {6}- moved with strength 2 against 1$/m,
+    );
     const plain = await runCli('adjudicate', '--orders', 'examples/standard/spring-1901.txt');
     expect(plain.out).not.toContain('      - ');
   });
