@@ -11,7 +11,11 @@ export function findPicture(db: Db, gameId: number, phase: string, digest: strin
 
 /** Keeps a drawn picture; a second drawing of the same one (two senders at once) is dropped. */
 export function storePicture(db: Db, gameId: number, phase: string, digest: string, png: Buffer): void {
-  db.prepare(
-    'INSERT OR IGNORE INTO phase_pictures (game_id, phase, digest, png, drawn_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(gameId, phase, digest, png, nowIso());
+  db.prepare('INSERT OR IGNORE INTO phase_pictures (game_id, phase, digest, png, drawn_at) VALUES (?, ?, ?, ?, ?)').run(
+    gameId,
+    phase,
+    digest,
+    png,
+    nowIso(),
+  );
 }
