@@ -16,7 +16,8 @@ import { listOutbox } from '../../src/store/outbox.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createActiveGames, LOAD_JUDGE, PROCESS_AT_DEADLINE, storeOrdersButOne, tempDatabase } from './games.js';
 
-const GAMES = 1000;
+/** LOAD_GAMES=200 npm run bench -- deadline: a shorter run for profiling. */
+const GAMES = Number(process.env.LOAD_GAMES ?? 1000);
 const TICK_TARGET_S = 2;
 
 export async function benchDeadlines(): Promise<void> {

@@ -82,6 +82,18 @@ function knownZone(name: string): string | null {
  * of each list mail, not one copy per spelling.
  */
 export function resolveZone(name: string): string | null {
+  // Asked for every reader of every list mail: an Intl formatter costs a fraction of a millisecond.
+  let zone = resolved.get(name);
+  if (zone === undefined) {
+    if (resolved.size > 10_000) resolved.clear();
+    resolved.set(name, (zone = resolveUncached(name)));
+  }
+  return zone;
+}
+
+const resolved = new Map<string, string | null>();
+
+function resolveUncached(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed || !/^[A-Za-z0-9_+\-/]+$/.test(trimmed)) return null;
   const resolved = knownZone(trimmed);
