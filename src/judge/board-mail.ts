@@ -2,9 +2,9 @@
 // board, drawn when the first of them is delivered (src/mail/attachments.ts) from what the store holds
 // for the phase: the position it was played on and, once processed, its orders and results.
 import { createHash } from 'node:crypto';
-import { PHASE_TYPE_NAME, SEASON_NAME, type Phase } from '../core/types.js';
 import { registerAttachmentRenderer } from '../mail/attachments.js';
 import { boardSvg, canDrawBoard, svgToPng } from '../render/map/index.js';
+import { phaseLabel } from '../render/phrases.js';
 import type { Db } from '../store/database.js';
 import { getGame, type Game } from '../store/games.js';
 import type { MailAttachment } from '../store/outbox.js';
@@ -14,9 +14,7 @@ import { variantOf } from './variants.js';
 
 export const BOARD_PICTURE = 'board-picture';
 
-export function phaseLabel(phase: Phase): string {
-  return `${SEASON_NAME[phase.season]} ${phase.year} ${PHASE_TYPE_NAME[phase.type]}`;
-}
+export { phaseLabel };
 
 /**
  * The attachment asking for a picture of a game's phase: with its orders and results once processed
