@@ -1,0 +1,2 @@
+import { benchDeadlines } from './load/deadlines.js';
+await benchDeadlines();
