@@ -70,7 +70,9 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
   const lines = text.split(/\r\n|\r|\n/).map((raw, i) => {
     // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
-    const line = raw.replace(/(^|\s)#.*$/, '');
+    const line = raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw;
+    // Most lines are orders: the two regular expressions only for lines that can be these.
+    if (!/^\s*[cp]/i.test(line)) return line;
     const cd = DISORDER_LINE.exec(line);
     if (cd) {
       const power = powerByName(lexicon(variant), cd[1]);
