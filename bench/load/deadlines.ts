@@ -30,6 +30,7 @@ export async function benchDeadlines(): Promise<void> {
       `Setup: ${GAMES} active standard games, ${sets} order sets stored (one power per game late: it holds; no grace period) in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
     );
 
+    const sizeBefore = databaseBytes(world.db);
     const due = Math.max(...games.flatMap((g) => pendingJobs(world.db, g.id).map((j) => Date.parse(j.dueAt))));
     const after = new Date(due + 60_000).toISOString();
     const started = performance.now();
@@ -51,7 +52,14 @@ export async function benchDeadlines(): Promise<void> {
     tick(world.db, after, LOAD_JUDGE);
     console.log(`  the next tick with nothing due: ${(performance.now() - idleStarted).toFixed(0)} ms`);
 
+    const sizeTicked = databaseBytes(world.db);
     await deliverAll(world.db);
+    const sizeDelivered = databaseBytes(world.db);
+    const kib = (bytes: number) => `${(bytes / GAMES / 1024).toFixed(0)} KiB`;
+    console.log(
+      `Disk: the database grew ${kib(sizeTicked - sizeBefore)} a game for the phase processed (position, ` +
+        `result, queued mails) and ${kib(sizeDelivered - sizeTicked)} a game for its delivery (the picture kept)`,
+    );
   } finally {
     world.close();
   }
@@ -95,4 +103,12 @@ async function deliverAll(db: Parameters<typeof listOutbox>[0]): Promise<void> {
       `${((seconds * 1000) / Math.max(1, sent)).toFixed(1)} ms per mail; target <= ${DELIVERY_TARGET_S} s ` +
       `${seconds <= DELIVERY_TARGET_S ? 'MET' : 'MISSED'}`,
   );
+}
+
+/** The database's size on disk as SQLite counts it (pages in use, the WAL checkpointed first). */
+function databaseBytes(db: Parameters<typeof listOutbox>[0]): number {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const free = db.pragma('freelist_count', { simple: true }) as number;
+  return (pages - free) * (db.pragma('page_size', { simple: true }) as number);
 }
