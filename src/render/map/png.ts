@@ -2,6 +2,8 @@
 // picture is the same on every machine (no system fonts are looked at).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { crc32, deflateSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 
@@ -23,7 +25,33 @@ export const MAX_PNG_BYTES = 300 * 1024;
 /** Pixels of the usual picture (about 1,200 x 1,050): every name readable, the PNG well under the limit. */
 const MAX_PIXELS = 1.25e6;
 
+/**
+ * resvg-js 2.6 holds each drawing's pixels (6–12 MB) outside V8's sight, freed only when a full
+ * garbage collection finds its wrapper dead, and V8, seeing a small heap, seldom runs one: a daemon
+ * drawing a deadline's pictures grew by hundreds of MiB. Every few pictures a full collection is asked
+ * for, once the drawing is done (the memory is given back on the event loop's next turn).
+ */
+const COLLECT_EVERY = 6;
+let drawnSinceCollection = 0;
+let collect: (() => void) | null | undefined;
+
+function collectNow(): void {
+  if (collect === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      collect = runInNewContext('gc') as () => void;
+    } catch {
+      collect = null;
+    }
+  }
+  collect?.();
+}
+
 export function svgToPng(svg: string, options: { keepPixels?: boolean; maxBytes?: number } = {}): RenderedPicture {
+  if (++drawnSinceCollection >= COLLECT_EVERY) {
+    drawnSinceCollection = 0;
+    setImmediate(collectNow).unref();
+  }
   svg = textAsPaths(svg);
   const maxBytes = options.maxBytes ?? MAX_PNG_BYTES;
   // Start at a size whose PNG is usually under the limit, so that one drawing is enough.
@@ -44,11 +72,16 @@ const FONT_OPTIONS = { fontFiles: FONTS, loadSystemFonts: false, defaultFontFami
  * Laying out text is most of resvg's work on a board (about a millisecond a name, where the whole map's
  * shapes take a few): each <text> element is laid out once, as the glyph outlines resvg itself would
  * draw, and kept, so a board's hundred-odd names, which every picture of a variant repeats, cost
- * nothing after its first picture. Only text whose layout depends on nothing but its own element
+ * nothing after its second picture. Only text whose layout depends on nothing but its own element
  * (x, y and font attributes on it; the font family on the root) is written by drawBoardSvg.
  */
 const outlines = new Map<string, string>();
-/** Names, legend rows and titles of all variants stay well below this; titles of many games pass it. */
+/**
+ * Texts seen once and not kept: a title (its game and phase) never comes back, and keeping every
+ * title's outlines grew a busy daemon by hundreds of MiB. A text is kept when it comes a second time.
+ */
+const seenOnce = new Set<string>();
+/** Names and legend rows of all five variants stay well below this. */
 const MAX_OUTLINES = 5000;
 const TEXT = /<text\b[^>]*>[^<]*<\/text>/g;
 
@@ -56,8 +89,10 @@ function textAsPaths(svg: string): string {
   const root = /^<svg\b[^>]*>/.exec(svg)?.[0];
   if (!root) return svg;
   const missing = [...new Set(svg.match(TEXT) ?? [])].filter((text) => !outlines.has(text));
+  const laidOut = new Map<string, string>();
   if (missing.length) {
     if (outlines.size + missing.length > MAX_OUTLINES) outlines.clear();
+    if (seenOnce.size + missing.length > MAX_OUTLINES) seenOnce.clear();
     const groups = missing.map((text, i) => `<g id="t${i}">${text}</g>`).join('');
     const flat = new Resvg(`${root}${groups}</svg>`, { font: FONT_OPTIONS }).toString();
     missing.forEach((text, i) => {
@@ -71,10 +106,13 @@ function textAsPaths(svg: string): string {
       }
       // Outlines are shapes: without this the board's optimizeSpeed would draw the letters unsmoothed,
       // where resvg draws text (textRendering optimizeLegibility) smoothed.
-      outlines.set(text, `<g shape-rendering="geometricPrecision">${body.trim()}</g>`);
+      const drawn = `<g shape-rendering="geometricPrecision">${body.trim()}</g>`;
+      laidOut.set(text, drawn);
+      if (seenOnce.delete(text)) outlines.set(text, drawn);
+      else seenOnce.add(text);
     });
   }
-  return svg.replace(TEXT, (text) => outlines.get(text)!);
+  return svg.replace(TEXT, (text) => outlines.get(text) ?? laidOut.get(text)!);
 }
 
 function render(svg: string, zoom: number, keepPixels?: boolean): RenderedPicture {
