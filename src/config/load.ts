@@ -171,6 +171,7 @@ const IMAP_KEYS = [
   'passEnv',
   'mailbox',
   'processedMailbox',
+  'quarantineMailbox',
   'pollIntervalMs',
   'rejectUnauthorized',
 ];
@@ -193,6 +194,7 @@ function imapOf(problems: ConfigProblems, value: unknown, env: Record<string, st
     mailbox: problems.string('imap.mailbox', raw.mailbox, 'INBOX'),
     processedMailbox:
       raw.processedMailbox === null ? null : problems.string('imap.processedMailbox', raw.processedMailbox, '') || null,
+    quarantineMailbox: problems.string('imap.quarantineMailbox', raw.quarantineMailbox, 'Quarantine') || 'Quarantine',
     pollIntervalMs: problems.integer('imap.pollIntervalMs', raw.pollIntervalMs, 60_000, 100),
     rejectUnauthorized: problems.boolean('imap.rejectUnauthorized', raw.rejectUnauthorized, true),
   };

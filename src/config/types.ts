@@ -37,6 +37,8 @@ export interface ImapConfig {
   pass: string;
   mailbox: string;
   processedMailbox: string | null;
+  /** Where a mail whose reading or handling failed is set aside (created if missing). */
+  quarantineMailbox: string;
   pollIntervalMs: number;
   rejectUnauthorized: boolean;
 }

@@ -59,6 +59,7 @@ export function createMailService(
       imap: imapOptions(imap),
       mailbox: imap.mailbox,
       processedMailbox: imap.processedMailbox,
+      quarantineMailbox: imap.quarantineMailbox,
       pollIntervalMs: imap.pollIntervalMs,
     });
   } else {

@@ -38,6 +38,10 @@ const MEETS: Record<Requirement, (standing: Standing, s: Session) => boolean> = 
 };
 
 function unmet(s: Session, need: Requirement, word: string, usage?: string): string {
+  // A PREVIEW after a failed SIGNON previews nothing: the reason is the SIGNON (as for the orders).
+  if (s.signonFailed && word === 'PREVIEW') {
+    return 'ignored: the SIGNON above failed';
+  }
   switch (need) {
     case 'gm':
     case 'gm-any':
