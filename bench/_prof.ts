@@ -1,2 +1,0 @@
-import { benchDeadlines } from './load/deadlines.js';
-await benchDeadlines();
