@@ -74,7 +74,8 @@ export function benchCli(): void {
     commands.forEach(([label, , target], i) => {
       const ms = median(figures[i].ms);
       console.log(
-        `chancery ${label.padEnd(22)} median ${ms.toFixed(0).padStart(4)} ms, ${median(figures[i].ratio).toFixed(2)}x ` +
+        `chancery ${label.padEnd(22)} median ${ms.toFixed(0).padStart(4)} ms, ` +
+          `${median(figures[i].ratio).toFixed(2)}x ` +
           `node -e 0 (target <= ${target} ms: ${ms <= target ? 'MET' : 'MISSED'} here); peak ` +
           `${figures[i].mib.toFixed(0)} MiB (target <= ${MEMORY_TARGET_MIB}: ` +
           `${figures[i].mib <= MEMORY_TARGET_MIB ? 'MET' : 'MISSED'})`,

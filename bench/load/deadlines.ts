@@ -44,7 +44,8 @@ export async function benchDeadlines(): Promise<void> {
       `One tick with every deadline passed: ${report.processed.length} phases processed, ${queued.length} results mails queued, ${advanced} games now in F1901M`,
     );
     console.log(
-      `  ${seconds.toFixed(2)} s in all (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ${((seconds * 1000) / GAMES).toFixed(2)} ms per game; ` +
+      `  ${seconds.toFixed(2)} s in all (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ` +
+        `${((seconds * 1000) / GAMES).toFixed(2)} ms per game; ` +
         `target <= ${TICK_TARGET_S} s ${seconds <= TICK_TARGET_S ? 'MET' : 'MISSED'}`,
     );
 
