@@ -8,6 +8,7 @@ import { register as registerAdjudicate } from './adjudicate-command.js';
 import { register as registerJudge } from './judge.js';
 import { register as registerMail } from './mail.js';
 import { register as registerMap } from './map-command.js';
+import { register as registerWeb } from './web.js';
 
 const program = new Command();
 program
@@ -20,6 +21,7 @@ registerAdjudicate(program);
 registerJudge(program);
 registerMail(program);
 registerMap(program);
+registerWeb(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));

@@ -27,6 +27,16 @@ export interface JudgeConfig {
   };
   imap: ImapConfig | null;
   smtp: SmtpConfig | null;
+  /** The read-only web site (src/web): `chancery run` serves it when `port` is set. */
+  web: WebConfig;
+}
+
+export interface WebConfig {
+  host: string;
+  /** null: `chancery run` serves no site (`chancery web` then defaults to 8080). */
+  port: number | null;
+  /** The site's public address (https://judge.example.org): mails link to game pages when set. */
+  baseUrl: string | null;
 }
 
 export interface ImapConfig {

@@ -29,7 +29,12 @@ export interface MailServiceOptions {
 }
 
 export function judgeIdentity(config: JudgeConfig): JudgeIdentity {
-  return { address: config.judge.address, name: config.judge.name, domain: config.judge.domain };
+  return {
+    address: config.judge.address,
+    name: config.judge.name,
+    domain: config.judge.domain,
+    webBaseUrl: config.web.baseUrl,
+  };
 }
 
 export function createMailService(
