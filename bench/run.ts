@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures beside their targets. Each section lives in its own module.
 import { benchMovementPhases, benchOrderText, benchReplay } from './adjudicator.js';
+import { benchCli } from './cli.js';
 import { benchDp } from './dp.js';
 import { benchMaps } from './maps.js';
 import { benchDeadlines } from './load/deadlines.js';
@@ -13,6 +14,7 @@ const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
   ['Orders: real full-board order text read and judged', benchOrderText],
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
+  ['CLI: the chancery command, whole process (start-up included)', benchCli],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],
   ['Map: one results picture (SVG built, PNG encoded)', benchMaps],
   ['Load: mail intake without the network', benchIntake],

@@ -1,14 +1,14 @@
 // `chancery options`: every legal order for the phase a position is at (the variant's start by
 // default), one order a line: a power's, or one unit's, or everyone's under power headings.
-import type { Command } from 'commander';
 import { phaseOptions } from '../core/options/index.js';
 import { lexicon, powerByName } from '../core/orders/lexicon.js';
 import { readUnitText } from '../core/orders/unit-text.js';
 import type { PowerId, ProvinceId } from '../core/types.js';
 import { optionLines } from '../render/options.js';
 import { startingPoint } from './adjudicate.js';
-import type { CliIo } from './variant.js';
-import { processIo } from './variant.js';
+import type { CliIo } from './io.js';
+
+export { register } from './options-command.js';
 
 export interface OptionsCliOptions {
   variant?: string;
@@ -46,22 +46,4 @@ export function runOptions(opts: OptionsCliOptions, io: CliIo): number {
   }
   io.out(`${lines.join('\n')}\n`);
   return 0;
-}
-
-export function register(program: Command, io: CliIo = processIo): void {
-  program
-    .command('options')
-    .description("every legal order for the position's phase, one a line (a DP line for a neutral unit)")
-    .option('--variant <name>', "variant name or .variant file (default: standard, or the position's)")
-    .option('--position <file>', 'the position (docs/position-format.md); default: the start of the variant')
-    .option('--power <power>', "only this power's units (and, in a DP game, the neutral units it may bid for)")
-    .option('--unit <unit>', 'only this unit, e.g. "F Spa" (repeatable)', (u: string, all: string[]) => [...all, u], [])
-    .action((opts: OptionsCliOptions) => {
-      try {
-        io.exit(runOptions(opts, io));
-      } catch (e) {
-        io.err(`${e instanceof Error ? e.message : String(e)}\n`);
-        io.exit(1);
-      }
-    });
 }

@@ -22,3 +22,4 @@ export * from './mail-log.js';
 export * from './outbox.js';
 export * from './jobs.js';
 export * from './rate-buckets.js';
+export * from './pictures.js';
