@@ -10,7 +10,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
+          // A variant's own tests sit beside its data (variants/<id>/), found by whoever edits it.
+          include: ['test/**/*.test.ts', 'variants/**/*.test.ts'],
           // Some tests start the judge as a child process or drive whole games by mail; on a busy
           // 2-core machine the 5 s default fails them for load, not for a fault.
           testTimeout: 30_000,
