@@ -63,6 +63,16 @@ export function factText(variant: Variant, f: Fact): string {
       return 'held';
     case 'dislodged':
       return `dislodged by ${who(variant, f.by)}: strength ${f.attack} against a hold of ${f.hold}`;
+    case 'retreated':
+      return 'retreated';
+    case 'retreat-bounced':
+      return `met ${all(variant, f.with)} retreating to the same province: all are destroyed`;
+    case 'disbanded':
+      return 'disbanded';
+    case 'carried-out':
+      return 'carried out';
+    case 'not-counted':
+      return `not carried out: ${f.reason}`;
   }
 }
 

@@ -3,7 +3,8 @@
 // as codes; the trace changes no outcome and is absent unless asked for.
 import { describe, expect, it } from 'vitest';
 import { readPhaseOrders } from '../../src/cli/adjudicate.js';
-import { explainMovement } from '../../src/core/adjudicate/explain.js';
+import { explainMovement, explainOutcomes } from '../../src/core/adjudicate/explain.js';
+import { readPosition } from '../../src/core/position/index.js';
 import { adjudicate, initialPosition } from '../../src/core/adjudicate/index.js';
 import type { Fact } from '../../src/core/adjudicate/trace.js';
 import { loadVariant } from '../../src/core/map/load.js';
@@ -33,7 +34,7 @@ function traced(n: string) {
 /** The facts of the unit in a location. */
 function factsOf(n: string, loc: string): Fact[] {
   const { result } = traced(n);
-  return result.explanations!.find((e) => e.unit.loc === loc)!.facts;
+  return result.explanations!.find((e) => e.unit?.loc === loc)!.facts;
 }
 
 describe('the trace, on DATC cases', () => {
@@ -106,5 +107,22 @@ describe('chancery adjudicate --explain', () => {
     );
     const plain = await runCli('adjudicate', '--orders', 'examples/standard/spring-1901.txt');
     expect(plain.out).not.toContain('      - ');
+  });
+});
+
+describe('the facts of a retreat phase', () => {
+  it('two retreats to one province meet there, each naming the other', () => {
+    const position = readPosition(
+      'variant standard\nphase Fall 1901 Retreat\nTurkey: A ser, A gre\n' +
+        'Austria:\n  dislodged A ser from bul\nItaly:\n  dislodged A gre from bul\n',
+      { variant: standard },
+    ).position;
+    const read = readPhaseOrders(standard, position, 'Austria: A ser R alb\nItaly: A gre R alb', 'retreats');
+    expect(read.complaints).toEqual([]);
+    const result = adjudicate(standard, position, read.orders);
+    expect(explainOutcomes(result.outcomes).map((e) => e.facts)).toEqual([
+      [{ code: 'retreat-bounced', with: [{ power: 'italy', type: 'A', loc: 'gre' }] }],
+      [{ code: 'retreat-bounced', with: [{ power: 'austria', type: 'A', loc: 'ser' }] }],
+    ]);
   });
 });

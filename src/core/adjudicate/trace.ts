@@ -35,10 +35,19 @@ export type Fact =
   | { code: 'convoying'; army: Unit }
   | { code: 'convoy-void' }
   | { code: 'held' }
-  | { code: 'dislodged'; by: Unit; attack: number; hold: number };
+  | { code: 'dislodged'; by: Unit; attack: number; hold: number }
+  // Retreat and adjustment phases, read from their outcomes (explain.ts).
+  | { code: 'retreated' }
+  /** Two or more units retreated to one province: all are destroyed. */
+  | { code: 'retreat-bounced'; with: Unit[] }
+  | { code: 'disbanded' }
+  | { code: 'carried-out' }
+  /** A winter order the count did not allow (no builds left, a removal by a power that builds...). */
+  | { code: 'not-counted'; reason: string };
 
 /** One per unit, in the order of the phase's outcomes. */
 export interface Explanation {
-  unit: Unit;
+  /** The unit ordered; for a build or a waiver, none. */
+  unit: Unit | null;
   facts: Fact[];
 }

@@ -3,7 +3,7 @@
 // src/render/explain.ts. It uses only what the results published: units, orders and strengths. In
 // a DP game no fact names who bid for a neutral unit or how much: the trace knows only the orders
 // the bids decided, as the results print them.
-import { explainMovement } from '../../core/adjudicate/explain.js';
+import { explainMovement, explainOutcomes } from '../../core/adjudicate/explain.js';
 import type { Variant } from '../../core/map/variant.js';
 import { parsePhaseCode, phaseCode, type OrderOutcome, type PowerId } from '../../core/types.js';
 import { explanationLines } from '../../render/explain.js';
@@ -60,11 +60,12 @@ function explainedLines(variant: Variant, record: PhaseRecord, power: PowerId | 
       lines.push(...explanationLines(variant, traced.explanations![i].facts));
     });
   } else {
-    // Retreats and adjustments: the outcome's own reason is the whole story.
-    for (const o of result.outcomes.filter(mine)) {
+    const explained = explainOutcomes(result.outcomes);
+    result.outcomes.forEach((o, i) => {
+      if (!mine(o)) return;
       lines.push(`${powerName(variant, o.order.power)}: ${outcomeText(variant, o, board)}`);
-      lines.push(`      - ${o.reason ?? (o.success ? 'carried out' : o.notes.join(', ') || 'failed')}`);
-    }
+      lines.push(...explanationLines(variant, explained[i].facts));
+    });
   }
   return lines.length ? lines : ['(no orders of yours in that phase)'];
 }
