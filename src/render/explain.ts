@@ -24,7 +24,7 @@ export function factText(variant: Variant, f: Fact): string {
     case 'supported':
       return `supported by ${all(variant, f.by)}`;
     case 'support-lost':
-      return `the support of ${all(variant, f.by)} did not count (cut or void)`;
+      return `the support of ${all(variant, f.by)} was cut`;
     case 'moved':
       return `moved with strength ${f.attack} against ${f.against}`;
     case 'own-unit-stays':

@@ -10,7 +10,7 @@ export type Fact =
   | { code: 'no-order' }
   /** Supports that counted for this unit's move or hold. */
   | { code: 'supported'; by: Unit[] }
-  /** Supports given to this unit that were cut or void, so did not count. */
+  /** Supports given to this unit that were cut, so did not count. */
   | { code: 'support-lost'; by: Unit[] }
   | { code: 'moved'; attack: number; against: number }
   /** A unit of its own power stays in the destination: no strength at all (DATC 4.B). */
