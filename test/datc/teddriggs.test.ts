@@ -27,6 +27,7 @@ import {
   PREFERRED_EDITIONS,
 } from './choices.js';
 import { EXTRA_JSON_CASES } from './extra-cases.js';
+import { DATC_PROSE_BLOCKS, DATC_REFUSALS, DATC_TEXT_CORRECTIONS } from './refusals.js';
 import { sharedPath } from '../harness/shared-dir.js';
 
 const DATC_JSON = sharedPath('reference/datc/teddriggs/datc.json');
@@ -45,14 +46,36 @@ function casesWePlay(all: JsonCase[]): JsonCase[] {
   return all.filter((c) => rank(c) === best.get(datcNumber(c)));
 }
 
-/** Parses the document's text for this phase as a GM's order file and adjudicates it. */
-export function playText(position: Position, text: string, label: string): { result: PhaseResult; refused: string[] } {
+/**
+ * Parses the document's text for this phase as a GM's order file and adjudicates it, after checking
+ * that the judge refused exactly the lines the case declares (DATC_REFUSALS): a refused line is a
+ * failed order, so an undeclared refusal would let the expected "fails" be met by no order at all.
+ */
+function playText(position: Position, text: string, label: string): PhaseResult {
   const read = readPhaseOrders(variant, position, text, label);
-  const refused = read.complaints.filter((c) => !c.includes('replaces the order'));
-  return { result: adjudicate(variant, position, read.orders, { seed: 'datc', bids: read.bids }), refused };
+  const complaints = read.complaints.map((c) => {
+    const m = /^.+?:(\d+): (.*)$/.exec(c);
+    return m ? { line: Number(m[1]), says: m[2] } : { line: 0, says: c };
+  });
+  const declared = DATC_REFUSALS[label] ?? [];
+  expect(complaints.map((c) => c.line)).toEqual(declared.map(([line]) => line));
+  declared.forEach(([, says], k) => expect(complaints[k].says).toContain(says));
+  return adjudicate(variant, position, read.orders, { seed: 'datc', bids: read.bids });
 }
 
-/** Did the unit the expectation names carry out an order of that kind? A refused line is a failed order. */
+/** The case's order block as the judge is to read it: DATC's typing errors mended, prose read as no orders. */
+function caseText(n: string, block: string): string {
+  if (DATC_PROSE_BLOCKS.includes(n)) return '';
+  let text = block;
+  for (const [typo, meant] of DATC_TEXT_CORRECTIONS[n] ?? []) {
+    // A correction that no longer matches the document is stale: say so rather than skip it.
+    expect(text).toContain(typo);
+    text = text.split(typo).join(meant);
+  }
+  return text;
+}
+
+/** Did the unit the expectation names carry out an order of that kind? A declared refusal is a failed order. */
 function succeeded(result: PhaseResult, expected: Order): boolean {
   if (expected.kind === 'waive') return result.outcomes.some((o) => o.order.kind === 'waive' && o.success);
   const province = provinceOf(expected.loc);
@@ -91,25 +114,25 @@ describe('DATC v3.0 chapter 6, as the document writes its orders', () => {
       const scenario = buildJsonScenario(variant, c, JSON_VERDICT_OVERRIDES[c.name]);
       const texts = blocks.get(datcNumber(c)) ?? [];
       // A case with two scenarios (6.J.9) prints one block for each.
-      const own = /second_scenario/.test(c.name) ? texts.slice(1) : texts;
+      const own = (/second_scenario/.test(c.name) ? texts.slice(1) : texts).map((t) => caseText(datcNumber(c), t));
       let position = scenario.phase.position;
       let phaseText = own[0] ?? transcribed(c.orders);
       if (scenario.preceding) {
         const before = playText(scenario.preceding.position, own[0] ?? '', `${datcNumber(c)} movement`);
-        checkPhase('movement: ', scenario.preceding.expectations, before.result);
-        position = before.result.next;
+        checkPhase('movement: ', scenario.preceding.expectations, before);
+        position = before.next;
         // Where the document states the retreats in prose, TedDriggs' transcription is read instead.
         phaseText = own[1] ?? transcribed(c.orders);
         if (position.phase.type !== 'retreat') {
           // No dislodged unit could retreat, so the retreat phase was skipped: every retreat fails.
           expect(scenario.phase.expectations.filter((e) => e.succeeds).map((e) => e.text)).toEqual([]);
           const retreating = scenario.phase.orders.filter((o) => o.kind === 'retreat' || o.kind === 'disband');
-          const destroyed = unitKeys(before.result.destroyed);
+          const destroyed = unitKeys(before.destroyed);
           for (const o of retreating) expect(destroyed).toContain(`${o.power} ${o.type} ${o.loc}`);
           return;
         }
       }
-      const { result } = playText(position, phaseText, datcNumber(c));
+      const result = playText(position, phaseText, datcNumber(c));
       checkPhase('', scenario.phase.expectations, result);
       const disorderOverride = JSON_CIVIL_DISORDER_OVERRIDES[c.name];
       if (disorderOverride) scenario.civilDisorder = disorderOverride.map((u) => parseUnit(resolver, u));
