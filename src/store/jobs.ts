@@ -62,7 +62,7 @@ export function findJob(db: Db, key: string): Job | null {
   return row ? toJob(row) : null;
 }
 
-export function dueJobs(db: Db, now: string = nowIso()): Job[] {
+export function dueJobs(db: Db, now: string = nowIso(db)): Job[] {
   return (
     db.prepare("SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id").all(now) as JobRow[]
   ).map(toJob);
@@ -72,7 +72,7 @@ export function dueJobs(db: Db, now: string = nowIso()): Job[] {
  * Marks a pending job done. Returns false when it was not pending (already done or cancelled), in
  * which case the caller must not run it. Call inside the transaction that does the job's work.
  */
-export function claimJob(db: Db, jobId: number, now: string = nowIso()): boolean {
+export function claimJob(db: Db, jobId: number, now: string = nowIso(db)): boolean {
   return (
     db.prepare("UPDATE jobs SET status = 'done', done_at = ? WHERE id = ? AND status = 'pending'").run(now, jobId)
       .changes === 1

@@ -15,13 +15,16 @@ import { listOutbox } from '../../src/store/outbox.js';
 
 export const JUDGE = { address: 'judge@example.test', name: 'Test Judge', domain: 'example.test' };
 
+/** Every world starts here: a Monday noon UTC (a weekday in every zone the tests use). */
+export const WORLD_START = Date.parse('2026-11-23T12:00:00Z');
+
 export function createWorld() {
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
-  const db = openDatabase(join(root, 'judge.sqlite'));
-  // Real time plus an offset the test moves: rows the store stamps with the wall clock must not
-  // look like the future to the judge.
-  let offset = 0;
-  const clock = () => Date.now() + offset;
+  // One clock for the judge, the mail workers and the store's stamps, moved only by the test: the
+  // same instant on every run, so no assertion depends on the day or the hour the suite runs.
+  let now = WORLD_START;
+  const clock = () => now;
+  const db = openDatabase(join(root, 'judge.sqlite'), { clock });
   const inbox = new DirectoryInbox(db, handleMail, {
     root,
     judge: JUDGE,
@@ -48,7 +51,7 @@ export function createWorld() {
     errors,
     now: () => new Date(clock()).toISOString(),
     advance(hours: number) {
-      offset += hours * 3_600_000;
+      now += hours * 3_600_000;
     },
     /** Sends one mail and lets the judge handle it; returns the judge's reply text. */
     async send(from: string, body: string, subject = 'orders'): Promise<string> {
