@@ -6,7 +6,16 @@
 // results mail delivered exactly once to each recipient.
 // Reproduce a run with CHANCERY_FAULT_SEED=<seed> (printed when the test fails);
 // CHANCERY_FAULT_DEBUG=1 prints the progress phase by phase.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -14,6 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { adjustmentsDue } from '../../src/judge/progress.js';
 import { CRASH_POINTS } from '../../src/mail/crash-point.js';
+import { DELIVERY_LOG } from '../../src/mail/directory-sender.js';
 import { mailDirectoryLayout } from '../../src/mail/mail-directory.js';
 import { parseIncoming } from '../../src/mail/parse.js';
 import { getAccount } from '../../src/store/accounts.js';
@@ -234,6 +244,20 @@ async function deliveredMails(run: FaultRun): Promise<Delivered[]> {
   return out;
 }
 
+/** "<Message-ID> <recipient>" -> how many times the transport delivered that mail to that reader. */
+function deliveryCounts(run: FaultRun): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const recipient of readdirSync(run.mail.outbox)) {
+    const log = join(run.mail.outbox, recipient, DELIVERY_LOG);
+    if (!existsSync(log)) continue;
+    for (const id of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
+      const key = `${id} ${recipient}`;
+      out.set(key, (out.get(key) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
 let run: FaultRun | null = null;
 afterAll(async () => {
   await run?.close();
@@ -384,10 +408,23 @@ describe('the judge killed at random points', () => {
     expect(delivered).toHaveLength(
       outbox.reduce((n, m) => n + new Set([...m.to, ...m.cc, ...(m.bcc ?? [])].filter((a) => a !== JUDGE)).size, 0),
     );
+    // The files above show each copy once even when it was sent twice (a resend overwrites its file):
+    // the transport's delivery log counts every delivery. The outbox is at least once, so a repeat
+    // is allowed only where a kill could fall between the transport's acceptance and marking the row
+    // sent (the crash point outbox-after-send, or a random kill), or where the transport outage failed
+    // a mail halfway through its recipients; each repeat keeps its Message-ID.
+    const deliveries = deliveryCounts(r);
+    const known = new Set(outbox.map((m) => m.messageId));
+    expect([...deliveries.keys()].filter((k) => !known.has(k.split(' ')[0]))).toEqual([]);
+    const repeated = new Set([...deliveries].filter(([, n]) => n > 1).map(([k]) => k.split(' ')[0]));
+    const couldRepeat = r.trials.filter((t) => t.kind === 'outbox-after-send' || t.kind === 'random').length + 1;
+    expect(repeated.size, `${[...repeated].join(', ')}; ${failure}`).toBeLessThanOrEqual(couldRepeat);
     console.log(
       `fault run seed ${SEED}: ${r.trials.length} kills, ${interrupting()} interrupting work ` +
         `(${CRASH_POINTS.map((p) => `${p} ${r.trials.filter((t) => t.kind === p).length}`).join(', ')}), ` +
-        `${r.fed.length} mails, ${processedPhases.length} phases, ${delivered.length} mails delivered`,
+        `${r.fed.length} mails, ${processedPhases.length} phases, ${delivered.length} mails delivered, ` +
+        `${[...deliveries.values()].reduce((a, b) => a + b, 0) - delivered.length} deliveries repeated ` +
+        `(${repeated.size} mails)`,
     );
   });
 });
