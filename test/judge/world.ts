@@ -55,6 +55,9 @@ export function createWorld() {
     },
     /** Sends one mail and lets the judge handle it; returns the judge's reply text. */
     async send(from: string, body: string, subject = 'orders'): Promise<string> {
+      // Each mail arrives a second after the one before, as real mail would: what a mail changes is
+      // later than what came before it (a ROLLBACK, an earlier order), never at the same instant.
+      now += 1000;
       const before = (await hand.list(from)).length;
       await hand.send(from, subject, body);
       await settle();
