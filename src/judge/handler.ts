@@ -9,6 +9,7 @@ import { maskSubjectSecrets } from './commands/secrets.js';
 import { newSession, replyCopyMails } from './commands/session.js';
 import { tokenize } from './commands/tokenize.js';
 import { forReaders } from './reader-zones.js';
+import { addProofSection } from './gate/address-proof.js';
 
 /**
  * How much of a mail the judge reads, and how many rejected lines a reply lists. Far more than any
@@ -58,6 +59,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
   }
   const items = tokenize(readable.text);
   execute(session, items);
+  addProofSection(session);
   if (items.length === 0 && mail.attachments?.length) {
     session.reply.ok(
       `Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`,

@@ -10,6 +10,7 @@ import type { IntakeResult } from '../../src/mail/intake.js';
 import { OutboxWorker } from '../../src/mail/outbox-worker.js';
 import { apologyFor, handleMail } from '../../src/judge/handler.js';
 import { tick } from '../../src/judge/tick.js';
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import { openDatabase } from '../../src/store/database.js';
 import { listOutbox } from '../../src/store/outbox.js';
 
@@ -18,7 +19,15 @@ export const JUDGE = { address: 'judge@example.test', name: 'Test Judge', domain
 /** Every world starts here: a Monday noon UTC (a weekday in every zone the tests use). */
 export const WORLD_START = Date.parse('2026-11-23T12:00:00Z');
 
-export function createWorld() {
+export interface WorldOptions {
+  /**
+   * Whether an address answers the code in the judge's reply, as a player reading his mail does
+   * (default true). Tests of forged mail turn it off: a forger never sees the reply.
+   */
+  autoConfirm?: boolean;
+}
+
+export function createWorld(options: WorldOptions = {}) {
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
   // One clock for the judge, the mail workers and the store's stamps, moved only by the test: the
   // same instant on every run, so no assertion depends on the day or the hour the suite runs.
@@ -67,7 +76,14 @@ export function createWorld() {
         .reverse()
         .find((m) => m.subject.startsWith('Re:'));
       if (!reply) throw new Error(`no reply to ${from}: ${JSON.stringify(errors.map(String))}`);
-      return (await hand.show(from, reply.number)).text;
+      const text = (await hand.show(from, reply.number)).text;
+      const code = confirmLineIn(text);
+      if (code && options.autoConfirm !== false) {
+        now += 1000;
+        await hand.send(from, 'confirm', code);
+        await settle();
+      }
+      return text;
     },
     settle,
     async mails(address: string) {

@@ -50,6 +50,7 @@ export const VERBS: Record<string, string> = {
   OFFICIAL: 'OFFICIAL',
   MAP: 'MAP',
   POSITION: 'POSITION',
+  CONFIRM: 'CONFIRM',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */
