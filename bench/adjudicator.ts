@@ -20,7 +20,7 @@ interface FullBoard {
 }
 
 /** The first SAMPLE_SIZE movement phases of the archive with a full board, as position and order text. */
-function fullBoards(): FullBoard[] {
+export function fullBoards(): FullBoard[] {
   const variant = loadVariant('standard');
   const names = new DroidippyNames(variant);
   const out: FullBoard[] = [];

@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures beside their targets. Each section lives in its own module.
 import { benchMovementPhases, benchOrderText, benchReplay } from './adjudicator.js';
+import { benchCli } from './cli.js';
 import { benchDp } from './dp.js';
 import { benchMaps } from './maps.js';
 import { benchDeadlines } from './load/deadlines.js';
@@ -7,11 +8,13 @@ import { benchMailServers } from './load/mail-servers.js';
 import { benchIntake } from './load/intake.js';
 import { benchFlood } from './load/flood.js';
 import { benchMemory } from './load/memory.js';
+import { benchWeb } from './web.js';
 
 const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
   ['Orders: real full-board order text read and judged', benchOrderText],
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
+  ['CLI: the chancery command, whole process (start-up included)', benchCli],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],
   ['Map: one results picture (SVG built, PNG encoded)', benchMaps],
   ['Load: mail intake without the network', benchIntake],
@@ -19,6 +22,7 @@ const sections: [string, () => void | Promise<void>][] = [
   ['Load: order mails through real Dovecot and SMTP', benchMailServers],
   ['Load: 1,000 games reaching their deadline at once', benchDeadlines],
   ['Load: daemon memory with 1,000 games', benchMemory],
+  ['Web: pages per second, cached and built afresh; a fresh SVG board', benchWeb],
 ];
 
 // `npm run bench -- <words>` runs only the sections whose title contains one of the words.

@@ -1,15 +1,26 @@
 // 1,000 running games whose deadlines fall at the same moment: one tick of the judge's clock
 // adjudicates every phase, records it, schedules the next deadline and queues the results mails,
-// each game in its own transaction, exactly as the daemon's timer does.
+// each game in its own transaction, exactly as the daemon's timer does. Then the outbox delivers
+// every queued mail over SMTP to a local sink (a process of its own), each results mail with its
+// phase's board picture, drawn once for the phase.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import '../../src/judge/board-mail.js';
+import { OutboxWorker } from '../../src/mail/outbox-worker.js';
+import { createSmtpSender } from '../../src/mail/smtp-sender.js';
+import { join } from 'node:path';
 import { tick } from '../../src/judge/tick.js';
 import { pendingJobs } from '../../src/store/jobs.js';
 import { listOutbox } from '../../src/store/outbox.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createActiveGames, LOAD_JUDGE, PROCESS_AT_DEADLINE, storeOrdersButOne, tempDatabase } from './games.js';
 
-const GAMES = 1000;
+/** LOAD_GAMES=200 npm run bench -- deadline: a shorter run for profiling. */
+const GAMES = Number(process.env.LOAD_GAMES ?? 1000);
+const TICK_TARGET_S = 2;
 
-export function benchDeadlines(): void {
+export async function benchDeadlines(): Promise<void> {
   const world = tempDatabase('chancery-bench-deadlines-');
   try {
     const setupStarted = performance.now();
@@ -19,6 +30,7 @@ export function benchDeadlines(): void {
       `Setup: ${GAMES} active standard games, ${sets} order sets stored (one power per game late: it holds; no grace period) in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
     );
 
+    const sizeBefore = databaseBytes(world.db);
     const due = Math.max(...games.flatMap((g) => pendingJobs(world.db, g.id).map((j) => Date.parse(j.dueAt))));
     const after = new Date(due + 60_000).toISOString();
     const started = performance.now();
@@ -32,13 +44,72 @@ export function benchDeadlines(): void {
       `One tick with every deadline passed: ${report.processed.length} phases processed, ${queued.length} results mails queued, ${advanced} games now in F1901M`,
     );
     console.log(
-      `  ${seconds.toFixed(2)} s in all (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ${((seconds * 1000) / GAMES).toFixed(2)} ms per game`,
+      `  ${seconds.toFixed(2)} s in all (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ` +
+        `${((seconds * 1000) / GAMES).toFixed(2)} ms per game; ` +
+        `target <= ${TICK_TARGET_S} s ${seconds <= TICK_TARGET_S ? 'MET' : 'MISSED'}`,
     );
 
     const idleStarted = performance.now();
     tick(world.db, after, LOAD_JUDGE);
     console.log(`  the next tick with nothing due: ${(performance.now() - idleStarted).toFixed(0)} ms`);
+
+    const sizeTicked = databaseBytes(world.db);
+    await deliverAll(world.db);
+    const sizeDelivered = databaseBytes(world.db);
+    const kib = (bytes: number) => `${(bytes / GAMES / 1024).toFixed(0)} KiB`;
+    console.log(
+      `Disk: the database grew ${kib(sizeTicked - sizeBefore)} a game for the phase processed (position, ` +
+        `result, queued mails) and ${kib(sizeDelivered - sizeTicked)} a game for its delivery (the picture kept)`,
+    );
   } finally {
     world.close();
   }
+}
+
+const DELIVERY_TARGET_S = 15;
+
+/** Delivers the whole outbox to a local SMTP sink; prints the time and what the sink received. */
+async function deliverAll(db: Parameters<typeof listOutbox>[0]): Promise<void> {
+  const sink = spawn(process.execPath, [join(import.meta.dirname, 'smtp-sink.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: sink.stdout });
+  const [first] = (await once(lines, 'line')) as [string];
+  const port = Number(/^port (\d+)$/.exec(first)![1]);
+  const sender = createSmtpSender({ host: '127.0.0.1', port, ignoreTLS: true });
+  const outbox = new OutboxWorker(db, sender, { judge: LOAD_JUDGE, batchSize: 100 });
+  const queued = listOutbox(db, { status: 'queued' });
+  const results = queued.filter((m) => m.kind === 'result').length;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  let sent = 0;
+  for (;;) {
+    const report = await outbox.runOnce();
+    sent += report.sent;
+    if (!report.sent && !report.retrying) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await sender.close();
+  const done = once(lines, 'line');
+  sink.kill('SIGTERM');
+  const [last] = (await done) as [string];
+  const pictures = (db.prepare('SELECT COUNT(*) AS n FROM phase_pictures').get() as { n: number }).n;
+  console.log(
+    `Delivery of the outbox to a local SMTP sink: ${sent} of ${queued.length} mails sent (${results} results ` +
+      `mails), sink ${last}; ${pictures} pictures drawn (one per phase)`,
+  );
+  console.log(
+    `  ${seconds.toFixed(1)} s in all (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s), ` +
+      `${((seconds * 1000) / Math.max(1, sent)).toFixed(1)} ms per mail; target <= ${DELIVERY_TARGET_S} s ` +
+      `${seconds <= DELIVERY_TARGET_S ? 'MET' : 'MISSED'}`,
+  );
+}
+
+/** The database's size on disk as SQLite counts it (pages in use, the WAL checkpointed first). */
+function databaseBytes(db: Parameters<typeof listOutbox>[0]): number {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const free = db.pragma('freelist_count', { simple: true }) as number;
+  return (pages - free) * (db.pragma('page_size', { simple: true }) as number);
 }

@@ -1,7 +1,6 @@
 // `chancery adjudicate`: plays a game offline from a sequence of order files, printing each
 // phase's results exactly as the results mail shows them (or as JSON).
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { adjudicate, initialPosition } from '../core/adjudicate/index.js';
 import type { PhaseResult } from '../core/adjudicate/result.js';
 import { loadVariant } from '../core/map/load.js';
@@ -17,8 +16,9 @@ import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../c
 import { phaseCode } from '../core/types.js';
 import { orderSlot } from '../core/orders/slot.js';
 import { renderResults } from '../render/results.js';
-import type { CliIo } from './variant.js';
-import { processIo } from './variant.js';
+import type { CliIo } from './io.js';
+
+export { register } from './adjudicate-command.js';
 
 export interface AdjudicateCliOptions {
   variant?: string;
@@ -70,7 +70,9 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
   const lines = text.split(/\r\n|\r|\n/).map((raw, i) => {
     // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
-    const line = raw.replace(/(^|\s)#.*$/, '');
+    const line = raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw;
+    // Most lines are orders: the two regular expressions only for lines that can be these.
+    if (!/^\s*[cp]/i.test(line)) return line;
     const cd = DISORDER_LINE.exec(line);
     if (cd) {
       const power = powerByName(lexicon(variant), cd[1]);
@@ -234,44 +236,4 @@ interface PhaseReport {
   gameOver: boolean;
   next: Position;
   nextPhase: string | null;
-}
-
-export function register(program: Command, io: CliIo = processIo): void {
-  program
-    .command('adjudicate')
-    .description(
-      'play phases offline: each --orders file holds every power\'s orders for one phase, under "France:" headings; ' +
-        'a "civil disorder <power>" line declares permanent civil disorder before the phase',
-    )
-    .option('--variant <name>', "variant name or .variant file (default: standard, or the position's)")
-    .option(
-      '--orders <file>',
-      'orders for the next phase (repeat, in phase order); an optional "phase F1901M" line is checked',
-      (f: string, all: string[]) => [...all, f],
-      [] as string[],
-    )
-    .option('--position <file>', 'start from this position (text format, docs/position-format.md, or JSON)')
-    .option('--json', 'print [{ phase, outcomes, refused, civilDisorder, dp, winners, gameOver, next, nextPhase }]')
-    .option('--game <name>', 'game name shown in the results')
-    .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
-    .option('--keep-going', 'play on past refused lines (they are printed in the results either way)')
-    .option(
-      '--year-cap <years|none>',
-      "the game's year cap: a draw of the survivors after that many years (default: the variant's)",
-    )
-    .action((opts: AdjudicateCliOptions) => {
-      if (!opts.orders.length) {
-        io.err('adjudicate: give at least one --orders file\n');
-        io.exit(1);
-        return;
-      }
-      try {
-        const code = runAdjudicate(opts, io);
-        if (code) io.exit(code);
-      } catch (e) {
-        // Unreadable files, refused positions or variants: the message already names file and line.
-        io.err(`${e instanceof Error ? e.message : String(e)}\n`);
-        io.exit(1);
-      }
-    });
 }

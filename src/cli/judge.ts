@@ -3,21 +3,11 @@ import type { Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CONFIG_FILE_NAME, loadConfig } from '../config/load.js';
-import { startDaemon, processFromCli } from '../judge/daemon.js';
-import { runDemo } from '../judge/demo.js';
-import { gameWaitsFor } from '../judge/game-waits.js';
-import { lateness, ordersProgressText } from '../judge/progress.js';
-import { seatStateWord } from '../judge/commands/roster-report.js';
-import { variantOf } from '../judge/variants.js';
-import { judgeIdentity } from '../mail/service.js';
-import { createMailService } from '../mail/service.js';
-import { handleMail } from '../judge/handler.js';
-import { checkImap, checkSmtp, type CheckResult } from '../mail/check.js';
-import { openDatabase } from '../store/database.js';
-import { acquireRunLock } from '../store/run-lock.js';
-import { findGameByName, listGames } from '../store/games.js';
-import { currentPhase } from '../store/phases.js';
-import { listSeats } from '../store/players.js';
+import type { CheckResult } from '../mail/check.js';
+
+// Each command loads what it uses when it runs (the store, the mail judge, the mail servers'
+// clients): `chancery --help` or `chancery adjudicate` never pays for SQLite, mailparser or nodemailer.
+const store = () => import('../store/database.js');
 
 const DEFAULT_CONFIG = {
   judge: { address: 'judge@chancery.localhost', name: 'Chancery Judge', domain: 'chancery.localhost' },
@@ -70,7 +60,7 @@ export function register(program: Command): void {
     .option('--imap <host[:port]>', 'read mail by IMAP from this server (993 = TLS) instead of the mail directory')
     .option('--smtp <host[:port]>', 'send mail through this SMTP server (465 = TLS, 587 = STARTTLS)')
     .option('--user <login>', 'login for both servers (default: the judge address)')
-    .action((opts: { config: string; address?: string; imap?: string; smtp?: string; user?: string }) => {
+    .action(async (opts: { config: string; address?: string; imap?: string; smtp?: string; user?: string }) => {
       const file = resolve(opts.config);
       if (!existsSync(file)) {
         writeFileSync(file, `${JSON.stringify(initialConfig(opts), null, 2)}\n`);
@@ -81,6 +71,7 @@ export function register(program: Command): void {
       // The passwords may not be in this shell's environment yet; init only needs the database path.
       const placeholders = { JUDGE_IMAP_PASSWORD: '-', JUDGE_SMTP_PASSWORD: '-' };
       const config = loadConfig(file, { env: { ...placeholders, ...process.env } });
+      const { openDatabase } = await store();
       openDatabase(config.database).close();
       console.log(`database ready: ${config.database}`);
       const mail =
@@ -96,6 +87,8 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'configuration file')
     .action(async (opts: { config?: string }) => {
       const config = loadConfig(opts.config);
+      const { openDatabase } = await store();
+      const { checkImap, checkSmtp } = await import('../mail/check.js');
       const results: CheckResult[] = [];
       try {
         openDatabase(config.database).close();
@@ -123,19 +116,25 @@ export function register(program: Command): void {
     .option('--tick <seconds>', 'how often deadlines are checked', '30')
     .action(async (opts: { config?: string; tick: string }) => {
       const config = loadConfig(opts.config);
+      const { openDatabase } = await store();
+      const { acquireRunLock } = await import('../store/run-lock.js');
+      const { startDaemon } = await import('../judge/daemon.js');
       const lock = acquireRunLock(config.database);
       const db = openDatabase(config.database);
       const daemon = startDaemon(db, config, { tickMs: Math.max(1, Number(opts.tick)) * 1000 });
       const where = config.mail.transport === 'directory' ? config.mail.directory : 'IMAP/SMTP';
+      // The web site (web.port) reads the same database on its own read-only connection.
+      const site = config.web.port === null ? null : await (await import('./web.js')).startSite(config);
       console.log(
         `chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`,
       );
+      if (site) console.log(`web site: ${site.url}/`);
       await new Promise<void>((done) => {
         // The mail being taken in finishes (it is one transaction), the outbox finishes its current
         // delivery, then the database closes and the lock goes.
         const stop = (signal: string) => {
           console.log(`${signal}: stopping after the current mail`);
-          daemon.stop().finally(() => {
+          Promise.all([daemon.stop(), site?.close()]).finally(() => {
             db.close();
             lock.release();
             console.log('stopped');
@@ -153,6 +152,10 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'configuration file')
     .action(async (name: string, phase: string | undefined, opts: { config?: string }) => {
       const config = loadConfig(opts.config);
+      const { openDatabase } = await store();
+      const { processFromCli } = await import('../judge/daemon.js');
+      const { createMailService, judgeIdentity } = await import('../mail/service.js');
+      const { handleMail } = await import('../judge/handler.js');
       const db = openDatabase(config.database);
       try {
         const outcome = processFromCli(db, judgeIdentity(config), name, phase);
@@ -171,8 +174,16 @@ export function register(program: Command): void {
     .command('status [game]')
     .description('list the games, or show one game: phase, deadline, missing and partial orders, powers nobody plays')
     .option('-c, --config <file>', 'configuration file')
-    .action((name: string | undefined, opts: { config?: string }) => {
+    .action(async (name: string | undefined, opts: { config?: string }) => {
       const config = loadConfig(opts.config);
+      const { openDatabase } = await store();
+      const { findGameByName, listGames } = await import('../store/games.js');
+      const { currentPhase } = await import('../store/phases.js');
+      const { listSeats } = await import('../store/players.js');
+      const { gameWaitsFor } = await import('../judge/game-waits.js');
+      const { lateness, ordersProgressText } = await import('../judge/progress.js');
+      const { seatStateWord } = await import('../judge/commands/roster-report.js');
+      const { variantOf } = await import('../judge/variants.js');
       const db = openDatabase(config.database);
       try {
         const games = name ? [findGameByName(db, name)] : listGames(db);
@@ -209,6 +220,7 @@ export function register(program: Command): void {
     .description('a whole first turn by mail on the embedded mail directory (no servers needed)')
     .option('-d, --dir <folder>', 'where to put the demo (replaced if it exists)', '.chancery-demo')
     .action(async (opts: { dir: string }) => {
+      const { runDemo } = await import('../judge/demo.js');
       const report = await runDemo(opts.dir);
       console.log(report.transcript.join('\n'));
       console.log(`\n===== The results mail ${report.player} (${report.power}) received =====\n`);

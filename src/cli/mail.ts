@@ -2,10 +2,11 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config/load.js';
-import { createMailHand } from '../mail/hand.js';
 
-function handFor(opts: { config?: string; dir?: string }) {
+/** The mail hand, loaded when a mail command runs (it brings the mail parser and composer). */
+async function handFor(opts: { config?: string; dir?: string }) {
   const config = loadConfig(opts.config);
+  const { createMailHand } = await import('../mail/hand.js');
   return createMailHand(opts.dir ?? config.mail.directory, { judgeAddress: config.judge.address });
 }
 
@@ -20,7 +21,7 @@ export function register(program: Command): void {
     .option('-d, --dir <folder>', 'mail directory (default: from the configuration)')
     .action(async (from: string, subject: string, file: string, opts: { config?: string; dir?: string }) => {
       const body = readFileSync(file === '-' ? 0 : file, 'utf8');
-      const sent = await handFor(opts).send(from, subject, body);
+      const sent = await (await handFor(opts)).send(from, subject, body);
       console.log(`queued for the judge as ${sent.file}; the running judge (chancery run) answers it`);
     });
   mail
@@ -29,7 +30,7 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'configuration file')
     .option('-d, --dir <folder>', 'mail directory (default: from the configuration)')
     .action(async (address: string, opts: { config?: string; dir?: string }) => {
-      const list = await handFor(opts).list(address);
+      const list = await (await handFor(opts)).list(address);
       if (!list.length) console.log(`no mail for ${address}`);
       for (const m of list)
         console.log(`${String(m.number).padStart(3)}  ${m.date?.toISOString() ?? ''}  ${m.subject}`);
@@ -40,7 +41,7 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'configuration file')
     .option('-d, --dir <folder>', 'mail directory (default: from the configuration)')
     .action(async (address: string, n: string | undefined, opts: { config?: string; dir?: string }) => {
-      const m = await handFor(opts).show(address, n === undefined ? undefined : Number(n));
+      const m = await (await handFor(opts)).show(address, n === undefined ? undefined : Number(n));
       console.log(`From: ${m.from}\nSubject: ${m.subject}\nDate: ${m.date?.toISOString() ?? ''}\n\n${m.text}`);
     });
 }

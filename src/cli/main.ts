@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// The `chancery` command line. Each group of subcommands lives in its own module.
+// The `chancery` command line. Each group of subcommands lives in its own module, which declares its
+// commands and loads their code only when one of them runs: a command's start-up pays for what it
+// uses, and `chancery --help` for nothing but commander.
 import { Command } from 'commander';
-import { register as registerVariant } from './variant.js';
-import { register as registerAdjudicate } from './adjudicate.js';
+import { register as registerVariant } from './variant-command.js';
+import { register as registerAdjudicate } from './adjudicate-command.js';
 import { register as registerJudge } from './judge.js';
 import { register as registerMail } from './mail.js';
-import { register as registerMap } from './map.js';
+import { register as registerMap } from './map-command.js';
+import { register as registerWeb } from './web.js';
 
 const program = new Command();
 program
@@ -18,6 +21,7 @@ registerAdjudicate(program);
 registerJudge(program);
 registerMail(program);
 registerMap(program);
+registerWeb(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));

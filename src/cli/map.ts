@@ -2,17 +2,17 @@
 // position file), or the last phase of the order files played through the same path as
 // `chancery adjudicate` (read → check → adjudicate), drawn with its orders and results.
 import { writeFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import type { PhaseResult } from '../core/adjudicate/result.js';
 import type { Variant } from '../core/map/variant.js';
 import type { Position } from '../core/types.js';
-import { phaseLabel } from '../judge/board-mail.js';
+import { phaseLabel } from '../render/phrases.js';
 import { loadMapArt } from '../render/map/art.js';
 import { drawBoardSvg } from '../render/map/board.js';
 import { svgToPng } from '../render/map/png.js';
 import { runAdjudicate, startingPoint } from './adjudicate.js';
-import type { CliIo } from './variant.js';
-import { processIo } from './variant.js';
+import type { CliIo } from './io.js';
+
+export { register } from './map-command.js';
 
 export interface MapCliOptions {
   variant?: string;
@@ -48,25 +48,4 @@ export function runMap(opts: MapCliOptions, io: CliIo): number {
   else writeFileSync(opts.out, svgToPng(svg).png);
   io.out(`${opts.out}: ${variant.title}, ${phaseLabel(before.phase)}${result ? ' with its orders and results' : ''}\n`);
   return 0;
-}
-
-export function register(program: Command, io: CliIo = processIo): void {
-  program
-    .command('map')
-    .description(
-      'draw the board (PNG, or SVG with --svg): the start or a position, or the last of the given order files',
-    )
-    .option('--variant <name>', "variant name or .variant file (default: standard, or the position's)")
-    .option('--position <file>', 'start from this position (docs/position-format.md)')
-    .option(
-      '--orders <file>',
-      'order files played in turn as by chancery adjudicate; the last phase is drawn',
-      (f: string, all: string[]) => [...all, f],
-      [] as string[],
-    )
-    .option('--out <file>', 'where to write the picture', 'board.png')
-    .option('--svg', 'write SVG instead of PNG')
-    .option('--game <name>', 'game name in the title')
-    .option('--keep-going', 'play on past refused lines')
-    .action((opts: MapCliOptions) => io.exit(runMap(opts, io)));
 }

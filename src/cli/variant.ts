@@ -1,24 +1,12 @@
 // `chancery variant check|show`: validate a variant file and describe what it defines.
-import type { Command } from 'commander';
+import type { CliIo } from './io.js';
 import { describeVariant, loadVariant, VariantError } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 import { rulesFor } from '../core/rules/index.js';
 
-/** Where a command writes, so tests can run commands in-process and read what they printed. */
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  /** Sets the process exit status (1 = the command found problems). */
-  exit(code: number): void;
-}
-
-export const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  exit: (code) => {
-    process.exitCode = code;
-  },
-};
+export type { CliIo } from './io.js';
+export { processIo } from './io.js';
+export { register } from './variant-command.js';
 
 /** Every problem with the variant: the file itself, then rule lines naming unknown modules. */
 function variantProblems(nameOrFile: string): { variant?: Variant; problems: string[] } {
@@ -37,7 +25,7 @@ function variantProblems(nameOrFile: string): { variant?: Variant; problems: str
   return { variant, problems: [] };
 }
 
-function check(nameOrFile: string, io: CliIo): void {
+export function check(nameOrFile: string, io: CliIo): void {
   const { variant, problems } = variantProblems(nameOrFile);
   if (problems.length || !variant) {
     for (const p of problems) io.err(`${p}\n`);
@@ -75,25 +63,12 @@ function summary(variant: Variant): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function register(program: Command, io: CliIo = processIo): void {
-  const variant = program.command('variant').description('check or describe a variant file');
-  variant
-    .command('check')
-    .description('load a variant and report every problem (exit status 1 if any)')
-    .argument('<name|file>', 'variant name (standard) or path to a .variant file')
-    .action((nameOrFile: string) => check(nameOrFile, io));
-  variant
-    .command('show')
-    .description('describe a variant: powers, home centres, spaces')
-    .argument('<name|file>', 'variant name or path to a .variant file')
-    .option('--json', 'print the full description as JSON, adjacencies included')
-    .action((nameOrFile: string, opts: { json?: boolean }) => {
-      const { variant: loaded, problems } = variantProblems(nameOrFile);
-      if (!loaded) {
-        for (const p of problems) io.err(`${p}\n`);
-        io.exit(1);
-        return;
-      }
-      io.out(opts.json ? `${JSON.stringify(describeVariant(loaded), null, 2)}\n` : summary(loaded));
-    });
+export function show(nameOrFile: string, json: boolean, io: CliIo): void {
+  const { variant: loaded, problems } = variantProblems(nameOrFile);
+  if (!loaded) {
+    for (const p of problems) io.err(`${p}\n`);
+    io.exit(1);
+    return;
+  }
+  io.out(json ? `${JSON.stringify(describeVariant(loaded), null, 2)}\n` : summary(loaded));
 }

@@ -2,7 +2,15 @@
 // reading private press, press only in movement phases or only after ordering, press from observers.
 // The classic judges' names are accepted beside ours (DPjudge: FAKE_PRESS, PUBLIC_PRESS/NO_PARTIAL,
 // EAVESDROP, MUST_ORDER; njudge: NO MINOR PRESS, MUST ORDER), each mapped onto the same options.
-import type { GameSettings, PressRule } from './settings.js';
+
+/** white: signed press; grey: the sender may stay anonymous; none: press only to and from the GM. */
+export type PressRule = 'white' | 'grey' | 'none';
+
+/** The part of a game's settings (settings.ts GameSettings) that the press rules read and write. */
+export interface PressSettings {
+  press: PressRule;
+  pressOptions?: Partial<PressOptions>;
+}
 
 export interface PressOptions {
   /** PRESS TO x FROM y: press may claim another Great Power as its sender. */
@@ -28,7 +36,7 @@ const NO_OPTIONS: PressOptions = {
   observers: false,
 };
 
-export function pressOptionsOf(settings: GameSettings): PressOptions {
+export function pressOptionsOf(settings: PressSettings): PressOptions {
   return { ...NO_OPTIONS, ...settings.pressOptions };
 }
 
@@ -73,7 +81,7 @@ const PRESS_USAGE = 'RULE PRESS takes WHITE, GREY or NONE, and may add FAKE, NO_
  * Applies a RULE line if it is a press rule: `RULE PRESS GREY FAKE`, `RULE NO_PARTIAL`, `RULE EAVESDROP`, ...
  * Returns undefined when the rule is not about press, else an error message or null when applied.
  */
-export function applyPressRule(settings: GameSettings, words: string[]): string | null | undefined {
+export function applyPressRule(settings: PressSettings, words: string[]): string | null | undefined {
   const rule = (words[0] ?? '').toUpperCase();
   const options = pressOptionsOf(settings);
   if (rule === 'PRESS') {
@@ -93,7 +101,7 @@ export function applyPressRule(settings: GameSettings, words: string[]): string 
 }
 
 /** A game without press has nothing for the other press options to shape: say so at CREATE. */
-function contradiction(settings: GameSettings): string | null {
+function contradiction(settings: PressSettings): string | null {
   if (settings.press !== 'none') return null;
   const options = pressOptionsOf(settings);
   const set = (Object.keys(options) as (keyof PressOptions)[]).filter((k) => options[k]);
@@ -114,7 +122,7 @@ function ruleNameOf(option: keyof PressOptions): string {
 }
 
 /** One line for LIST: "white; fake press allowed; broadcast only; ...". */
-export function describePress(settings: GameSettings): string {
+export function describePress(settings: PressSettings): string {
   const o = pressOptionsOf(settings);
   const kind = { white: 'white (signed)', grey: 'grey (may be anonymous)', none: 'none (only to and from the GM)' }[
     settings.press
@@ -139,9 +147,9 @@ const SET_PRESS_USAGE =
  * become exactly the ones named, as after RULE PRESS at CREATE. The kind is WHITE unless GREY or NONE
  * is named, and every option not named is off. Returns an error message, or null when applied.
  */
-export function replacePressRules(settings: GameSettings, words: string[]): string | null {
+export function replacePressRules(settings: PressSettings, words: string[]): string | null {
   if (!words.length) return SET_PRESS_USAGE;
-  const next: GameSettings = { ...settings, press: 'white', pressOptions: { ...NO_OPTIONS } };
+  const next: PressSettings = { ...settings, press: 'white', pressOptions: { ...NO_OPTIONS } };
   const options = next.pressOptions as PressOptions;
   for (const word of words.map((w) => w.toUpperCase())) {
     if (KINDS[word]) next.press = KINDS[word];

@@ -19,6 +19,7 @@ import { resolveCalendars } from './calendar/deadline-attachment.js';
 import { gameZone } from './lifecycle/deadlines.js';
 import { readSettings, type GameSettings } from './settings.js';
 import { mentionsInstant, withReaderTimes } from './timing/reader-time.js';
+import { resolveZone } from './timing/zone.js';
 import { onlyProvenReaders } from './gate/address-proof.js';
 
 /** Reader zones by account id. */
@@ -63,12 +64,15 @@ export function forReaders(db: Db, mails: OutgoingMail[], context: ReaderContext
   const zoneOf = (gameId: number, address: string): string | null => {
     if (!zonesByGame.has(gameId)) {
       const game = getGame(db, gameId);
-      zonesByGame.set(gameId, { zones: zonesOf(game?.settings ?? {}), gameZone: game ? gameZone(game) : 'UTC' });
+      const own = game ? gameZone(game) : 'UTC';
+      zonesByGame.set(gameId, { zones: zonesOf(game?.settings ?? {}), gameZone: resolveZone(own) ?? own });
     }
     const { zones, gameZone: own } = zonesByGame.get(gameId)!;
     if (!Object.keys(zones).length) return null;
     const account = findAccount(db, address);
-    const zone = account ? (zones[String(account.id)] ?? null) : null;
+    const stored = account ? (zones[String(account.id)] ?? null) : null;
+    // Zones stored before resolveZone made every spelling one name: two spellings, one copy.
+    const zone = stored && (resolveZone(stored) ?? stored);
     return zone === own ? null : zone;
   };
   return resolved.flatMap((mail) => {

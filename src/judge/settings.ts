@@ -1,11 +1,11 @@
 // A game's settings: a small typed table, validated when the GM creates the game (never a free-form
 // status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
 import { hashPasswordSync } from '../store/passwords.js';
-import { applyPressRule, PRESS_RULE_NAMES, type PressOptions } from './press-options.js';
+import { applyPressRule, PRESS_RULE_NAMES, type PressOptions, type PressRule } from './press-options.js';
 import { applyTimingWords, type Timing } from './timing/parse.js';
 import { defaultTiming, type TimingRules } from './timing/rules.js';
 
-export type PressRule = 'white' | 'grey' | 'none';
+export type { PressRule } from './press-options.js';
 export type PhaseKind = 'movement' | 'retreat' | 'adjustment';
 
 export interface GameSettings {

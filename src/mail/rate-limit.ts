@@ -2,16 +2,8 @@
 // A mail over the limit is logged and not answered, so a robot (or a flood) cannot make the judge
 // send an unbounded amount of mail.
 
-export interface BucketState {
-  tokens: number;
-  /** Epoch milliseconds of the last refill. */
-  updatedAt: number;
-}
-
-export interface BucketStore {
-  load(sender: string): BucketState | null;
-  save(sender: string, state: BucketState): void;
-}
+export type { BucketState, BucketStore } from '../store/rate-buckets.js';
+import type { BucketState, BucketStore } from '../store/rate-buckets.js';
 
 export interface RateLimitOptions {
   /** Mails a sender may send in a burst. */

@@ -1,8 +1,13 @@
 // How units, orders and notes are worded in results mails (DPjudge/njudge "anglified" form):
 // full location names from the variant, order words ->, HOLD, SUPPORT, CONVOY.
 import type { Variant } from '../core/map/variant.js';
-import type { Loc, Note, Order, OrderOutcome, PowerId, Unit, UnitType } from '../core/types.js';
-import { provinceOf } from '../core/types.js';
+import type { Loc, Note, Order, OrderOutcome, Phase, PowerId, Unit, UnitType } from '../core/types.js';
+import { PHASE_TYPE_NAME, provinceOf, SEASON_NAME } from '../core/types.js';
+
+/** "Spring 1901 Movement": a phase as a picture's title and a mail's text name it. */
+export function phaseLabel(phase: Phase): string {
+  return `${SEASON_NAME[phase.season]} ${phase.year} ${PHASE_TYPE_NAME[phase.type]}`;
+}
 
 export function placeName(variant: Variant, loc: Loc): string {
   return variant.map.locName.get(loc) ?? variant.map.locName.get(provinceOf(loc)) ?? loc.toUpperCase();

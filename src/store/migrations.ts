@@ -226,4 +226,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (address, purpose)
   );
   `,
+  // 11: board pictures, drawn once per phase and shared by every mail (every copy, every reader zone)
+  // and every reader of that phase; keyed by a digest of the drawing so a changed board draws anew.
+  `
+  CREATE TABLE phase_pictures (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    phase    TEXT NOT NULL,
+    digest   TEXT NOT NULL,
+    png      BLOB NOT NULL,
+    drawn_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, phase, digest)
+  );
+  `,
 ];

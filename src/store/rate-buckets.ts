@@ -1,7 +1,17 @@
 // Persisted token buckets for the per-sender rate limiter (src/mail/rate-limit.ts), so a restart
 // does not hand a flooding sender a fresh allowance.
-import type { BucketState, BucketStore } from '../mail/rate-limit.js';
 import type { Db } from './database.js';
+
+export interface BucketState {
+  tokens: number;
+  /** Epoch milliseconds of the last refill. */
+  updatedAt: number;
+}
+
+export interface BucketStore {
+  load(sender: string): BucketState | null;
+  save(sender: string, state: BucketState): void;
+}
 
 export function loadBucket(db: Db, sender: string): BucketState | null {
   const row = db.prepare('SELECT tokens, updated_at FROM rate_buckets WHERE sender = ?').get(sender) as

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JudgeIdentity } from '../../src/mail/compose.js';
 import { createDirectorySender } from '../../src/mail/directory-sender.js';
 import { DirectoryInbox } from '../../src/mail/directory-inbox.js';
 import { createMailHand } from '../../src/mail/hand.js';
@@ -25,9 +26,12 @@ export interface WorldOptions {
    * (default true). Tests of forged mail turn it off: a forger never sees the reply.
    */
   autoConfirm?: boolean;
+  /** Adds to the judge's identity (e.g. webBaseUrl, for the web site's links in mail). */
+  judge?: Partial<JudgeIdentity>;
 }
 
 export function createWorld(options: WorldOptions = {}) {
+  const judge: JudgeIdentity = { ...JUDGE, ...options.judge };
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
   // One clock for the judge, the mail workers and the store's stamps, moved only by the test: the
   // same instant on every run, so no assertion depends on the day or the hour the suite runs.
@@ -36,19 +40,19 @@ export function createWorld(options: WorldOptions = {}) {
   const db = openDatabase(join(root, 'judge.sqlite'), { clock });
   const inbox = new DirectoryInbox(db, handleMail, {
     root,
-    judge: JUDGE,
+    judge,
     rateLimit: false,
     clock,
     onHandlerError: (m) => apologyFor(m),
   });
-  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge: JUDGE, clock });
+  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge, clock });
   const hand = createMailHand(root, { judgeAddress: JUDGE.address });
   const errors: unknown[] = [];
 
   async function settle(): Promise<IntakeResult[]> {
     const results = await inbox.processAll();
     for (const r of results) if (r.outcome === 'error') errors.push(r.error);
-    tick(db, new Date(clock()).toISOString(), JUDGE);
+    tick(db, new Date(clock()).toISOString(), judge);
     await outbox.runOnce();
     return results;
   }

@@ -28,8 +28,29 @@ export function writtenOrder(board: Board, draft: Draft, actor: Actor): Written 
 /** Whose unit, and of what type when the player left it out: read from the board. */
 type Subject = { power: string; type: UnitType; loc: string };
 
+/**
+ * The first unit of the pool in the province. Indexed once per reading (a board lives for one
+ * parseOrders call): a scan of the board per order was a tenth of reading a full board's orders.
+ */
+function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | undefined {
+  let pools = standing.get(board);
+  if (!pools) standing.set(board, (pools = new Map()));
+  let byProvince = pools.get(pool);
+  if (!byProvince) {
+    byProvince = new Map();
+    for (const u of pool) {
+      const at = provinceOf(u.loc);
+      if (!byProvince.has(at)) byProvince.set(at, u);
+    }
+    pools.set(pool, byProvince);
+  }
+  return byProvince.get(province);
+}
+
+const standing = new WeakMap<Board, Map<readonly Unit[], Map<string, Unit>>>();
+
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
-  const unit = pool.find((u) => provinceOf(u.loc) === want.province);
+  const unit = unitIn(board, pool, want.province);
   if (actor.neutral && unit && !isNeutralPower(board, unit.power)) {
     const owner = powerName(board, unit.power);
     return { error: `not a neutral unit: ${describeUnit(board, unit)} belongs to ${owner}` };

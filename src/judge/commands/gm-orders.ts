@@ -5,15 +5,12 @@ import type { Variant } from '../../core/map/variant.js';
 import type { Db } from '../../store/database.js';
 import { getGame, type Game } from '../../store/games.js';
 import { findSeatByPower } from '../../store/players.js';
-import { addressOf, DISORDERED } from '../lifecycle/roster.js';
+import { DISORDERED } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
-import { recordGmEntry } from '../lifecycle/gm-entered.js';
-import { renderTemplate } from '../template.js';
-import { flushOrders, standingOf } from './orders.js';
+import { flushOrders } from './orders.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
-import { andList } from '../../render/wrap.js';
 
 /** The sign-on of the GM acting for `power`, or why he may not. */
 export function gmActingSignon(db: Db, game: Game, variant: Variant, power: string, gm: Signon['gm']): Signon | string {
@@ -23,11 +20,6 @@ export function gmActingSignon(db: Db, game: Game, variant: Variant, power: stri
   if (findSeatByPower(db, game.id, power)?.status === DISORDERED)
     return `${name} is in permanent civil disorder: nobody orders for it`;
   return { game, variant, role: 'player', power, seatId: null, gm: gm ?? { coMasterAccountId: null } };
-}
-
-/** True when the sign-on is the GM acting for a power (BECOME, or SIGNON power@game with a master password). */
-export function isGmActing(on: Signon | null): boolean {
-  return Boolean(on && on.gm && on.role === 'player');
 }
 
 /** BECOME power (njudge): the GM, signed on, acts for a power; BECOME MASTER goes back. */
@@ -55,40 +47,3 @@ export const ACTING_NOTE =
   'the orders and DP lines that follow are stored as its own, its player is told ' +
   'and the results say the GM entered them. ' +
   'BECOME MASTER goes back.';
-
-/** The phases, by power, whose orders the GM changed in the mail a session reads (for the one notice). */
-const CHANGED_PHASES = new WeakMap<Session, Map<string, string[]>>();
-
-/**
- * After the GM stored or withdrew a power's orders: the phase's results will say so (for orders in
- * advance, `inAdvance`, once they are used: advance-orders.ts), and the power's player gets the orders
- * that stand now (one notice per mail, the last word, naming every phase the mail changed).
- */
-export function noteGmOrders(s: Session, on: Signon, phase: string, inAdvance = false): void {
-  if (!isGmActing(on) || !on.power) return;
-  const power = on.power;
-  const name = powerName(on.variant, power);
-  if (!inAdvance) recordGmEntry(s.db, on.game.id, phase, power);
-  const game = getGame(s.db, on.game.id) ?? on.game;
-  const seat = findSeatByPower(s.db, game.id, power);
-  const player = seat ? addressOf(s.db, seat.accountId) : null;
-  if (!player) return;
-  const changed = CHANGED_PHASES.get(s) ?? new Map<string, string[]>();
-  CHANGED_PHASES.set(s, changed);
-  const phases = [...new Set([...(changed.get(power) ?? []), phase])];
-  changed.set(power, phases);
-  const which = andList(phases);
-  const subject = `Diplomacy game ${game.name}: the GM changed the orders of ${name}`;
-  const body =
-    `The GM of game '${game.name}' has entered or changed the orders of ${name} for ${which}.\n` +
-    `These are the orders that stand now; send your own to replace them.\n\n${standingOf(s, on)}`;
-  const earlier = s.mails.findIndex((m) => m.subject === subject);
-  if (earlier >= 0) s.mails.splice(earlier, 1);
-  s.mails.push({
-    kind: 'notice',
-    to: player,
-    subject,
-    text: renderTemplate('notice', { game: game.name, body }),
-    game: { id: game.id, name: game.name },
-  });
-}

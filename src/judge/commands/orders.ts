@@ -15,7 +15,7 @@ import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { ordersOf, bidsOf } from '../phase-orders.js';
 import { advanceStanding, takeAdvanceOrders } from '../advance-orders.js';
 import { obligationOf } from '../progress.js';
-import { noteGmOrders } from './gm-orders.js';
+import { noteGmOrders } from './gm-order-notice.js';
 import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
@@ -80,7 +80,7 @@ export function flushOrders(s: Session): void {
   for (const note of notes) if (note.at < openAt) s.reply.ok(note.text);
   storeOpenPhase(s, on, record, lines, cleared);
   for (const note of notes) if (note.at >= openAt) s.reply.ok(note.text);
-  for (const note of notes) if (note.changed) noteGmOrders(s, on, note.changed, true);
+  for (const note of notes) if (note.changed) noteGmOrders(s, on, note.changed, () => standingOf(s, on), true);
 }
 
 /** Stores the mail's lines for the open phase (or its CLEAR) and writes the verdicts into the reply. */
@@ -97,7 +97,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         : `CLEAR: ${name} had no orders for ${record.phase}.`,
     );
     s.touched.add(on.game.id);
-    noteGmOrders(s, on, record.phase);
+    noteGmOrders(s, on, record.phase, () => standingOf(s, on));
     return;
   }
   const verdicts = parseOrders(lines.map((l) => l.text).join('\n'), {
@@ -159,7 +159,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   }
   if (bids.length) storeBids(s, on, record, power, bids);
   s.touched.add(on.game.id);
-  if (orders.length || bids.length) noteGmOrders(s, on, record.phase);
+  if (orders.length || bids.length) noteGmOrders(s, on, record.phase, () => standingOf(s, on));
 }
 
 function storeBids(

@@ -4,7 +4,7 @@
 // name suggested, because njudge's "PRESS TO Turkey" = U, K, Y trap is worse than a retry.
 // Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
 // of them at once by Bcc.
-import { isGmActing } from './gm-orders.js';
+import { isGmActing } from './session.js';
 import { recordPress } from '../../store/press.js';
 import { currentPhase } from '../../store/phases.js';
 import { getSeat } from '../../store/players.js';

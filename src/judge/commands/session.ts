@@ -137,3 +137,8 @@ export function announceDeadline(s: Session, notice: OutgoingMail): void {
   if (earlier >= 0) s.mails.splice(earlier, 1);
   s.mails.push(notice);
 }
+
+/** True when the sign-on is the GM acting for a power (BECOME, or SIGNON power@game with a master password). */
+export function isGmActing(on: Signon | null): boolean {
+  return Boolean(on && on.gm && on.role === 'player');
+}

@@ -42,21 +42,65 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 }
 
 /**
- * The zone's name as the judge stores it, or null when Intl does not know it. Case is corrected
- * ("europe/berlin" → "Europe/Berlin"); an alias the GM wrote ("Asia/Kolkata") is kept as written
- * rather than replaced by ICU's older canonical name.
+ * ICU's canonical names that IANA has since renamed: ICU still answers the old name for both spellings,
+ * and a reader who wrote the new one should read it back.
  */
-export function resolveZone(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed || !/^[A-Za-z0-9_+\-/]+$/.test(trimmed)) return null;
-  let resolved: string;
+const RENAMED: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+function knownZone(name: string): string | null {
   try {
-    resolved = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
-  if (/^(utc|gmt|etc\/utc|etc\/gmt|z|zulu|universal)$/i.test(trimmed)) return 'UTC';
-  return resolved.toLowerCase() === trimmed.toLowerCase() ? resolved : trimmed;
+}
+
+/**
+ * The zone's one name as the judge stores it, or null when Intl does not know it. Every spelling of a
+ * zone gives the same name ("us/EASTERN" and "US/Eastern" → "America/New_York", "UCT" and "Etc/GMT" →
+ * "UTC", "Asia/Calcutta" → "Asia/Kolkata"), so readers who wrote one zone differently share one copy
+ * of each list mail, not one copy per spelling.
+ */
+export function resolveZone(name: string): string | null {
+  // Asked for every reader of every list mail: an Intl formatter costs a fraction of a millisecond.
+  let zone = resolved.get(name);
+  if (zone === undefined) {
+    if (resolved.size > 10_000) resolved.clear();
+    resolved.set(name, (zone = resolveUncached(name)));
+  }
+  return zone;
+}
+
+const resolved = new Map<string, string | null>();
+
+function resolveUncached(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed || !/^[A-Za-z0-9_+\-/]+$/.test(trimmed)) return null;
+  const resolved = knownZone(trimmed);
+  if (!resolved) return null;
+  if (/^(etc\/)?(utc|uct|gmt|gmt[+-]?0|greenwich|universal|zulu|z)$/i.test(resolved)) return 'UTC';
+  const renamed = RENAMED[resolved];
+  return renamed && knownZone(renamed) ? renamed : resolved;
 }
 
 export function localParts(ms: number, zone: string): LocalParts {

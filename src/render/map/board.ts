@@ -84,13 +84,10 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     '</defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
   );
-  // Title band.
-  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title]
-    .filter(Boolean)
-    .join(' — ');
-  out.push(`<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`);
-  out.push(`<clipPath id="board"><rect width="${width}" height="${art.height}"/></clipPath>`);
-  out.push(`<g transform="translate(0 ${TITLE_HEIGHT})" clip-path="url(#board)">`);
+  // The board is not clipped to its frame (a clip path makes resvg draw the whole board into a layer of
+  // its own and mask it, most of the drawing time): the title band and the legend, drawn after it on
+  // white, cover whatever of the art reaches past the frame; the picture's edges clip the sides.
+  out.push(`<g transform="translate(0 ${TITLE_HEIGHT})">`);
   out.push(`<rect width="${width}" height="${art.height}" fill="${SEA}"/>`);
   for (const d of art.decorations ?? []) {
     if (d.fill && d.fill !== 'none') out.push(`<path d="${d.shape}" fill="${d.fill}" fill-rule="evenodd"/>`);
@@ -177,6 +174,15 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
   }
   out.push('</g>');
+  out.push(
+    `<rect width="${width}" height="${TITLE_HEIGHT}" fill="#ffffff"/>`,
+    `<rect y="${art.height + TITLE_HEIGHT}" width="${width}" height="${LEGEND_HEIGHT}" fill="#ffffff"/>`,
+  );
+  // Title band.
+  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title]
+    .filter(Boolean)
+    .join(' — ');
+  out.push(`<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`);
   out.push(...legend(variant, position, width, art.height + TITLE_HEIGHT));
   out.push('</svg>');
   return out.join('\n');

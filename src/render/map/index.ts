@@ -14,9 +14,16 @@ export interface BoardPicture {
 }
 
 export function boardPicture(variant: Variant, input: BoardPictureInput): BoardPicture {
-  const svg = drawBoardSvg(variant, loadMapArt(variant), input);
+  const svg = boardSvg(variant, input);
   return { svg, png: svgToPng(svg).png };
 }
+
+/** The picture's SVG alone: a few milliseconds, where its PNG takes a hundred. */
+export function boardSvg(variant: Variant, input: BoardPictureInput): string {
+  return drawBoardSvg(variant, loadMapArt(variant), input);
+}
+
+export { svgToPng } from './png.js';
 
 /** Whether pictures can be drawn for the variant (its art exists). */
 export function canDrawBoard(variant: Variant): boolean {

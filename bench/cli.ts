@@ -1,0 +1,87 @@
+// The `chancery` command as a hand GM runs it: whole processes, from start to exit, beside `node -e 0`
+// run in turn with them (the machine's own floor: the ratio holds on a busy machine, where the
+// milliseconds do not). A real 34-unit movement phase of the Droidippy archive, written as a position
+// file and an order file; `--help`; the largest map (1648) drawn. Peak memory of each process as the
+// kernel counts it (/usr/bin/time).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadVariant } from '../src/core/map/load.js';
+import { positionToText } from '../src/core/position/index.js';
+import { fullBoards } from './adjudicator.js';
+
+const ROUNDS = 9;
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'bin', 'chancery.mjs');
+const MEMORY_TARGET_MIB = 70;
+
+/** As bin/chancery.mjs decides: the compiled JavaScript when dist/ is newer than every source. */
+function runsCompiled(): boolean {
+  const stamp = join(ROOT, 'dist', '.built');
+  if (!existsSync(stamp)) return false;
+  const built = statSync(stamp).mtimeMs;
+  return readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }).every(
+    (e) => !e.isFile() || statSync(join(e.parentPath, e.name)).mtimeMs <= built,
+  );
+}
+
+/** Wall milliseconds and peak MiB of one whole process. */
+function run(args: string[]): { ms: number; mib: number } {
+  const started = performance.now();
+  const child = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { encoding: 'utf8', cwd: ROOT });
+  const ms = performance.now() - started;
+  if (child.status !== 0) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+  const kib = Number(child.stderr.trim().split('\n').pop());
+  return { ms, mib: kib / 1024 };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+export function benchCli(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'chancery-bench-cli-'));
+  try {
+    const variant = loadVariant('standard');
+    const board = fullBoards().find((b) => b.position.units.length >= 34)!;
+    writeFileSync(join(dir, 'position.txt'), positionToText(variant, board.position));
+    writeFileSync(join(dir, 'orders.txt'), `${board.text}\n`);
+    const commands: [string, string[], number][] = [
+      [
+        `adjudicate (${board.position.units.length} units)`,
+        [BIN, 'adjudicate', '--position', join(dir, 'position.txt'), '--orders', join(dir, 'orders.txt')],
+        150,
+      ],
+      ['--help', [BIN, '--help'], 100],
+      ['map --variant 1648', [BIN, 'map', '--variant', '1648', '--out', join(dir, 'board.png')], 250],
+    ];
+    console.log(
+      `bin/chancery.mjs runs ${runsCompiled() ? 'the compiled JavaScript (dist/)' : 'the TypeScript sources (tsx)'}`,
+    );
+    for (const [, args] of commands) run(args); // warm the file cache
+    const floor: number[] = [];
+    const figures = commands.map(() => ({ ms: [] as number[], ratio: [] as number[], mib: 0 }));
+    for (let round = 0; round < ROUNDS; round++) {
+      commands.forEach(([, args], i) => {
+        const base = run(['-e', '0']);
+        const one = run(args);
+        floor.push(base.ms);
+        figures[i].ms.push(one.ms);
+        figures[i].ratio.push(one.ms / base.ms);
+        figures[i].mib = Math.max(figures[i].mib, one.mib);
+      });
+    }
+    console.log(`node -e 0: median ${median(floor).toFixed(0)} ms (the floor of every figure below)`);
+    commands.forEach(([label, , target], i) => {
+      const ms = median(figures[i].ms);
+      console.log(
+        `chancery ${label.padEnd(22)} median ${ms.toFixed(0).padStart(4)} ms, ` +
+          `${median(figures[i].ratio).toFixed(2)}x ` +
+          `node -e 0 (target <= ${target} ms: ${ms <= target ? 'MET' : 'MISSED'} here); peak ` +
+          `${figures[i].mib.toFixed(0)} MiB (target <= ${MEMORY_TARGET_MIB}: ` +
+          `${figures[i].mib <= MEMORY_TARGET_MIB ? 'MET' : 'MISSED'})`,
+      );
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
