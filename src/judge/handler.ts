@@ -4,7 +4,6 @@ import { extractCommandText } from '../mail/command-text.js';
 import type { MailHandler } from '../mail/intake.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { replySubject } from '../mail/compose.js';
-import { nowIso } from '../store/database.js';
 import { execute } from './commands/execute.js';
 import { maskSubjectSecrets } from './commands/secrets.js';
 import { newSession, replyCopyMails } from './commands/session.js';
@@ -84,7 +83,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
   const mails = [reply, ...replyCopyMails(session, reply.text), ...session.mails];
   // Last, after every change the mail made: calendar files (stamped with the real time at which they are
   // written) and each reader's own time zone.
-  return forReaders(db, mails, { now: nowIso(), judge: context.judge, gameId: session.signon?.game.id });
+  return forReaders(db, mails, { now: context.now, judge: context.judge, gameId: session.signon?.game.id });
 };
 
 /** What the intake sends when the handler fails: an apology that quotes nothing of the mail. */
