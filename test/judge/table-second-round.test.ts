@@ -1,0 +1,53 @@
+// Issue 19, "the table, second round": each item checked on the mail a player or the GM gets.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWorld, type World } from './world.js';
+import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
+
+const SLOW = { timeout: 60_000 };
+
+let world: World | null = null;
+afterEach(() => world?.close());
+
+/** The mails to `who` whose subject contains `subject` and whose text contains `text`. */
+async function mailsWith(w: World, who: string, subject: string, text = '') {
+  return (await w.mails(who)).filter((m) => m.subject.includes(subject) && m.text.includes(text));
+}
+
+describe('PRESS TO everyone but (issue 19.4)', SLOW, () => {
+  it('PRESS TO -France and PRESS TO ALL BUT France reach every other power and never France', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'allbut');
+    const dash = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'allbut')}\nPRESS TO -France\nNot a word to Paris.\nENDPRESS`,
+    );
+    expect(dash).toContain('Press sent to Austria, Germany, Italy, Russia, Turkey');
+    expect(await mailsWith(w, playerAddress('france'), 'press', 'Not a word to Paris.')).toHaveLength(0);
+    expect(await mailsWith(w, playerAddress('england'), 'press', 'Not a word to Paris.')).toHaveLength(0);
+    for (const p of POWERS.filter((p) => p !== 'france' && p !== 'england')) {
+      expect(await mailsWith(w, playerAddress(p), 'press', 'Not a word to Paris.')).toHaveLength(1);
+    }
+
+    const but = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'allbut')}\nPRESS TO ALL BUT France, Germany\nNor to Berlin.\nENDPRESS`,
+    );
+    expect(but).toContain('Press sent to Austria, Italy, Russia, Turkey');
+    expect(await mailsWith(w, playerAddress('germany'), 'press', 'Nor to Berlin.')).toHaveLength(0);
+    expect(await mailsWith(w, playerAddress('italy'), 'press', 'Nor to Berlin.')).toHaveLength(1);
+  });
+
+  it('refuses a list it cannot read instead of guessing', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'dashes');
+    const odd = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'dashes')}\nPRESS TO Italy, -France\nHello\nENDPRESS\nPRESS TO ALL BUT\nHi\nENDPRESS`,
+    );
+    expect(odd).toContain('a dash means "everyone but" only before the first name');
+    expect(odd).toContain('name the powers left out');
+    expect(odd).not.toContain('Press sent');
+    expect(await mailsWith(w, playerAddress('france'), 'press')).toHaveLength(0);
+    expect(await mailsWith(w, playerAddress('italy'), 'press')).toHaveLength(0);
+  });
+});
