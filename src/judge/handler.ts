@@ -79,7 +79,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
     text: session.reply.render(),
     attachments: session.attachments,
   };
-  const mails = [reply, ...replyCopyMails(session, reply.text), ...session.mails];
+  const mails = [reply, ...replyCopyMails(session), ...session.mails];
   // Last, after every change the mail made: calendar files (stamped with the real time at which they are
   // written) and each reader's own time zone.
   return forReaders(db, mails, { now: nowIso(), judge: context.judge, gameId: session.signon?.game.id });

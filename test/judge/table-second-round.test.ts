@@ -51,3 +51,24 @@ describe('PRESS TO everyone but (issue 19.4)', SLOW, () => {
     expect(await mailsWith(w, playerAddress('italy'), 'press')).toHaveLength(0);
   });
 });
+
+describe('the copy of a sign-on from another address (issue 19.5)', SLOW, () => {
+  it("carries only its own game's part of the reply, never another game's roster", async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'first');
+    const otherGm = 'other-gm@example.test';
+    const joiner = 'secret-joiner@elsewhere.test';
+    expect(await w.send(otherGm, 'CREATE second gm2pass standard\nFORM')).toContain('created');
+    await w.send(joiner, 'JOIN second joinerpw');
+    const reply = await w.send(otherGm, `SIGNON master@second gm2pass\nROSTER\n${master('first')}\nROSTER`);
+    expect(reply).toContain(joiner);
+    const copies = await mailsWith(w, GM, 'sign-on from another address');
+    expect(copies).toHaveLength(1);
+    const copy = copies[0].text;
+    expect(copy).toContain(`from ${otherGm}`);
+    expect(copy).toContain('Signed on to game first as GM.');
+    expect(copy).toContain(playerAddress('france'));
+    expect(copy).not.toContain(joiner);
+    expect(copy).not.toContain('game second');
+  });
+});

@@ -306,7 +306,7 @@ export function signon(s: Session, cmd: CommandItem): void {
 function warnOwner(s: Session, on: Signon, as: string): void {
   const master = on.gm ? (on.gm.coMasterAccountId ?? on.game.gmAccountId) : null;
   const owner = on.gm ? master : on.seatId === null ? null : (getSeat(s.db, on.seatId)?.accountId ?? null);
-  copyReplyToOwner(s, owner, on.game.name, as);
+  copyReplyToOwner(s, owner, on.game, as);
 }
 
 export function takeover(s: Session, cmd: CommandItem): void {
