@@ -72,3 +72,35 @@ describe('the copy of a sign-on from another address (issue 19.5)', SLOW, () => 
     expect(copy).not.toContain('game second');
   });
 });
+
+/** Orders for one power, then the GM processes the phase with the rest defaulted. */
+async function play(w: World, game: string, orders: Record<string, string[]>): Promise<void> {
+  for (const [p, lines] of Object.entries(orders)) {
+    const reply = await w.send(playerAddress(p), [signon(p, game), ...lines].join('\n'));
+    expect(reply).not.toContain('rejected');
+  }
+  const phase = await w.send(GM, `${master(game)}\nPROCESS!`);
+  expect(phase).not.toContain('rejected');
+}
+
+describe('builds left unused (issue 19.6)', SLOW, () => {
+  it('Germany owes three and sends one: the reply says two remain and are waived', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'builds');
+    await play(w, 'builds', {
+      germany: ['F Kie - Den', 'A Mun - Ruh', 'A Ber - Kie'],
+      france: ['F Bre - Mao'],
+    });
+    await play(w, 'builds', { germany: ['F Den H', 'A Ruh - Bel', 'A Kie - Hol'], france: ['F Mao - Por'] });
+    const one = await w.send(playerAddress('germany'), `${signon('germany', 'builds')}\nBuild A Ber`);
+    expect(one).toContain('1 order stored for Germany (W1901A)');
+    expect(one).toContain('2 builds are still unused and will be waived');
+    expect(one).toContain('send the whole set again');
+    expect(one).not.toContain('Every build and removal is given');
+    const all = await w.send(
+      playerAddress('germany'),
+      `${signon('germany', 'builds')}\nBuild A Ber\nBuild A Mun\nBuild F Kie`,
+    );
+    expect(all).toContain('Every build and removal is given.');
+  });
+});

@@ -196,6 +196,18 @@ function unorderedFate(record: PhaseRecord, count: number): string {
   return record.position.phase.type === 'retreat' ? `${subject} will disband` : `${subject} will hold`;
 }
 
+/**
+ * A build set counts as complete once sent, so the phase may process early: say how many builds it leaves
+ * unused and that they are waived, or a player owing three who sends one believes he is done.
+ */
+function unusedBuildsLine(unused: number): string {
+  const builds = unused === 1 ? '1 build is' : `${unused} builds are`;
+  return (
+    `${builds} still unused and will be waived. To use ${unused === 1 ? 'it' : 'them'}, send the whole set ` +
+    'again with the extra builds: each mail replaces your builds.'
+  );
+}
+
 /** STATUS (and the end of every reply to a player): orders, DP left, unordered units, deadline. */
 export function standingOf(s: Session, on: Signon): string {
   const record = orderablePhase(s, on);
@@ -214,6 +226,7 @@ export function standingOf(s: Session, on: Signon): string {
     lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
   else if (duty.adjustmentsLeft < 0)
     lines.push(`Removals still to give: ${-duty.adjustmentsLeft} (otherwise the judge chooses).`);
+  else if (duty.buildsUnused) lines.push(unusedBuildsLine(duty.buildsUnused));
   else if (duty.hasDuty) {
     const kind = record.position.phase.type;
     lines.push(
