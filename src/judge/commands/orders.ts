@@ -3,6 +3,7 @@
 // whole DP sheet. Valid lines are stored even when others are rejected; each rejected line is
 // listed with its reason. A line that looks like a misspelt command is answered as one.
 import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/index.js';
+import { describeUnit } from '../../core/legality/index.js';
 import { suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
@@ -127,6 +128,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         bid: { power, amount: v.amount, order: v.order as MovementOrder },
         line: origin(v).line,
         text: v.text,
+        ...(v.invalid ? { invalid: { reason: v.invalid, suggestion: v.suggestion } } : {}),
       });
       continue;
     }
@@ -162,12 +164,20 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   if (orders.length || bids.length) noteGmOrders(s, on, record.phase);
 }
 
+interface BidLine {
+  bid: DpBid;
+  line: number;
+  text: string;
+  /** The order cannot be carried out (the parser's reason): the bid is kept, and a winning one holds. */
+  invalid?: { reason: string; suggestion?: string };
+}
+
 function storeBids(
   s: Session,
   on: Signon,
   record: PhaseRecord,
   power: string,
-  bids: { bid: DpBid; line: number; text: string }[],
+  bids: BidLine[],
 ): void {
   const check = checkBids(
     on.variant,
@@ -176,9 +186,12 @@ function storeBids(
     bids.map((b) => b.bid),
   );
   const accepted: { unit: string; amount: number; order: MovementOrder }[] = [];
+  const invalid: string[] = [];
   check.verdicts.forEach((v, i) => {
-    if (!v.ok) s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
-    else accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
+    if (!v.ok) return s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
+    accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
+    const bad = bids[i].invalid;
+    if (bad) invalid.push(invalidBidNote(on, bids[i], bad.reason, bad.suggestion));
   });
   // As with orders: a mail whose DP lines are all refused leaves the sheet stored before in place.
   if (!accepted.length) {
@@ -188,6 +201,20 @@ function storeBids(
   replaceDpAllocations(s.db, on.game.id, record.phase, power, accepted);
   const lines = `${accepted.length} DP line${accepted.length === 1 ? '' : 's'}`;
   s.reply.ok(`${lines} stored (${check.spent} of ${check.allowance} DP). This DP sheet replaces any sent before.`);
+  for (const note of invalid) s.reply.ok(note);
+}
+
+/**
+ * A bid whose order cannot be carried out still counts (A&E v6.01 §II, example 5): the player hears at
+ * once that a win would only make the unit hold, and may send the sheet again with another order.
+ */
+function invalidBidNote(on: Signon, bid: BidLine, reason: string, suggestion?: string): string {
+  const unit = describeUnit(on.variant, bid.bid.order);
+  const meant = suggestion ? ` Did you mean ${suggestion}?` : '';
+  return (
+    `Line ${bid.line} (${bid.text}) is kept as a bid, but its order is invalid (${reason}): if it wins, ` +
+    `${unit} holds and the order is published as written, marked invalid.${meant}`
+  );
 }
 
 /** What a unit left without an order does when the phase is processed. */
