@@ -1,5 +1,6 @@
 // Issue 19, "the table, second round": each item checked on the mail a player or the GM gets.
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/core/map/load.js';
 import { createWorld, type World } from './world.js';
 import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
 
@@ -102,5 +103,54 @@ describe('builds left unused (issue 19.6)', SLOW, () => {
       `${signon('germany', 'builds')}\nBuild A Ber\nBuild A Mun\nBuild F Kie`,
     );
     expect(all).toContain('Every build and removal is given.');
+  });
+});
+
+/** An A&E v6.01 game started by mail, every Great Power played (players `<power>@players.test`). */
+async function startEmpire(w: World, game: string): Promise<string[]> {
+  const greats = loadVariant('ambition6')
+    .powers.filter((p) => p.kind === 'great')
+    .map((p) => p.id);
+  await w.send(GM, `CREATE ${game} gmpass1 ambition6\nRULE POWER_CHOICE\nFORM`);
+  for (const p of greats) await w.send(playerAddress(p), `JOIN ${game} pw-${p} ${p}`);
+  expect(await w.send(GM, `${master(game)}\nACTIVATE`)).toContain('has started');
+  return greats;
+}
+
+describe('a DP line whose order is invalid is kept as a bid (issue 19.1, A&E v6.01 §II example 5)', SLOW, () => {
+  it('France wins Hesse-Westphalia with an invalid order: the unit holds, published invalid', async () => {
+    const w = (world = createWorld());
+    await startEmpire(w, 'hesse');
+    const france = await w.send(playerAddress('france'), `${signon('france', 'hesse')}\n3 DP: A hew - bav`);
+    expect(france).toContain('1 DP line stored (3 of 3 DP)');
+    expect(france).toContain('is kept as a bid, but its order is invalid');
+    expect(france).toContain('cannot reach Bavaria');
+    expect(france).toContain('the army in Hesse-Westphalia holds');
+    expect(france).not.toContain('rejected');
+    const prussia = await w.send(
+      playerAddress('prussia'),
+      `${signon('prussia', 'hesse')}\nA ber - han\n1 DP: A hew S A ber - han`,
+    );
+    expect(prussia).toContain('1 DP line stored');
+    expect(await w.send(GM, `${master('hesse')}\nPROCESS!`)).not.toContain('rejected');
+    const [results] = await mailsWith(w, playerAddress('britain'), 'results');
+    expect(results.text).toContain('Hesse-Westphalia: Army Hesse-Westphalia -> Bavaria.  (*invalid*)');
+    expect(results.text).toMatch(/Prussia: +Army Berlin -> Hanover\.  \(\*bounce\*\)/);
+    expect(results.text).not.toContain('dislodged');
+    expect(results.text).not.toMatch(/\bDP\b/);
+  });
+
+  it('a religion breach is a bid too: Spain 2 DP outweighs Turkey 1 DP, and the Tunisian fleet holds', async () => {
+    const w = (world = createWorld());
+    await startEmpire(w, 'faith');
+    // The seed's case from the starting board: Barcelona's fleet stands in for one in the Western Mediterranean.
+    const spain = await w.send(playerAddress('spain'), `${signon('spain', 'faith')}\n2 DP: F tun S F brc - alg`);
+    expect(spain).toContain('is kept as a bid, but its order is invalid (religion rule: a Muslim minor');
+    expect(spain).not.toContain('rejected');
+    await w.send(playerAddress('turkey'), `${signon('turkey', 'faith')}\n1 DP: F tun - ion`);
+    await w.send(GM, `${master('faith')}\nPROCESS!`);
+    const [results] = await mailsWith(w, playerAddress('britain'), 'results');
+    expect(results.text).toMatch(/Tunis: +Fleet Tunis SUPPORT .*(\n.*)?\(\*invalid\*\)/);
+    expect(results.text).not.toContain('Fleet Tunis -> Ionian');
   });
 });

@@ -172,13 +172,7 @@ interface BidLine {
   invalid?: { reason: string; suggestion?: string };
 }
 
-function storeBids(
-  s: Session,
-  on: Signon,
-  record: PhaseRecord,
-  power: string,
-  bids: BidLine[],
-): void {
+function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, bids: BidLine[]): void {
   const check = checkBids(
     on.variant,
     record.position,
