@@ -128,8 +128,12 @@ function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions
   if (result.gameOver && result.drawn?.length) {
     const names = result.drawn.map((p) => variant.powerById.get(p)?.name ?? p);
     const list = andList(names);
+    const last = result.capLastYear ?? result.phase.year;
+    // A board that started past the cap (a position file, a cap lowered mid-game) ends at its first Fall.
+    const reached =
+      last < result.phase.year ? `is past its last year, ${last}` : `has reached its last year, ${last}`;
     return [
-      ...wrap('', `The game has reached its last year, ${result.phase.year}, and is drawn among ${list}.`),
+      ...wrap('', `The game ${reached}, and is drawn among ${list}.`),
       'The game is over.  Thank you for playing.',
     ];
   }

@@ -1,6 +1,10 @@
 // Issue 19, "the table, second round": each item checked on the mail a player or the GM gets.
 import { afterEach, describe, expect, it } from 'vitest';
+import { readPhaseOrders } from '../../src/cli/adjudicate.js';
+import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
+import { readPosition } from '../../src/core/position/index.js';
+import { renderResults } from '../../src/render/results.js';
 import { createWorld, type World } from './world.js';
 import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
 
@@ -152,5 +156,52 @@ describe('a DP line whose order is invalid is kept as a bid (issue 19.1, A&E v6.
     const [results] = await mailsWith(w, playerAddress('britain'), 'results');
     expect(results.text).toMatch(/Tunis: +Fleet Tunis SUPPORT .*(\n.*)?\(\*invalid\*\)/);
     expect(results.text).not.toContain('Fleet Tunis -> Ionian');
+  });
+});
+
+describe("S&L's year cap and A&E's straits, as players read them (issue 19.3)", SLOW, () => {
+  it("LIST shows the variant's own ten-year cap, and a GM's cap or NONE instead", async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE legacy gmpass1 succession\nFORM');
+    await w.send(GM, 'CREATE capless gmpass1 succession\nRULE YEAR_CAP NONE\nFORM');
+    await w.send(GM, 'CREATE short gmpass1 standard\nRULE YEAR_CAP 3\nFORM');
+    const legacy = (await w.send(playerAddress('x'), 'LIST legacy')).replace(/\s+/g, ' ');
+    expect(legacy).toContain("drawn among the survivors after 10 years (the variant's default; RULE YEAR_CAP NONE");
+    const capless = await w.send(playerAddress('x'), 'LIST capless');
+    expect(capless).not.toContain('drawn among the survivors');
+    expect((await w.send(playerAddress('x'), 'LIST short')).replace(/\s+/g, ' ')).toContain(
+      'drawn among the survivors after 3 years (YEAR_CAP)',
+    );
+  });
+
+  it('a board already past the cap names the last year, not the year played', () => {
+    const variant = loadVariant('succession');
+    const { position } = readPosition(
+      'variant succession\nphase Fall 1715\nFrance: A par\n  owns par\nSweden: F sto\n  owns sto\n',
+      { variant },
+    );
+    const read = readPhaseOrders(variant, position, 'France: A par H\nSweden: F sto H', 'f1715');
+    const text = renderResults(variant, position, adjudicate(variant, position, read.orders)).replace(/\s+/g, ' ');
+    expect(text).toContain('The game is past its last year, 1712, and is drawn among France and Sweden.');
+    const atCap = readPosition('variant succession\nphase Fall 1712\nFrance: A par\n  owns par\n', { variant });
+    const last = renderResults(variant, atCap.position, adjudicate(variant, atCap.position, [])).replace(/\s+/g, ' ');
+    expect(last).toContain('The game has reached its last year, 1712,');
+  });
+
+  it('a move or support over a closed strait is refused naming the strait, by mail', async () => {
+    const w = (world = createWorld());
+    await startEmpire(w, 'straits');
+    // Spain: A Madrid to Andalusia in Spring; Britain's fleet stays in Gibraltar (A&E v6.01 example 13).
+    await w.send(playerAddress('spain'), `${signon('spain', 'straits')}\nA mad - and\nF brc - wes`);
+    await w.send(GM, `${master('straits')}\nPROCESS!`);
+    const reply = await w.send(
+      playerAddress('spain'),
+      `${signon('spain', 'straits')}\nA and - mor\nA and S F wes - mor`,
+    );
+    expect(reply).toContain('the strait between Andalusia and Morocco is closed to the army in Andalusia');
+    expect(reply).toContain('is in Gibraltar');
+    expect(reply).toContain('write "via convoy" to be convoyed');
+    expect(reply).not.toContain('no convoy');
+    expect(reply).not.toContain('cannot reach');
   });
 });

@@ -142,9 +142,12 @@ export function adjudicate(
   };
 }
 
-/** The year cap in force: the game's, else the variant's `rule year-cap <years>`. */
-function capYears(variant: Variant, options: AdjudicateOptions): number | null {
-  if (options.yearCap !== undefined) return options.yearCap;
+/**
+ * The year cap in force, in years: the game's (`RULE YEAR_CAP n`, null for NONE), else the variant's
+ * `rule year-cap <years>` (S&L's recommended ten), else none. LIST shows it; the phase machine applies it.
+ */
+export function yearCapInForce(variant: Variant, gameCap?: number | null): number | null {
+  if (gameCap !== undefined) return gameCap;
   const years = Number(ruleSetting(variant, 'year-cap')?.args[0]);
   return Number.isInteger(years) && years > 0 ? years : null;
 }
@@ -181,10 +184,11 @@ function endOfSeason(
   const victory = rules.victory(fallCtx, after, leaders(ctx.variant, after));
   result.winners = victory.winners;
   result.gameOver = victory.gameOver;
-  const cap = capYears(ctx.variant, options);
+  const cap = yearCapInForce(ctx.variant, options.yearCap);
   if (!result.gameOver && cap !== null && year >= ctx.variant.startYear + cap - 1) {
     result.gameOver = true;
     result.drawn = survivors(fallCtx, after);
+    result.capLastYear = ctx.variant.startYear + cap - 1;
   }
 
   after.phase = { year, season: 'winter', type: 'adjustment' };
