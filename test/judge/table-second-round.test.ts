@@ -1,4 +1,5 @@
 // Issue 19, "the table, second round": each item checked on the mail a player or the GM gets.
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
@@ -203,5 +204,36 @@ describe("S&L's year cap and A&E's straits, as players read them (issue 19.3)", 
     expect(reply).toContain('write "via convoy" to be convoyed');
     expect(reply).not.toContain('no convoy');
     expect(reply).not.toContain('cannot reach');
+  });
+});
+
+describe('GET and VERSION (issue 19.7)', SLOW, () => {
+  it('GET RULES, INFO and MAP answer by mail for all five variants, without signing on', async () => {
+    const w = (world = createWorld());
+    const who = 'newcomer@elsewhere.test';
+    const help = await w.send(who, 'HELP');
+    expect(help).toContain('GET RULES|INFO|MAP variant');
+    expect(help).toContain('Variants: 1648, ambition5, ambition6, standard, succession');
+    for (const id of ['standard', 'ambition5', 'ambition6', '1648', 'succession']) {
+      const variant = loadVariant(id);
+      const rules = await w.send(who, `GET RULES ${id}`);
+      expect(rules).toContain(`Rules of ${variant.title}`);
+      expect(rules).toContain(`Starts in ${variant.startYear}; ${variant.victoryCentres} supply centres win.`);
+      expect(rules).not.toContain('no summary written');
+      const info = await w.send(who, `GET INFO ${id}`);
+      const great = variant.powers.find((p) => p.kind === 'great')!;
+      expect(info).toContain(`  ${great.name} (${great.adjective}, ${great.initial})`);
+      const centre = variant.map.provinces.find((p) => p.centre)!;
+      expect(info).toContain(`  ${centre.id.toUpperCase().padEnd(5)} ${centre.name}, ${centre.terrain} *`);
+      const before = (await w.mails(who)).length;
+      const map = await w.send(who, `GET MAP ${id}`);
+      expect(map).toContain(`The map of ${variant.title}, its starting position, is attached`);
+      const [mail] = (await w.mails(who)).slice(before);
+      const picture = (await simpleParser(mail.raw)).attachments.find((a) => a.filename === `${id}-start.png`);
+      expect(picture?.contentType).toBe('image/png');
+      expect(picture!.size).toBeGreaterThan(1000);
+    }
+    expect(await w.send(who, 'GET RULES narnia')).toContain('unknown variant "narnia"');
+    expect(await w.send(who, 'VERSION')).toMatch(/Chancery \d+\.\d+\.\d+\. Variants: 1648, ambition5/);
   });
 });

@@ -24,6 +24,7 @@ import { become } from './gm-orders.js';
 import { demote, promote, roster, withRoster } from './gm-tools.js';
 import type { Session } from './session.js';
 import { set } from './set.js';
+import { get, version } from './variant-info.js';
 import type { CommandItem, Item } from './tokenize.js';
 import { PASSWORD_ARGS, VERBS } from './verbs.js';
 
@@ -77,6 +78,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   BECOME: become,
   PROMOTE: promote,
   DEMOTE: demote,
+  GET: get,
+  VERSION: (s) => version(s),
 };
 
 const WATCHER = { observer: 'an observer', monitor: 'a monitor' } as const;
@@ -96,8 +99,19 @@ export const MAIL_LIMITS = { passwordCommands: 10, creates: 3, pressBlocks: 20, 
  * Commands that only answer (a section of the reply, a preview, a picture): each may be large (a long
  * game's HISTORY, a preview adjudicating the board), so one mail gets at most MAIL_LIMITS.answers of them.
  */
-const ANSWERS = new Set(['LIST', 'HELP', 'STATUS', 'POSITION', 'HISTORY', 'SUMMARY', 'MAP', 'PREVIEW', 'ROSTER']);
-const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER';
+const ANSWERS = new Set([
+  'LIST',
+  'HELP',
+  'STATUS',
+  'POSITION',
+  'HISTORY',
+  'SUMMARY',
+  'MAP',
+  'PREVIEW',
+  'ROSTER',
+  'GET',
+]);
+const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER, GET';
 
 function needsPassword(item: CommandItem): boolean {
   const at = PASSWORD_ARGS[item.verb];

@@ -11,7 +11,7 @@ import { describePress } from '../press-options.js';
 import { describeRules } from '../game-rules.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
-import { variantOf } from '../variants.js';
+import { knownVariants, variantOf } from '../variants.js';
 import { boardAttachment } from '../board-mail.js';
 import { canDrawBoard } from '../../render/map/index.js';
 import { parsePhaseCode } from '../../core/types.js';
@@ -92,7 +92,7 @@ export function list(s: Session, cmd: CommandItem): void {
 export { history, position, summary } from './board-info.js';
 
 export function help(s: Session): void {
-  s.reply.section('Commands', renderTemplate('help', {}));
+  s.reply.section('Commands', renderTemplate('help', { variants: knownVariants().join(', ') }));
 }
 
 export function status(s: Session, cmd: CommandItem): void {

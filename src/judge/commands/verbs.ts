@@ -50,6 +50,8 @@ export const VERBS: Record<string, string> = {
   OFFICIAL: 'OFFICIAL',
   MAP: 'MAP',
   POSITION: 'POSITION',
+  GET: 'GET',
+  VERSION: 'VERSION',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */
