@@ -237,3 +237,35 @@ describe('GET and VERSION (issue 19.7)', SLOW, () => {
     expect(await w.send(who, 'VERSION')).toMatch(/Chancery \d+\.\d+\.\d+\. Variants: 1648, ambition5/);
   });
 });
+
+describe('LIST marks games that need a replacement and filters (issue 19.8)', SLOW, () => {
+  it('LIST names the vacant and civil-disorder powers; LIST OPEN and LIST <variant> filter', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'running');
+    await w.send(GM, 'CREATE forming gmpass1 succession\nFORM');
+    await w.send(GM, 'CREATE closed gmpass1 ambition6');
+    const who = 'looker@elsewhere.test';
+    const before = await w.send(who, 'LIST');
+    expect(before).toMatch(/running +standard +active S1901M\n/);
+    expect(await w.send(who, 'LIST OPEN')).not.toContain('running ');
+
+    await w.send(GM, `${master('running')}\nCD italy`);
+    await w.send(playerAddress('france'), `${signon('france', 'running')}\nRESIGN`);
+    const all = await w.send(who, 'LIST');
+    expect(all).toContain('active S1901M, needs a replacement for France and Italy (TAKEOVER)');
+    const open = await w.send(who, 'LIST OPEN');
+    expect(open).toContain('Games on this judge (OPEN)');
+    expect(open).toContain('needs a replacement for France and Italy');
+    expect(open).toMatch(/forming +succession +forming, 0\/\d+ players/);
+    expect(open).not.toContain('closed ');
+
+    const legacy = await w.send(who, 'LIST succession');
+    expect(legacy).toContain('forming ');
+    expect(legacy).not.toContain('running ');
+    expect(await w.send(who, 'LIST OPEN standard')).toContain('running ');
+    expect(await w.send(who, 'LIST OPEN 1648')).toContain('(no 1648 games to join or take over)');
+    expect(await w.send(who, 'LIST OPEN narnia')).toContain('"narnia" is neither OPEN nor a variant');
+    // A game's own name still lists that game.
+    expect(await w.send(who, 'LIST running')).toContain('Variant: Standard Diplomacy');
+  });
+});

@@ -21,6 +21,7 @@ import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
+import { andList } from '../../render/wrap.js';
 
 function gameFor(s: Session, cmd: CommandItem): Game | null {
   const name = cmd.args[0];
@@ -34,18 +35,45 @@ function gameFor(s: Session, cmd: CommandItem): Game | null {
   return game;
 }
 
+/** Seat states whose power wants a new player (TAKEOVER): vacant (resigned, ejected) or in civil disorder. */
+const WANTING = new Set(['cd', 'resigned', 'dummy']);
+
+/** The Great Powers of a running game that need a replacement, in map order. */
+function replacementsWanted(s: Session, game: Game): string[] {
+  if (game.status !== 'active' && game.status !== 'paused') return [];
+  const variant = variantOf(game.variant);
+  const seats = listSeats(s.db, game.id);
+  return greatPowers(variant)
+    .filter((p) => seats.some((x) => x.power === p && WANTING.has(x.status)))
+    .map((p) => powerName(variant, p));
+}
+
+/** A game anyone may join now: forming and open with places free, or running with a power to take over. */
+function joinable(s: Session, game: Game): boolean {
+  if (game.status === 'forming') {
+    const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
+    return readSettings(game.settings).open && players < greatPowers(variantOf(game.variant)).length;
+  }
+  return replacementsWanted(s, game).length > 0;
+}
+
 function gameLine(s: Session, game: Game): string {
   const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
   const needed = greatPowers(variantOf(game.variant)).length;
   const phase = currentPhase(s.db, game.id)?.phase ?? '';
+  const wanted = replacementsWanted(s, game);
   const state =
     game.status === 'forming'
       ? `forming, ${players}/${needed} players${readSettings(game.settings).open ? '' : ', not open yet'}`
-      : `${game.status} ${phase}`;
+      : `${game.status} ${phase}${wanted.length ? `, needs a replacement for ${andList(wanted)} (TAKEOVER)` : ''}`;
   return `${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${state}`;
 }
 
+const LIST_USAGE = 'LIST game, or LIST [OPEN] [variant]';
+
 export function list(s: Session, cmd: CommandItem): void {
+  const filters = cmd.args.length && (cmd.args.length > 1 || !findGameByName(s.db, cmd.args[0])) ? cmd.args : null;
+  if (filters) return listGamesFiltered(s, cmd, filters);
   if (cmd.args[0]) {
     const game = gameFor(s, cmd);
     if (!game) return;
@@ -79,13 +107,37 @@ export function list(s: Session, cmd: CommandItem): void {
     if (!privateReadRefusal(s, game)) boardSection(s, game);
     return;
   }
+  listGamesFiltered(s, cmd, []);
+}
+
+/** LIST, LIST OPEN (games one may join or take over now), LIST ambition6, LIST OPEN succession. */
+function listGamesFiltered(s: Session, cmd: CommandItem, words: string[]): void {
+  let open = false;
+  let variant: string | null = null;
+  for (const word of words.map((w) => w.toLowerCase())) {
+    if (word === 'open' && !open) open = true;
+    else if (knownVariants().includes(word) && !variant) variant = word;
+    else if (words.length === 1)
+      return s.reply.reject(cmd.line, cmd.shown, `${unknownGame(s.db, word)} (${LIST_USAGE})`);
+    else
+      return s.reply.reject(
+        cmd.line,
+        cmd.shown,
+        `"${word}" is neither OPEN nor a variant (${knownVariants().join(', ')}): ${LIST_USAGE}`,
+      );
+  }
   const games = listGames(s.db).filter(
     (g) =>
-      (g.status === 'forming' || g.status === 'active' || g.status === 'paused') && !readSettings(g.settings).unlisted,
+      (g.status === 'forming' || g.status === 'active' || g.status === 'paused') &&
+      !readSettings(g.settings).unlisted &&
+      (!variant || g.variant === variant) &&
+      (!open || joinable(s, g)),
   );
+  const filter = [open && 'OPEN', variant].filter(Boolean).join(', ');
+  const none = `(no ${variant ? `${variant} ` : ''}games ${open ? 'to join or take over' : 'open or running'})`;
   s.reply.section(
-    'Games on this judge',
-    games.length ? games.map((g) => gameLine(s, g)).join('\n') : '(no open or running games)',
+    filter ? `Games on this judge (${filter})` : 'Games on this judge',
+    games.length ? games.map((g) => gameLine(s, g)).join('\n') : none,
   );
 }
 
