@@ -184,7 +184,8 @@ export function renderResults(
   } else {
     lines.push(...paddedLines(variant, before, result.outcomes, before.units));
   }
-  if (result.rebuilt?.length && phase.type === 'adjustment') lines.push(...rebuiltLines(variant, result.rebuilt));
+  // A blank line after the rebuilds, as after every other block: "The next phase" must not run into them.
+  if (result.rebuilt?.length && phase.type === 'adjustment') lines.push(...rebuiltLines(variant, result.rebuilt), '');
   if (opts.refused?.length) {
     lines.push('', 'The following orders were not accepted:', '');
     for (const r of opts.refused) lines.push(`  ${r.text}  (*invalid*)`, `      ${r.reason}`);
