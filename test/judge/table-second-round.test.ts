@@ -269,3 +269,29 @@ describe('LIST marks games that need a replacement and filters (issue 19.8)', SL
     expect(await w.send(who, 'LIST running')).toContain('Variant: Standard Diplomacy');
   });
 });
+
+describe('replies players misread (issue 19.22)', SLOW, () => {
+  it('SET DEADLINE from a player, press to oneself, an ejected player, a resignation before the start', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'words');
+    const deadline = await w.send(playerAddress('france'), `${signon('france', 'words')}\nSET DEADLINE +48H`);
+    expect(deadline).toContain('SET DEADLINE is a GM command (a player may ask the GM: PRESS TO Master)');
+    expect(deadline).not.toContain('SET is a GM command');
+
+    const self = await w.send(playerAddress('france'), `${signon('france', 'words')}\nPRESS TO France\nhi\nENDPRESS`);
+    expect(self).toContain('you play France: press goes to other powers');
+    expect(self).not.toContain('nobody plays');
+
+    await w.send(GM, `${master('words')}\nEJECT france`);
+    const ejected = await w.send(playerAddress('france'), signon('france', 'words'));
+    expect(ejected).toContain('the GM ejected you from France in words');
+    expect(ejected).not.toContain('you resigned');
+
+    await w.send(GM, 'CREATE early gmpass1 standard\nRULE POWER_CHOICE\nFORM');
+    await w.send(playerAddress('bob'), 'JOIN early pw-bob italy');
+    await w.send(playerAddress('bob'), 'SIGNON italy@early pw-bob\nRESIGN');
+    const [notice] = await mailsWith(w, GM, 'early: resignation');
+    expect(notice.text).toContain(`The player ${playerAddress('bob')} (who had chosen Italy) left game early`);
+    expect(notice.text).not.toContain('your place');
+  });
+});

@@ -108,8 +108,12 @@ export function create(s: Session, cmd: CommandItem): void {
 function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
   const fail = failer(s, cmd);
   const on = s.signon;
-  if (!on || on.role !== 'master')
-    return fail(`${cmd.word} is a GM command: SIGNON master@<game> <game password> first`);
+  if (!on || on.role !== 'master') {
+    // "SET is a GM command" would be false: most of SET is the players'. Name the sub-command.
+    const what = cmd.verb === 'SET' && cmd.args[0] ? `SET ${cmd.args[0].toUpperCase()}` : cmd.word;
+    const ask = on?.role === 'player' && what === 'SET DEADLINE' ? ' (a player may ask the GM: PRESS TO Master)' : '';
+    return fail(`${what} is a GM command${ask}: SIGNON master@<game> <game password> first`);
+  }
   const game = getGame(s.db, on.game.id);
   if (!game) return fail('the game is gone');
   s.signon = { ...on, game };

@@ -101,6 +101,9 @@ export function press(s: Session, item: PressItem): void {
     toMaster: audience.master,
     claimedFrom: claimed?.power ?? null,
   };
+  const self = on.role === 'player' && on.power && !intent.broadcast && !intent.toMaster ? on.power : null;
+  if (self && intent.powers.size === 1 && intent.powers.has(self))
+    return fail(`you play ${powerName(on, self)}: press goes to other powers (or PRESS TO Master)`);
   const refusal = pressRefusal(s, on, intent);
   if (refusal) return fail(refusal);
   const sender = senderOf(s, on);
