@@ -21,6 +21,7 @@ import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline 
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
 import { gmOrdersLine } from './lifecycle/gm-entered.js';
 import { holdAfterRollback } from './lifecycle/rollback-hold.js';
+import { recordEnding } from './lifecycle/game-end.js';
 import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
 import { allBids, allOrders } from './phase-orders.js';
@@ -170,8 +171,11 @@ export function processGame(
   // Draw and concession votes last one phase.
   clearVotes(db, game.id);
   // Recorded first, so that the reveal at the end of the game includes this last phase.
-  if (result.gameOver) setGameStatus(db, game.id, 'completed');
-  else appendPhase(db, game.id, nextCode, result.next);
+  if (result.gameOver) {
+    setGameStatus(db, game.id, 'completed');
+    const how = result.drawn?.length ? 'year-cap' : 'victory';
+    recordEnding(db, game.id, { how, phase: record.phase, powers: result.drawn ?? result.winners });
+  } else appendPhase(db, game.id, nextCode, result.next);
   const carried =
     mode === 'rollforward' || result.gameOver
       ? ''

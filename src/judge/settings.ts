@@ -61,8 +61,19 @@ export interface GameSettings {
   gmAdvance?: Record<string, string[]>;
   /** SET ZONE: each reader's own time zone, by account id (reader-zones.ts). */
   zones?: Record<string, string>;
+  /** How the game ended, for SUMMARY and HISTORY (lifecycle/game-end.ts); cleared by a ROLLBACK that reopens it. */
+  ending?: GameEnding | null;
   /** The calendar event last announced per phase and its SEQUENCE (calendar/deadline-attachment.ts). */
   calendar?: Record<string, { at: string; sequence: number; moment?: CalendarMomentName }>;
+}
+
+/** The facts of a game's end; SUMMARY words them. */
+export interface GameEnding {
+  how: 'victory' | 'draw' | 'concession' | 'year-cap' | 'terminated';
+  /** The phase in which it ended. */
+  phase: string;
+  /** The winners, or the powers of the draw; none for a termination. */
+  powers: string[];
 }
 
 /** What a phase's calendar event last said (calendar/deadline-attachment.ts). */

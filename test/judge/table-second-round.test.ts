@@ -295,3 +295,30 @@ describe('replies players misread (issue 19.22)', SLOW, () => {
     expect(notice.text).not.toContain('your place');
   });
 });
+
+describe('the end of a game in words (issue 19.28)', SLOW, () => {
+  it('SUMMARY says how the game ended: a year-cap draw, a draw by vote, a termination', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'capped', { settings: ['RULE YEAR_CAP 1'] });
+    await w.send(GM, `${master('capped')}\nPROCESS!`);
+    await w.send(GM, `${master('capped')}\nPROCESS!`);
+    const capped = (await w.send(GM, 'SUMMARY capped')).replace(/\s+/g, ' ');
+    expect(capped).toContain(
+      'Ended in F1901M: drawn among Austria, England, France, Germany, Italy, Russia and Turkey at the year cap.',
+    );
+
+    await startStandardGame(w, 'agreed');
+    for (const p of POWERS.slice(0, -1)) await w.send(playerAddress(p), `${signon(p, 'agreed')}\nSET DRAW`);
+    // The last vote ends the game; the orders above it in the same mail are stored, not "game is completed".
+    const last = await w.send(playerAddress('turkey'), `${signon('turkey', 'agreed')}\nA con - bul\nSET DRAW`);
+    expect(last).not.toContain('rejected');
+    expect(last).toContain('1 order stored for Turkey');
+    expect((await w.send(GM, 'SUMMARY agreed')).replace(/\s+/g, ' ')).toContain(
+      'Ended in S1901M: drawn among Austria, England, France, Germany, Italy, Russia and Turkey by agreement.',
+    );
+
+    await startStandardGame(w, 'stopped');
+    await w.send(GM, `${master('stopped')}\nTERMINATE`);
+    expect(await w.send(GM, 'SUMMARY stopped')).toContain('Ended in S1901M: terminated by the GM.');
+  });
+});

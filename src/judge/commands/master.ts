@@ -12,6 +12,7 @@ import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.
 import { getAccount } from '../../store/accounts.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
+import { recordEnding } from '../lifecycle/game-end.js';
 import { cancelJob } from '../../store/jobs.js';
 import { currentPhase, phaseHistory, replacePhasePosition, rollbackToPhase } from '../../store/phases.js';
 import {
@@ -157,6 +158,8 @@ function halt(
   const phase = currentPhase(s.db, on.game.id)?.phase;
   if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
   setGameStatus(s.db, on.game.id, status);
+  if (status === 'terminated')
+    recordEnding(s.db, on.game.id, { how: 'terminated', phase: phase ?? 'FORMING', powers: [] });
   // The deadline readers put in their calendars is withdrawn with it.
   broadcast(
     s,
@@ -274,7 +277,10 @@ export function rollback(s: Session, cmd: CommandItem): void {
     holdAfterRollback(s.db, on.game.id, target.phase);
     // A game that ended (a draw or concession, or a phase's results) goes on: the table must hear it.
     const reopened = on.game.status === 'completed';
-    if (reopened) setGameStatus(s.db, on.game.id, 'active');
+    if (reopened) {
+      setGameStatus(s.db, on.game.id, 'active');
+      recordEnding(s.db, on.game.id, null);
+    }
     const game = getGame(s.db, on.game.id)!;
     const goesOn = reopened
       ? `\nThe end of the game is undone: game '${on.game.name}' goes on from ${target.phase}, and votes start afresh.`
