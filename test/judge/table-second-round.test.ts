@@ -322,3 +322,20 @@ describe('the end of a game in words (issue 19.28)', SLOW, () => {
     expect(await w.send(GM, 'SUMMARY stopped')).toContain('Ended in S1901M: terminated by the GM.');
   });
 });
+
+describe('ROLLBACK of the phase that ended the game (issue 19.27)', SLOW, () => {
+  it('ROLLBACK F1901M and a plain ROLLBACK reopen the final phase of a capped game', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'finale', { settings: ['RULE YEAR_CAP 1'] });
+    await w.send(GM, `${master('finale')}\nPROCESS!`);
+    await w.send(GM, `${master('finale')}\nPROCESS!`);
+    expect(await w.send(GM, 'SUMMARY finale')).toContain('(completed)');
+    const named = await w.send(GM, `${master('finale')}\nROLLBACK F1901M`);
+    expect(named).toContain('Game finale is back at F1901M and running again');
+    expect(await w.send(GM, 'SUMMARY finale')).not.toContain('Ended in');
+    await w.send(GM, `${master('finale')}\nPROCESS!`);
+    const plain = await w.send(GM, `${master('finale')}\nROLLBACK`);
+    expect(plain).toContain('Game finale is back at F1901M');
+    expect(plain).not.toContain('S1901M');
+  });
+});

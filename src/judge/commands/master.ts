@@ -259,10 +259,14 @@ export function rollback(s: Session, cmd: CommandItem): void {
     const history = phaseHistory(s.db, on.game.id);
     const current = history[history.length - 1];
     const wanted = cmd.args[0]?.toUpperCase();
-    const target = wanted ? [...history].reverse().find((p) => p.phase === wanted) : history[history.length - 2];
+    // A game that ended at processing (a victory, a year cap) opens no next phase: its last phase is processed,
+    // and reopening that phase is the rollback the GM means, by name or by a plain ROLLBACK.
+    const ended = Boolean(current.result);
+    const previous = ended ? current : history[history.length - 2];
+    const target = wanted ? [...history].reverse().find((p) => p.phase === wanted) : previous;
     if (!target)
       return fail(wanted ? `game ${on.game.name} has no phase ${wanted}` : 'there is no earlier phase to roll back to');
-    if (target.seq === current.seq) return fail(`${target.phase} is the current phase already`);
+    if (target.seq === current.seq && !ended) return fail(`${target.phase} is the current phase already`);
     for (const later of history.filter((p) => p.seq > target.seq))
       cancelJob(s.db, deadlineJobKey(on.game.id, later.phase));
     // Kept before they are deleted, for ROLLFORWARD.
