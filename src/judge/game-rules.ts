@@ -13,6 +13,9 @@ export function describeRules(game: Game): string {
     settings.autoStart && 'the game starts when the last power is taken (AUTOSTART)',
     settings.hideLate && 'the table is not told which powers are late (HIDE_LATE)',
     settings.noReveal && "players' addresses are never shown (NO_REVEAL)",
+    settings.victoryCentres
+      ? `${settings.victoryCentres} supply centres win (VICTORY)`
+      : `${variantOf(game.variant).victoryCentres} supply centres win`,
     yearCapText(game, settings.yearCap),
     `absences up to ${settings.maxAbsenceDays} days (MAX_ABSENCE)`,
   ];

@@ -51,11 +51,12 @@ function refuse(reason: string): ProcessOutcome {
 function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
-  const yearCap = readSettings(game.settings).yearCap;
+  const { yearCap, victoryCentres } = readSettings(game.settings);
   return adjudicate(variant, record.position, allOrders(db, game.id, record.phase), {
     seed,
     bids: allBids(db, game.id, record.phase),
     yearCap,
+    victoryCentres,
   });
 }
 

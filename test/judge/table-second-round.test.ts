@@ -339,3 +339,20 @@ describe('ROLLBACK of the phase that ended the game (issue 19.27)', SLOW, () => 
     expect(plain).not.toContain('S1901M');
   });
 });
+
+describe('RULE VICTORY (issue 19.12)', SLOW, () => {
+  it('a game won at 6 centres: Germany wins after Fall 1901; LIST shows the rule', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'quick', { settings: ['RULE VICTORY 6'] });
+    expect((await w.send(GM, 'LIST quick')).replace(/\s+/g, ' ')).toContain('6 supply centres win (VICTORY)');
+    await play(w, 'quick', { germany: ['F Kie - Den', 'A Mun - Ruh', 'A Ber - Kie'] });
+    await play(w, 'quick', { germany: ['F Den H', 'A Ruh - Bel', 'A Kie - Hol'] });
+    const [results] = (await mailsWith(w, playerAddress('italy'), 'results quick F1901M')).slice(-1);
+    expect(results.text).toContain('Germany (6 supply centres) has won the game.');
+    expect(results.text).toMatch(/Germany: +6 Supply centers, +3 Units\. +\(\* VICTORY!! \*\)/);
+    expect(await w.send(GM, 'SUMMARY quick')).toContain('Ended in F1901M: Germany won.');
+    expect(await w.send(GM, 'CREATE toomuch gmpass1 standard\nRULE VICTORY 40')).toContain(
+      'RULE VICTORY 40: standard has only 34 supply centres',
+    );
+  });
+});
