@@ -356,3 +356,27 @@ describe('RULE VICTORY (issue 19.12)', SLOW, () => {
     );
   });
 });
+
+describe('"did you mean" only for typos, a signature line is no order (issue 19.20, 19.21)', SLOW, () => {
+  it('suggests a command for a typo only, a lone word is no order, a name under the orders is a signature', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'typos');
+    const who = 'stranger@elsewhere.test';
+    expect(await w.send(who, 'STAUTS')).toContain('did you mean: STATUS');
+    for (const word of ['REGISTER', 'WHOIS', 'RENAME', 'UNSTART', 'FORCE BEGIN']) {
+      const reply = await w.send(who, word);
+      expect(reply, word).toContain('unknown command');
+      expect(reply, word).not.toContain('did you mean');
+    }
+    const orders = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'typos')}\nF lon - nth\nUNDO\nENDIF\nBob`,
+    );
+    expect(orders).toContain('unknown command "UNDO" (and not an order)');
+    expect(orders).toContain('unknown command "ENDIF" (and not an order)');
+    expect(orders).not.toContain('NAO');
+    expect(orders).not.toContain('did you mean');
+    expect(orders).toContain('Line 5 ("Bob") was read as your signature, not as an order.');
+    expect(orders).toContain('1 order stored for England');
+  });
+});

@@ -1,5 +1,4 @@
 // Runs the items of one mail in order, then finishes the reply (the player's standing).
-import { suggest } from '../../core/map/names.js';
 import { getGame } from '../../store/games.js';
 import { clockLine } from '../lifecycle/deadlines.js';
 import {
@@ -26,7 +25,7 @@ import type { Session } from './session.js';
 import { set } from './set.js';
 import { get, version } from './variant-info.js';
 import type { CommandItem, Item } from './tokenize.js';
-import { PASSWORD_ARGS, VERBS } from './verbs.js';
+import { PASSWORD_ARGS } from './verbs.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   LIST: withRoster(list),
@@ -180,7 +179,7 @@ export function execute(s: Session, items: Item[]): void {
 
 function unknown(s: Session, line: number, text: string): void {
   const word = text.split(/\s+/)[0];
-  const near = commandLike(text) ?? suggest(word.toUpperCase(), Object.keys(VERBS), 1)[0];
+  const near = commandLike(text);
   const hint = s.signon ? '' : ' (orders are read only after SIGNON)';
   s.reply.reject(line, text, `unknown command "${word}"${hint}`, near);
 }

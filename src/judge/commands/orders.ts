@@ -4,7 +4,7 @@
 // listed with its reason. A line that looks like a misspelt command is answered as one.
 import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/index.js';
 import { describeUnit } from '../../core/legality/index.js';
-import { suggest } from '../../core/map/names.js';
+import { editDistance, suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
@@ -54,10 +54,12 @@ export function commandLike(text: string): string | undefined {
   const word = text.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
   if (word.length < 3) return undefined;
   // Levenshtein counts a swap of two letters as two edits; among equally near commands, the one
-  // with the very same letters (STAUTS -> STATUS, not START) is the likelier typo.
+  // with the very same letters (STAUTS -> STATUS, not START) is the likelier typo. Only typos are
+  // suggested: one letter off, or the same letters swapped. Two letters off is another word
+  // (REGISTER is no ROSTER, RENAME no RESUME, UNSTART no START), and a wrong guess misleads.
   const near = suggest(word, Object.keys(VERBS), 3);
   const letters = (w: string) => [...w].sort().join('');
-  return near.find((v) => letters(v) === letters(word)) ?? near[0];
+  return near.find((v) => letters(v) === letters(word)) ?? near.find((v) => editDistance(v, word) <= 1);
 }
 
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
@@ -108,11 +110,23 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
   const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
-  const bids: { bid: DpBid; line: number; text: string }[] = [];
+  const bids: BidLine[] = [];
+  const lastLine = Math.max(...verdicts.map((v) => v.line));
   for (const v of verdicts) {
     if (v.status === 'heading') continue;
     if (v.status === 'error') {
       const command = commandLike(v.text);
+      const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
+      // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
+      if (lone && !command && v.line === lastLine) {
+        s.reply.ok(`Line ${origin(v).line} ("${v.text.trim()}") was read as your signature, not as an order.`);
+        continue;
+      }
+      // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
+      if (lone && !command) {
+        s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
+        continue;
+      }
       if (command)
         s.reply.reject(
           origin(v).line,
