@@ -59,7 +59,8 @@ export const handleMail: MailHandler = (mail, db, context) => {
   }
   const items = tokenize(readable.text);
   execute(session, items);
-  if (items.length === 0 && mail.attachments?.length) {
+  // Orders sent as an attached file are not read: say so, even when the text held commands too.
+  if (mail.attachments?.length) {
     session.reply.ok(
       `Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`,
     );

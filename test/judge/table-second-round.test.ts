@@ -380,3 +380,14 @@ describe('"did you mean" only for typos, a signature line is no order (issue 19.
     expect(orders).toContain('1 order stored for England');
   });
 });
+
+describe('words after a SIGNON password (issue 19.20)', SLOW, () => {
+  it('SIGNON germany@g pw A Kie - Hol signs on and says the order was not read', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'extra');
+    const reply = await w.send(playerAddress('germany'), 'SIGNON germany@extra pw-germany A Kie - Hol');
+    expect(reply).toContain('Signed on to game extra as Germany.');
+    expect(reply).toContain('the words after the password were not read ("A Kie - Hol")');
+    expect(reply).not.toContain('pw-germany');
+  });
+});

@@ -297,6 +297,14 @@ export function signon(s: Session, cmd: CommandItem): void {
   }
   s.signon = result;
   s.signonFailed = false;
+  // "SIGNON germany@g pw A Kie - Hol": the order after the password would otherwise vanish without a word.
+  if (cmd.args.length > 2)
+    s.reply.reject(
+      cmd.line,
+      cmd.shown,
+      `signed on, but the words after the password were not read ("${cmd.args.slice(2).join(' ')}"): ` +
+        'write each order on a line of its own under the SIGNON',
+    );
   const as = result.role === 'master' ? 'GM' : result.power ? powerName(result.variant, result.power) : result.role;
   if (isGmActing(result)) {
     s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
