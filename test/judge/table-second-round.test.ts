@@ -6,6 +6,7 @@ import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
 import { readPosition } from '../../src/core/position/index.js';
 import { renderResults } from '../../src/render/results.js';
+import { durationText } from '../../src/judge/timing/duration.js';
 import { createWorld, type World } from './world.js';
 import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
 
@@ -389,5 +390,24 @@ describe('words after a SIGNON password (issue 19.20)', SLOW, () => {
     expect(reply).toContain('Signed on to game extra as Germany.');
     expect(reply).toContain('the words after the password were not read ("A Kie - Hol")');
     expect(reply).not.toContain('pw-germany');
+  });
+});
+
+describe('press footers and small words (issue 19.23, in part)', SLOW, () => {
+  it('no DP words in a standard game; nothing to order is said so; the time left is rounded', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'small');
+    await w.send(playerAddress('france'), `${signon('france', 'small')}\nA par - bur`);
+    const cleared = await w.send(playerAddress('france'), `${signon('france', 'small')}\nCLEAR\nSTATUS`);
+    expect(cleared).toContain('CLEAR: the orders of France for S1901M were withdrawn.');
+    expect(cleared).toContain('STATUS: your orders are listed at the end of this reply.');
+    expect(cleared).not.toMatch(/\bDP\b/);
+    await play(w, 'small', { france: ['A par - bur', 'F bre - mao'] });
+    await play(w, 'small', { france: ['F mao - por'] });
+    // Winter 1901: France builds; Italy has nothing to adjust.
+    const italy = await w.send(playerAddress('italy'), `${signon('italy', 'small')}\nSTATUS`);
+    expect(italy).toContain('nothing to order this phase');
+    expect(italy).not.toContain('(none)');
+    expect(durationText(2 * 60_000 + 59_000)).toBe('3 minutes');
   });
 });

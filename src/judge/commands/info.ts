@@ -15,6 +15,7 @@ import { knownVariants, variantOf } from '../variants.js';
 import { boardAttachment } from '../board-mail.js';
 import { canDrawBoard } from '../../render/map/index.js';
 import { parsePhaseCode } from '../../core/types.js';
+import { dpConfig } from '../../core/dp/config.js';
 import { boardSection } from './board-info.js';
 import { ownVoteLine } from './votes.js';
 import { seatStateWord } from './roster-report.js';
@@ -152,7 +153,8 @@ export function status(s: Session, cmd: CommandItem): void {
   if (s.signon.role === 'player') {
     // The standing closes every reply to a player, after this mail's own orders are stored.
     if (s.signon.game.status === 'active') {
-      s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
+      const dp = dpConfig(s.signon.variant).allowance !== undefined ? ' and DP' : '';
+      s.reply.ok(`STATUS: your orders${dp} are listed at the end of this reply.`);
       const vote = ownVoteLine(s, s.signon);
       if (vote) s.reply.ok(vote);
       return;

@@ -96,7 +96,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
     s.reply.ok(
       had
-        ? `CLEAR: the orders and DP of ${name} for ${record.phase} were withdrawn.`
+        ? `CLEAR: the orders${dpAllowance(on.variant, record.position, power) > 0 ? ' and DP' : ''} of ${name} for ${record.phase} were withdrawn.`
         : `CLEAR: ${name} had no orders for ${record.phase}.`,
     );
     s.touched.add(on.game.id);
@@ -251,8 +251,10 @@ export function standingOf(s: Session, on: Signon): string {
   const name = powerName(on.variant, power);
   const stored = ordersOf(s.db, on.game.id, record.phase, power);
   const lines = [`Current orders for ${name} (${on.game.name} ${record.phase}):`];
-  lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : ['  (none)']));
   const duty = obligationOf(s.db, on.game, record, power);
+  // "(none)" reads as "you owe orders"; a power with nothing to order is told so.
+  const empty = duty.hasDuty ? '  (none)' : '  nothing to order this phase';
+  lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : [empty]));
   if (duty.unordered.length)
     lines.push(
       `Units still unordered: ${duty.unordered.join(', ')} (${unorderedFate(record, duty.unordered.length)}).`,
