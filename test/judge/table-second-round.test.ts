@@ -411,3 +411,12 @@ describe('press footers and small words (issue 19.23, in part)', SLOW, () => {
     expect(durationText(2 * 60_000 + 59_000)).toBe('3 minutes');
   });
 });
+
+describe('FORM of a private game (issue 19.23)', SLOW, () => {
+  it('tells the GM that players need the join password, never echoing it', async () => {
+    const w = (world = createWorld());
+    const reply = await w.send(GM, 'CREATE hidden gmpass1 standard\nRULE POWER_CHOICE\nPRIVATE secretjoin\nFORM');
+    expect(reply).toContain('players may JOIN hidden <password> <power> <join password> (give them the join password)');
+    expect(reply).not.toContain('secretjoin');
+  });
+});

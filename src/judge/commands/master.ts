@@ -13,6 +13,7 @@ import { getAccount } from '../../store/accounts.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
 import { recordEnding } from '../lifecycle/game-end.js';
+import { isPrivate } from '../lifecycle/private-game.js';
 import { cancelJob } from '../../store/jobs.js';
 import { currentPhase, phaseHistory, replacePhasePosition, rollbackToPhase } from '../../store/phases.js';
 import {
@@ -135,7 +136,10 @@ export function form(s: Session, cmd: CommandItem): void {
     const settings = readSettings(on.game.settings);
     if (settings.open) return s.reply.ok(`Game ${on.game.name} is already open for joining.`);
     setGameSettings(s.db, on.game.id, { ...settings, open: true });
-    s.reply.ok(`Game ${on.game.name} is open: players may JOIN ${on.game.name} <password>.`);
+    const power = settings.powerChoice ? ' <power>' : '';
+    // A private game's players need its join password too; the GM is told to pass it on (it is never echoed).
+    const closed = isPrivate(on.game) ? ' <join password> (give them the join password)' : '';
+    s.reply.ok(`Game ${on.game.name} is open: players may JOIN ${on.game.name} <password>${power}${closed}.`);
   });
 }
 
