@@ -359,7 +359,7 @@ describe('RULE VICTORY (issue 19.12)', SLOW, () => {
 });
 
 describe('"did you mean" only for typos, a signature line is no order (issue 19.20, 19.21)', SLOW, () => {
-  it('suggests a command for a typo only, a lone word is no order, a name under the orders is a signature', async () => {
+  it('suggests commands for typos only; a lone word is no order; a name under the orders is a signature', async () => {
     const w = (world = createWorld());
     await startStandardGame(w, 'typos');
     const who = 'stranger@elsewhere.test';

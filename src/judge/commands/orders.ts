@@ -96,7 +96,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
     s.reply.ok(
       had
-        ? `CLEAR: the orders${dpAllowance(on.variant, record.position, power) > 0 ? ' and DP' : ''} of ${name} for ${record.phase} were withdrawn.`
+        ? `CLEAR: the orders${dpWord(on, record, power)} of ${name} for ${record.phase} were withdrawn.`
         : `CLEAR: ${name} had no orders for ${record.phase}.`,
     );
     s.touched.add(on.game.id);
@@ -223,6 +223,11 @@ function invalidBidNote(on: Signon, bid: BidLine, reason: string, suggestion?: s
     `Line ${bid.line} (${bid.text}) is kept as a bid, but its order is invalid (${reason}): if it wins, ` +
     `${unit} holds and the order is published as written, marked invalid.${meant}`
   );
+}
+
+/** " and DP" where the power has DP to allocate: standard games never read the word. */
+function dpWord(on: Signon, record: PhaseRecord, power: string): string {
+  return dpAllowance(on.variant, record.position, power) > 0 ? ' and DP' : '';
 }
 
 /** What a unit left without an order does when the phase is processed. */
