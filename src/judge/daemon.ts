@@ -1,10 +1,10 @@
 // `chancery run`: the mail service (inbox + outbox) and the judge's clock, until SIGINT/SIGTERM.
+import { isKnownCorrespondent } from './gate/known-sender.js';
 import type { JudgeConfig } from '../config/types.js';
 import { createMailService, type MailService } from '../mail/service.js';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
 import { getGame, findGameByName } from '../store/games.js';
-import { playsInRunningGame } from '../store/players.js';
 import { apologyFor, handleMail } from './handler.js';
 import { REPLY_OPENING } from './template.js';
 import { processGame, type ProcessOutcome } from './process.js';
@@ -32,7 +32,7 @@ export function startDaemon(
   const log = options.log ?? ((line: string) => console.log(line));
   const service = createMailService(db, handleMail, config, {
     onHandlerError: (mail) => apologyFor(mail),
-    knownSender: playsInRunningGame,
+    knownSender: isKnownCorrespondent,
     ownOpening: REPLY_OPENING,
   });
   // A deadline is processed only once every mail that arrived before it has been taken in: after a

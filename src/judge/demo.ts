@@ -12,6 +12,7 @@ import { getAccount } from '../store/accounts.js';
 import { findGameByName } from '../store/games.js';
 import { listSeats } from '../store/players.js';
 import { apologyFor, handleMail } from './handler.js';
+import { confirmLineIn } from './gate/address-proof.js';
 import { tick } from './tick.js';
 import { nowIso } from '../store/database.js';
 
@@ -55,6 +56,10 @@ export async function runDemo(folder = '.chancery-demo'): Promise<DemoReport> {
     await inbox.processAll();
     tick(db, nowIso(), JUDGE);
     await outbox.runOnce();
+    // A newcomer answers the code in the judge's reply, proving the address is his (gate/address-proof.ts).
+    const latest = (await hand.list(from)).at(-1);
+    const code = latest && confirmLineIn((await hand.show(from, latest.number)).text);
+    if (code) await mail(from, code);
   };
   try {
     await mail('gm@demo.localhost', 'CREATE demo gm-secret standard\nDESC The Chancery quick start\nFORM');

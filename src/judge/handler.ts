@@ -10,6 +10,7 @@ import { maskSubjectSecrets } from './commands/secrets.js';
 import { newSession, replyCopyMails } from './commands/session.js';
 import { tokenize } from './commands/tokenize.js';
 import { forReaders } from './reader-zones.js';
+import { addProofSection } from './gate/address-proof.js';
 
 /**
  * How much of a mail the judge reads, and how many rejected lines a reply lists. Far more than any
@@ -59,6 +60,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
   }
   const items = tokenize(readable.text);
   execute(session, items);
+  addProofSection(session);
   // Orders sent as an attached file are not read: say so, even when the text held commands too.
   if (mail.attachments?.length) {
     session.reply.ok(

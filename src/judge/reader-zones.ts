@@ -19,6 +19,7 @@ import { resolveCalendars } from './calendar/deadline-attachment.js';
 import { gameZone } from './lifecycle/deadlines.js';
 import { readSettings, type GameSettings } from './settings.js';
 import { mentionsInstant, withReaderTimes } from './timing/reader-time.js';
+import { onlyProvenReaders } from './gate/address-proof.js';
 
 /** Reader zones by account id. */
 type ReaderZones = NonNullable<GameSettings['zones']>;
@@ -55,7 +56,8 @@ export interface ReaderContext {
  * Call it on the mails of one transaction just before they are queued.
  */
 export function forReaders(db: Db, mails: OutgoingMail[], context: ReaderContext): OutgoingMail[] {
-  const resolved = resolveCalendars(db, mails, context.now, context.judge);
+  // An address not yet proven gets its replies and nothing else (gate/address-proof.ts).
+  const resolved = resolveCalendars(db, onlyProvenReaders(db, mails), context.now, context.judge);
   const zonesByGame = new Map<number, { zones: ReaderZones; gameZone: string }>();
   /** The reader's zone, unless it is the game's own (his mail is then the list mail as it is). */
   const zoneOf = (gameId: number, address: string): string | null => {

@@ -19,9 +19,9 @@ export interface ReplyPart {
 }
 
 export class Reply {
-  private readonly done: { text: string; game: number | null }[] = [];
+  readonly done: { text: string; game: number | null }[] = [];
   readonly rejected: Rejection[] = [];
-  private readonly sections: { title: string; body: string; game: number | null }[] = [];
+  readonly sections: { title: string; body: string; game: number | null }[] = [];
   /** The signed-on player's standing (orders, DP left, unordered units); filled last. */
   standing = '';
   /** The deadline of the game signed on to, in its time zone, and the time left; filled last. */

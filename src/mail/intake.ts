@@ -44,7 +44,7 @@ import { crashPoint } from './crash-point.js';
 import { DEFAULT_MAX_MAIL_BYTES, parseIncoming } from './parse.js';
 import { queueMails } from './queue.js';
 import { extractCommandText } from './command-text.js';
-import { senderKey } from './origin.js';
+import { senderKey, type MailOrigin } from './origin.js';
 import { DEFAULT_RATE_LIMIT, SenderRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
 
@@ -73,7 +73,7 @@ export interface IntakeOptions {
    * True for an address that plays in a running game: over the rate limit, its mail is still
    * processed (never dropped) and answered while KNOWN_SENDER_REPLIES allows.
    */
-  knownSender?: (db: Db, address: string) => boolean;
+  knownSender?: (db: Db, address: string, origin?: MailOrigin) => boolean;
   /** The first line of the judge's replies: a mail holding it unquoted is our own come back. */
   ownOpening?: string;
   /** Mails to send when the handler throws (e.g. "your mail could not be processed"). */
@@ -269,7 +269,7 @@ function takeIn(
     if (options.rateLimit !== false) {
       const limiter = new SenderRateLimiter(databaseBucketStore(db), options.rateLimit ?? DEFAULT_RATE_LIMIT);
       if (!limiter.take(senderKey(mail.from, mail.origin), clock())) {
-        if (!options.knownSender?.(db, mail.from)) {
+        if (!options.knownSender?.(db, mail.from, mail.origin)) {
           const detail = `sender ${mail.from} is over the rate limit`;
           return { outcome: 'rate-limited', entry: log('rate-limited', detail), mail, queued: [] };
         }

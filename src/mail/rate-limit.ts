@@ -66,6 +66,18 @@ export class SenderRateLimiter {
     return true;
   }
 
+  /** The whole tokens `sender` has now; takes nothing. */
+  tokens(sender: string, now: number = Date.now()): number {
+    return Math.floor(this.tokensAt(sender.trim().toLowerCase(), now));
+  }
+
+  /** Takes up to `count` tokens: what was used is charged even when it is more than is left (down to 0). */
+  spend(sender: string, count: number, now: number = Date.now()): void {
+    if (count <= 0) return;
+    const key = sender.trim().toLowerCase();
+    this.store.save(key, { tokens: Math.max(0, this.tokensAt(key, now) - count), updatedAt: now });
+  }
+
   private tokensAt(key: string, now: number): number {
     const previous = this.store.load(key) ?? { tokens: this.options.burst, updatedAt: now };
     const elapsedHours = Math.max(0, now - previous.updatedAt) / 3_600_000;

@@ -63,6 +63,11 @@ export interface OutgoingMail {
   game?: { id: number; name: string };
   /** Files sent with the mail, or pictures drawn when it is delivered (see MailAttachment). */
   attachments?: MailAttachment[];
+  /**
+   * Delivered even to an address that has not proven itself yet (src/judge/gate/address-proof.ts): the
+   * mail carries the code that proves it. Not stored with the mail.
+   */
+  toUnproven?: boolean;
   /** Extra headers (e.g. `X-Chancery-Phase`); cannot override the loop-protection headers. */
   headers?: Record<string, string>;
 }

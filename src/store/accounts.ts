@@ -6,6 +6,8 @@ export interface Account {
   address: string;
   passwordHash: string | null;
   createdAt: string;
+  /** When the address answered a code mailed to it (src/judge/gate/address-proof.ts); null: not yet. */
+  provenAt: string | null;
 }
 
 interface AccountRow {
@@ -13,6 +15,7 @@ interface AccountRow {
   address: string;
   password_hash: string | null;
   created_at: string;
+  proven_at: string | null;
 }
 
 const toAccount = (row: AccountRow): Account => ({
@@ -20,6 +23,7 @@ const toAccount = (row: AccountRow): Account => ({
   address: row.address,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+  provenAt: row.proven_at,
 });
 
 export function getAccount(db: Db, id: number): Account | null {
@@ -50,4 +54,16 @@ export function setPasswordHash(db: Db, accountId: number, passwordHash: string 
 /** SET ADDRESS: moves an account to a new address, keeping its seats and history. */
 export function changeAddress(db: Db, accountId: number, newAddress: string): void {
   db.prepare('UPDATE accounts SET address = ? WHERE id = ?').run(newAddress.trim(), accountId);
+}
+
+/** The address answered a code mailed to it. */
+export function markProven(db: Db, accountId: number, at: string): void {
+  db.prepare('UPDATE accounts SET proven_at = COALESCE(proven_at, ?) WHERE id = ?').run(at, accountId);
+}
+
+/** True when `address` has an account that has not proven its address yet. */
+export function isUnprovenAddress(db: Db, address: string): boolean {
+  const row = db.prepare('SELECT proven_at FROM accounts WHERE address = ?').get(address.trim()) as
+    { proven_at: string | null } | undefined;
+  return row !== undefined && row.proven_at === null;
 }

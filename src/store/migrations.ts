@@ -210,4 +210,20 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game_id, phase, power)
   );
   `,
+  // 10: proof of address (src/judge/gate). An address is proven once it answered a code mailed to it;
+  // accounts that existed before are taken as proven (they were accepted under the earlier rules).
+  // address_codes holds the hash of each live code: to prove the address itself, or to move a seat to it.
+  `
+  ALTER TABLE accounts ADD COLUMN proven_at TEXT;
+  UPDATE accounts SET proven_at = created_at;
+
+  CREATE TABLE address_codes (
+    address     TEXT NOT NULL COLLATE NOCASE,
+    purpose     TEXT NOT NULL,
+    code_hash   TEXT NOT NULL,
+    detail_json TEXT NOT NULL DEFAULT '{}',
+    expires_at  TEXT NOT NULL,
+    PRIMARY KEY (address, purpose)
+  );
+  `,
 ];

@@ -6,6 +6,7 @@
 // results mail delivered exactly once to each recipient.
 // Reproduce a run with CHANCERY_FAULT_SEED=<seed> (printed when the test fails);
 // CHANCERY_FAULT_DEBUG=1 prints the progress phase by phase.
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -249,6 +250,15 @@ describe('the judge killed at random points', () => {
     await r.feed(GM, 'CREATE classic gmsecret standard\nTIMING MOVE 48 RETREAT 12 ADJUST 12\nFORM');
     for (const player of PLAYERS) await r.feed(player, `JOIN classic ${password(player)}`);
     await r.feed(WATCHER, 'OBSERVE classic watchpw');
+    await r.runRound('joined', () => r.settled());
+    // Each newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
+    for (const address of [GM, ...PLAYERS, WATCHER]) {
+      const codes = listOutbox(r.db)
+        .filter((m) => m.to.includes(address))
+        .map((m) => confirmLineIn(m.body));
+      const code = codes.filter((c): c is string => c !== null).at(-1);
+      if (code) await r.feed(address, code);
+    }
     await r.feed(GM, 'SIGNON master@classic gmsecret\nACTIVATE');
     await r.runRound('setup', () => r.settled() && r.game()?.status === 'active');
 

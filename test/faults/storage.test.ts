@@ -1,6 +1,7 @@
 // The database refuses writes: locked by another connection beyond the busy timeout, or full.
 // The judge must say so clearly, take in nothing and write nothing half, and succeed on retry:
 // every mail answered once, no apology for a fault that was not the mail's, no mail sent twice.
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,18 @@ async function startGame(j: Judge): Promise<void> {
   };
   await send(GM, 'create', 'CREATE vault gmsecret standard\nFORM');
   for (const player of PLAYERS) await send(player, 'join', `JOIN vault pw-${player.slice(0, 4)}`);
+  await j.settle();
+  // Each newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
+  for (const address of [GM, ...PLAYERS]) {
+    const replies = await j.hand.list(address);
+    for (const listed of replies.reverse()) {
+      const code = confirmLineIn((await j.hand.show(address, listed.number)).text);
+      if (code) {
+        await send(address, 'confirm', code);
+        break;
+      }
+    }
+  }
   await send(GM, 'start', 'SIGNON master@vault gmsecret\nACTIVATE');
   await j.settle();
   expect(findGameByName(j.db, 'vault')!.status).toBe('active');

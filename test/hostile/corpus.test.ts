@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_LIMITS } from '../../src/judge/handler.js';
-import { SIGNON_GUESSES } from '../../src/judge/commands/signon-guard.js';
+import { SIGNON_GUESSES } from '../../src/judge/gate/signon-guard.js';
 import type { MailOutcome } from '../../src/store/mail-log.js';
 import { changedKeys, createJudge, withMessageId, type Delivery, type Judge } from './harness.js';
 

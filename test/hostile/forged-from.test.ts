@@ -111,6 +111,8 @@ describe('forged From lines', { timeout: 60_000 }, () => {
   });
 
   it("over the limit on its own path, a registered player's mail is still processed, never dropped", async () => {
+    // His path is his once he signed on by it with his password.
+    await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}`, PLAYER_HOST));
     for (let n = 0; n < DEFAULT_RATE_LIMIT.burst + 2; n++) await judge.deliver(mailVia(FRANCE, 'HELP', PLAYER_HOST));
     const real = await judge.deliver(
       mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}\nA PAR - GAS`, PLAYER_HOST),
@@ -125,5 +127,19 @@ describe('forged From lines', { timeout: 60_000 }, () => {
       await judge.deliver(mailVia('nobody@else.test', 'HELP', FORGER_HOST));
     const stranger = await judge.deliver(mailVia('nobody@else.test', 'HELP', FORGER_HOST));
     expect(stranger.results[0].outcome).toBe('rate-limited');
+  });
+
+  it("over the limit, mail under a player's From from a path not his is not processed (issue 17.13)", async () => {
+    await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}`, PLAYER_HOST));
+    const outcomes: string[] = [];
+    for (let n = 0; n < DEFAULT_RATE_LIMIT.burst + 10; n++) {
+      const forged = await judge.deliver(mailVia(FRANCE, `HISTORY ${GAME}\nPOSITION ${GAME}`, FORGER_HOST));
+      outcomes.push(forged.results[0].outcome);
+    }
+    expect(outcomes.filter((o) => o === 'processed')).toHaveLength(DEFAULT_RATE_LIMIT.burst);
+    expect(outcomes.filter((o) => o === 'rate-limited')).toHaveLength(10);
+    // His own path is still read.
+    const real = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}`, PLAYER_HOST));
+    expect(real.results[0].outcome).toBe('processed');
   });
 });

@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/config/load.js';
 import type { JudgeConfig } from '../../src/config/types.js';
 import { apologyFor, handleMail } from '../../src/judge/handler.js';
 import { REPLY_OPENING } from '../../src/judge/template.js';
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import { tick } from '../../src/judge/tick.js';
 import { createMailHand } from '../../src/mail/hand.js';
 import type { DirectoryInbox } from '../../src/mail/directory-inbox.js';
@@ -16,7 +17,7 @@ import type { IntakeResult } from '../../src/mail/intake.js';
 import { mailDirectoryLayout } from '../../src/mail/mail-directory.js';
 import { createMailService, type MailService } from '../../src/mail/service.js';
 import { openDatabase, type Db } from '../../src/store/database.js';
-import { playsInRunningGame } from '../../src/store/players.js';
+import { isKnownCorrespondent } from '../../src/judge/gate/known-sender.js';
 import type { OutboxMail } from '../../src/store/outbox.js';
 
 export const JUDGE_ADDRESS = 'judge@example.test';
@@ -49,7 +50,7 @@ export async function createJudge() {
   const db = openDatabase(config.database);
   const service = createMailService(db, handleMail, config, {
     onHandlerError: (mail) => apologyFor(mail),
-    knownSender: playsInRunningGame,
+    knownSender: isKnownCorrespondent,
     ownOpening: REPLY_OPENING,
   });
   const layout = mailDirectoryLayout(config.mail.directory);
@@ -74,15 +75,19 @@ export async function createJudge() {
 
   // The game: a GM, seven players who chose their powers, started; Spring 1901 waits for orders.
   const hand = createMailHand(config.mail.directory, { judgeAddress: JUDGE_ADDRESS });
-  const send = async (from: string, body: string) => {
+  const send = async (from: string, body: string): Promise<string> => {
     await hand.send(from, 'setup', body);
     const { results } = await settle();
     if (results.some((r) => r.outcome !== 'processed'))
       throw new Error(`setup mail not processed: ${JSON.stringify(results.map((r) => r.entry))}`);
-    return results
+    const text = results
       .flatMap((r) => r.queued)
       .map((m) => m.body)
       .join('\n');
+    // A newcomer answers the code the judge mailed him, as a player reading his mail does.
+    const code = confirmLineIn(text);
+    if (code) await send(from, code);
+    return text;
   };
   await send(GM.address, `CREATE ${GAME} ${GM.password} standard\nRULE POWER_CHOICE\nFORM`);
   for (const power of POWERS) await send(playerAddress(power), `JOIN ${GAME} ${playerPassword(power)} ${power}`);
@@ -98,7 +103,7 @@ export async function createJudge() {
     serviceWith(mail: Record<string, unknown>): MailService {
       return createMailService(db, handleMail, configFor(mail), {
         onHandlerError: (m) => apologyFor(m),
-        knownSender: playsInRunningGame,
+        knownSender: isKnownCorrespondent,
         ownOpening: REPLY_OPENING,
       });
     },

@@ -1,5 +1,6 @@
 // A judge daemon on the embedded mail directory in a temp dir, with a GM and seven players who
 // have started a standard game by mail: for tests of what the running daemon does on its own.
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,14 +38,18 @@ export async function startDaemonTable(game: string, options: DaemonOptions) {
   const hand = createMailHand(config.mail.directory, { judgeAddress: JUDGE });
 
   /** Sends one mail and waits for the judge's reply to it. */
-  const ask = async (from: string, body: string) => {
+  const ask = async (from: string, body: string): Promise<string> => {
     const before = (await hand.list(from)).length;
     await hand.send(from, 'cmd', body);
     const reply = await waitFor(
       async () => (await hand.list(from)).slice(before).find((m) => m.subject.startsWith('Re:')),
       `reply to ${from}`,
     );
-    return (await hand.show(from, reply.number)).text;
+    const text = (await hand.show(from, reply.number)).text;
+    // A newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
+    const code = confirmLineIn(text);
+    if (code) await ask(from, code);
+    return text;
   };
 
   expect(await ask(GM, `CREATE ${game} gmsecret standard\nFORM`)).toContain('is open');

@@ -346,8 +346,10 @@ describe('preference lists and RULE AUTOSTART', () => {
     for (const p of POWERS.slice(0, -1))
       expect(await w.send(player(p), `JOIN auto pw-${p}`)).toContain('when the last power is taken');
     expect(findGameByName(w.db, 'auto')!.status).toBe('forming');
-    const last = await w.send(player('turkey'), 'JOIN auto pw-turkey');
-    expect(last).toContain('the game has started (RULE AUTOSTART)');
+    // The last JOIN starts the game once its address is confirmed (the world answers the code).
+    await w.send(player('turkey'), 'JOIN auto pw-turkey');
+    const replies = (await w.mails(player('turkey'))).filter((m) => m.subject.startsWith('Re:'));
+    expect(replies.at(-1)?.text).toContain('the game has started (RULE AUTOSTART)');
     const game = findGameByName(w.db, 'auto')!;
     expect(game.status).toBe('active');
     expect(listSeats(w.db, game.id).every((s) => s.power !== null)).toBe(true);

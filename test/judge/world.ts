@@ -10,12 +10,21 @@ import type { IntakeResult } from '../../src/mail/intake.js';
 import { OutboxWorker } from '../../src/mail/outbox-worker.js';
 import { apologyFor, handleMail } from '../../src/judge/handler.js';
 import { tick } from '../../src/judge/tick.js';
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import { openDatabase } from '../../src/store/database.js';
 import { listOutbox } from '../../src/store/outbox.js';
 
 export const JUDGE = { address: 'judge@example.test', name: 'Test Judge', domain: 'example.test' };
 
-export function createWorld() {
+export interface WorldOptions {
+  /**
+   * Whether an address answers the code in the judge's reply, as a player reading his mail does
+   * (default true). Tests of forged mail turn it off: a forger never sees the reply.
+   */
+  autoConfirm?: boolean;
+}
+
+export function createWorld(options: WorldOptions = {}) {
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
   const db = openDatabase(join(root, 'judge.sqlite'));
   // Real time plus an offset the test moves: rows the store stamps with the wall clock must not
@@ -61,7 +70,13 @@ export function createWorld() {
         .reverse()
         .find((m) => m.subject.startsWith('Re:'));
       if (!reply) throw new Error(`no reply to ${from}: ${JSON.stringify(errors.map(String))}`);
-      return (await hand.show(from, reply.number)).text;
+      const text = (await hand.show(from, reply.number)).text;
+      const code = confirmLineIn(text);
+      if (code && options.autoConfirm !== false) {
+        await hand.send(from, 'confirm', code);
+        await settle();
+      }
+      return text;
     },
     settle,
     async mails(address: string) {

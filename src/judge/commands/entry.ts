@@ -13,9 +13,10 @@ import { acceptPromotion, startWhenFull } from './gm-tools.js';
 import { ACTING_NOTE, gmActingSignon, isGmActing } from './gm-orders.js';
 import { readSettings } from '../settings.js';
 import { flushOrders } from './orders.js';
-import { SignonGuard, type GuardedPassword } from './signon-guard.js';
+import { SignonGuard, type GuardedPassword } from '../gate/signon-guard.js';
 import { copyReplyToOwner, senderAccount, type Session, type Signon } from './session.js';
 import { MASK } from './secrets.js';
+import { withUnlock } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
 import { powerName } from '../../render/phrases.js';
@@ -163,20 +164,23 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const target = readTarget(s.db, where);
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
-  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin, s.addressProven);
   if (who.kind === 'master') {
     const master = masterTarget(s, game);
     // The game password, or a co-GM's own (PROMOTE).
     let matched: Signon['gm'];
-    const isMaster = (pw: string) => (matched = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
+    const senderId = findAccount(s.db, s.sender)?.id ?? null;
+    const isMaster = (pw: string) =>
+      (matched = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
     const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
     return verdict === true ? { game, variant, role: 'master', power: null, seatId: null, gm: matched } : verdict;
   }
   // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
   let asGm: Signon['gm'];
   const gmMayAct = who.kind === 'power' && game.status !== 'forming';
+  const senderId = findAccount(s.db, s.sender)?.id ?? null;
   const isMaster = (pw: string) =>
-    gmMayAct && (asGm = matchMasterPassword(readSettings(game.settings), pw)) !== undefined;
+    gmMayAct && (asGm = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
   const gmSignon = (): Signon | string =>
     gmActingSignon(s.db, game, variant, who.kind === 'power' ? who.power : '', asGm);
   // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
@@ -190,16 +194,19 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if (!seat) {
     if (who.kind === 'power' && game.status === 'forming')
       return `powers are assigned when ${game.name} starts; until then sign on with SIGNON ${game.name} <password>`;
-    return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(guard);
+    return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(s, guard);
   }
   if (seat.role === 'player' && VACANT_STATUSES.has(seat.status) && seat.accountId !== account?.id) {
-    return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(guard);
+    return gmMayAct ? gmPowerSignon(s, guard, game, password, isMaster, gmSignon) : noSeat(s, guard);
   }
   const owner = getAccount(s.db, seat.accountId);
   const seatName = seat.power ? powerName(variant, seat.power) : `your ${seat.role} seat`;
   const guarded = { key: `seat:${seat.id}`, owner: owner?.address ?? null, ownerAccountId: seat.accountId };
+  // One slow hash a SIGNON: the GM's (or a co-GM's) own address is checked for his master password,
+  // anyone else's for the seat's.
+  const fromMaster = senderId !== null && masterAccountIds(game).includes(senderId);
   const isSeats = (pw: string) =>
-    Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash)) || isMaster(pw);
+    fromMaster ? isMaster(pw) : Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash));
   const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
@@ -218,11 +225,17 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   return { game, variant, role: seat.role, power: seat.power, seatId: seat.id };
 }
 
+/** The accounts that hold a master password of the game: its GM and co-GMs. */
+function masterAccountIds(game: Game): number[] {
+  const co = coMastersOf(readSettings(game.settings)).map((c) => c.accountId);
+  return game.gmAccountId === null ? co : [game.gmAccountId, ...co];
+}
+
 /** A SIGNON naming no seat of the sender's: there is no password to check, but it counts as a wrong guess. */
-function noSeat(guard: SignonGuard): string {
+function noSeat(s: Session, guard: SignonGuard): string {
   const refusal = guard.refusal(null);
   if (refusal === null) guard.failed(null);
-  return refusal ?? WRONG;
+  return refusal ? withUnlock(s, refusal) : WRONG;
 }
 
 /** The GM's SIGNON to a power that has no player of the sender's: only a master password opens it. */
@@ -284,7 +297,7 @@ function checkPassword(
       game: { id: game.id, name: game.name },
     });
   }
-  return refusal ?? WRONG;
+  return refusal ? withUnlock(s, refusal) : WRONG;
 }
 
 export function signon(s: Session, cmd: CommandItem): void {
@@ -295,7 +308,7 @@ export function signon(s: Session, cmd: CommandItem): void {
     s.signonFailed = true;
     return fail(s, cmd, result);
   }
-  s.signon = result;
+  s.signon = { ...result, proof: 'password' };
   s.signonFailed = false;
   // "SIGNON germany@g pw A Kie - Hol": the order after the password would otherwise vanish without a word.
   if (cmd.args.length > 2)
@@ -367,7 +380,7 @@ export function resign(s: Session, cmd: CommandItem): void {
     flushOrders(s);
     const result = authenticate(s, cmd);
     if (typeof result === 'string') return fail(s, cmd, result);
-    s.signon = result;
+    s.signon = { ...result, proof: 'password' };
     warnOwner(s, result, result.power ? powerName(result.variant, result.power) : result.role);
   }
   const on = s.signon;

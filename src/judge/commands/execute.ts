@@ -1,5 +1,6 @@
 // Runs the items of one mail in order, then finishes the reply (the player's standing).
-import { getGame } from '../../store/games.js';
+import { findGameByName, getGame } from '../../store/games.js';
+import { MASK } from './secrets.js';
 import { clockLine } from '../lifecycle/deadlines.js';
 import {
   activate,
@@ -25,7 +26,12 @@ import type { Session } from './session.js';
 import { set } from './set.js';
 import { get, version } from './variant-info.js';
 import type { CommandItem, Item } from './tokenize.js';
-import { PASSWORD_ARGS } from './verbs.js';
+import { MailBudget } from '../gate/budget.js';
+import { refusalOf } from '../gate/index.js';
+import { confirmCommand } from './confirm.js';
+
+/** What a mail may cost is the gate's (one place for every command): re-exported for the tests. */
+export { MAIL_LIMITS } from '../gate/budget.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   LIST: withRoster(list),
@@ -37,9 +43,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   TAKEOVER: takeover,
   RESIGN: resign,
   SIGNOFF: (s) => signoff(s),
+  // Who may send each command is the gate's (../gate/authority.ts): here the signed-on player.
   CLEAR: (s, c) => {
-    if (!s.signon || s.signon.role !== 'player')
-      return s.reply.reject(c.line, c.shown, 'CLEAR needs SIGNON to a power first');
     if (clearInPhaseSection(s, c)) return;
     s.orderLines = [];
     s.cleared = true;
@@ -52,6 +57,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   SUMMARY: summary,
   POSITION: position,
   MAP: map,
+  CONFIRM: confirmCommand,
   CREATE: create,
   FORM: form,
   ACTIVATE: activate,
@@ -65,8 +71,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
     if (s.signon?.role === 'player') return playerPreview(s, c);
     if (s.signon?.role === 'observer' || s.signon?.role === 'monitor')
       return s.reply.reject(c.line, c.shown, `PREVIEW previews a power's orders: ${WATCHER[s.signon.role]} has none`);
-    if (s.signon) return processCommand(s, c, 'preview');
-    s.reply.reject(c.line, c.shown, s.signonFailed ? 'ignored: the SIGNON above failed' : PREVIEW_NEEDS_SIGNON);
+    return processCommand(s, c, 'preview');
   },
   ROLLBACK: rollback,
   ROLLFORWARD: rollforward,
@@ -83,76 +88,14 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
 
 const WATCHER = { observer: 'an observer', monitor: 'a monitor' } as const;
 
-const PREVIEW_NEEDS_SIGNON =
-  'PREVIEW needs SIGNON first: SIGNON <power>@<game> <password> previews your own orders ' +
-  '(the GM: SIGNON master@<game> <password>, what PROCESS would do)';
-
-/**
- * The work one mail may cause, so that no mail holds the judge for long: every password is a
- * deliberately slow hash (about 50 ms), a CREATE sets up a whole game, each press block may fan out
- * to the whole game. A mail over a bound gets the rest of its lines refused, with the reason.
- */
-export const MAIL_LIMITS = { passwordCommands: 10, creates: 3, pressBlocks: 20, answers: 10 };
-
-/**
- * Commands that only answer (a section of the reply, a preview, a picture): each may be large (a long
- * game's HISTORY, a preview adjudicating the board), so one mail gets at most MAIL_LIMITS.answers of them.
- */
-const ANSWERS = new Set([
-  'LIST',
-  'HELP',
-  'STATUS',
-  'POSITION',
-  'HISTORY',
-  'SUMMARY',
-  'MAP',
-  'PREVIEW',
-  'ROSTER',
-  'GET',
-]);
-const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER, GET';
-
-function needsPassword(item: CommandItem): boolean {
-  const at = PASSWORD_ARGS[item.verb];
-  if (at) return item.args.length > Math.min(...at);
-  // PROMOTE hashes the one-time code it mails.
-  if (item.verb === 'PROMOTE') return true;
-  return item.verb === 'SET' && /^(PASS|PRIVATE)/i.test(item.args[0] ?? '');
-}
-
-type Used = { passwords: number; creates: number; press: number; answers: number };
-
-function overLimit(item: Item, used: Used): string | null {
-  if (item.kind === 'press') {
-    used.press += 1;
-    if (used.press > MAIL_LIMITS.pressBlocks) return `at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`;
-    return null;
-  }
-  if (item.kind !== 'command') return null;
-  if (item.verb === 'CREATE' && ++used.creates > MAIL_LIMITS.creates)
-    return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
-  if (needsPassword(item) && ++used.passwords > MAIL_LIMITS.passwordCommands) {
-    return (
-      `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a ` +
-      `slow hash)`
-    );
-  }
-  if (ANSWERS.has(item.verb) && ++used.answers > MAIL_LIMITS.answers)
-    return `at most ${MAIL_LIMITS.answers} answers (${ANSWER_NAMES}) in one mail`;
-  return null;
-}
-
+/** Runs the mail's items, each only once the gate (../gate) lets it: who may, and what it may cost. */
 export function execute(s: Session, items: Item[]): void {
-  const used: Used = { passwords: 0, creates: 0, press: 0, answers: 0 };
+  const budget = new MailBudget(s);
   for (const item of items) {
     if (s.ended) break;
-    const bound = overLimit(item, used);
-    if (bound) {
-      s.reply.reject(
-        item.line,
-        item.kind === 'other' ? item.text : item.shown,
-        `not done: ${bound}; send the rest in another mail`,
-      );
+    const refused = refusalOf(s, item, budget);
+    if (refused) {
+      s.reply.reject(item.line, item.kind === 'other' ? item.text : item.shown, refused);
       continue;
     }
     if (item.kind === 'press') {
@@ -175,10 +118,15 @@ export function execute(s: Session, items: Item[]): void {
   if (s.signon?.role === 'player') s.reply.standing = standingOf(s, s.signon);
   if (s.signon) s.reply.clock = clockLine(s.db, getGame(s.db, s.signon.game.id) ?? s.signon.game, s.now);
   if (items.length === 0) s.reply.ok('Your mail held no commands. Send HELP for the list.');
+  budget.settle();
 }
 
 function unknown(s: Session, line: number, text: string): void {
   const word = text.split(/\s+/)[0];
+  // An unknown command naming a game ("PURGE game pw"): what follows the game may be a password.
+  const words = text.split(/\s+/);
+  const at = words.findIndex((w, i) => i > 0 && i < 4 && findGameByName(s.db, w.split('@').pop() ?? '') !== null);
+  if (at > 0 && at + 1 < words.length) text = [...words.slice(0, at + 1), MASK].join(' ');
   const near = commandLike(text);
   const hint = s.signon ? '' : ' (orders are read only after SIGNON)';
   s.reply.reject(line, text, `unknown command "${word}"${hint}`, near);

@@ -8,6 +8,7 @@ import { hashPasswordSync } from '../../store/passwords.js';
 import { listSeats } from '../../store/players.js';
 import {
   coMastersOf,
+  MAX_CO_MASTERS,
   newPromotion,
   openPromotion,
   PROMOTION_DAYS,
@@ -25,6 +26,8 @@ import { variantOf } from '../variants.js';
 import { standingOf } from './orders.js';
 import { rosterText } from './roster-report.js';
 import { senderAccount, type Session, type Signon } from './session.js';
+import { unprovenPlayers } from '../gate/address-proof.js';
+import { unaskedMailRefusal } from '../gate/budget.js';
 import type { CommandItem } from './tokenize.js';
 
 type Fail = (reason: string) => void;
@@ -110,6 +113,10 @@ export function promote(s: Session, cmd: CommandItem): void {
         'DEMOTE one of them, or wait until it is accepted or expires',
     );
   }
+  if (coMastersOf(settings).length + others.length >= MAX_CO_MASTERS)
+    return fail(`${game.name} may have at most ${MAX_CO_MASTERS} co-GMs, counting those still to accept`);
+  const unasked = unaskedMailRefusal(s, address);
+  if (unasked) return fail(unasked);
   const { code, promotion } = newPromotion(address, s.now);
   saveSettings(s, game, { ...settings, promotions: [...others, promotion] });
   const body =
@@ -151,13 +158,15 @@ export function demote(s: Session, cmd: CommandItem): void {
   s.reply.ok(`${address} is no longer a co-GM of ${on.game.name}; its password no longer signs on.`);
   const game = on.game;
   const body = `The GM of game '${game.name}' has ended your co-GM seat; your password for it no longer signs on.`;
-  s.mails.push({
-    kind: 'notice',
-    to: address,
-    subject: `Diplomacy game ${game.name}: co-GM seat ended`,
-    text: renderTemplate('notice', { game: game.name, body }),
-    game: { id: game.id, name: game.name },
-  });
+  // Told only within the bound of mails to an address that did not write (gate/budget.ts).
+  if (unaskedMailRefusal(s, address) === null)
+    s.mails.push({
+      kind: 'notice',
+      to: address,
+      subject: `Diplomacy game ${game.name}: co-GM seat ended`,
+      text: renderTemplate('notice', { game: game.name, body }),
+      game: { id: game.id, name: game.name },
+    });
 }
 
 /** JOIN master@game <password> <code>: the promoted address accepts, from that address, with the code mailed to it. */
@@ -181,6 +190,8 @@ export function acceptPromotion(
   const account = senderAccount(s);
   if (listSeats(s.db, game.id).some((x) => x.accountId === account.id && x.role === 'player'))
     return fail(`you play in ${game.name}; a player cannot also be its GM`);
+  const coMasters = coMastersOf(settings).filter((c) => c.accountId !== account.id);
+  if (coMasters.length >= MAX_CO_MASTERS) return fail(`${game.name} has ${MAX_CO_MASTERS} co-GMs already`);
   setGameSettings(s.db, game.id, { ...withCoMaster(settings, account.id, promotion.address, password) });
   s.touched.add(game.id);
   s.reply.ok(`You are a co-GM of ${game.name}: sign on with SIGNON master@${game.name} <your password>.`);
@@ -282,6 +293,8 @@ export function startWhenFull(s: Session, game: Game): boolean {
   if (!settings.autoStart || game.status !== 'forming') return false;
   const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
   if (players < greatPowers(variantOf(game.variant)).length) return false;
+  // A seat taken from an address that has not proven itself yet does not count (a forged JOIN).
+  if (unprovenPlayers(s.db, game.id) > 0) return false;
   const outcome = startGame(s.db, game, s.now);
   if (!outcome.ok) return false;
   s.mails.push(...outcome.mails);

@@ -63,6 +63,7 @@ import { variantOf } from '../variants.js';
 import { flushOrders } from './orders.js';
 import { toRequestingMaster } from './gm-tools.js';
 import { announceDeadline, senderAccount, type Session, type Signon } from './session.js';
+import { unprovenPlayers } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
 
@@ -145,6 +146,12 @@ export function form(s: Session, cmd: CommandItem): void {
 
 export function activate(s: Session, cmd: CommandItem): void {
   asMaster(s, cmd, (on, fail) => {
+    const waiting = on.game.status === 'forming' ? unprovenPlayers(s.db, on.game.id) : 0;
+    if (waiting > 0)
+      return fail(
+        `the game did not start: ${waiting} player${waiting === 1 ? ' has' : 's have'} not yet confirmed ` +
+          "the address they joined from (with the code in the judge's reply to the JOIN)",
+      );
     const outcome = startGame(s.db, on.game, s.now);
     if (!outcome.ok) return fail(`the game did not start: ${outcome.error}`);
     s.mails.push(...outcome.mails);

@@ -5,9 +5,7 @@
 // Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
 // of them at once by Bcc.
 import { isGmActing } from './gm-orders.js';
-import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import { recordPress } from '../../store/press.js';
-import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { currentPhase } from '../../store/phases.js';
 import { getSeat } from '../../store/players.js';
 import { addressOf, gameNotice, pressRecipients } from '../lifecycle/roster.js';
@@ -20,13 +18,6 @@ import { pressRefusal } from './press-permission.js';
 import type { Session, Signon } from './session.js';
 import type { PressItem } from './tokenize.js';
 import { suggest } from '../../core/map/names.js';
-
-/** Press deliveries (one per reader) a player's address may cause in an hour. */
-export const PRESS_PER_HOUR: RateLimitOptions = { burst: 200, perHour: 200 };
-
-function pressAllowance(s: Session): SenderRateLimiter {
-  return new SenderRateLimiter(databaseBucketStore(s.db), PRESS_PER_HOUR);
-}
 
 type Audience = { powers: Set<string>; master: boolean } | { error: string; suggestion?: string };
 
@@ -130,19 +121,6 @@ export function press(s: Session, item: PressItem): void {
   const observerToGm = sender.gmName !== sender.name && chosen.some((r) => r.role === 'master');
   const gmCopy = Boolean(claimed) || eavesdrop || observerToGm;
   const readerCopies = gmCopy ? chosen.filter((r) => r.role !== 'master') : chosen;
-  // Each delivery counts against the sender's hourly allowance: press cannot make the judge a
-  // mail cannon (one mail of 330 PRESS TO blocks used to queue 2,311 mails).
-  const deliveries = readerCopies.length;
-  if (
-    deliveries &&
-    on.role !== 'master' &&
-    !pressAllowance(s).takeMany(`press-out:${s.sender}`, deliveries, Date.parse(s.now))
-  ) {
-    return fail(
-      `press allowance used up: at most ${PRESS_PER_HOUR.burst} press deliveries an hour from one address; ` +
-        'try again later',
-    );
-  }
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   const body = item.body.join('\n');
   const shownFrom = header.grey ? 'an anonymous sender' : claimed ? powerName(on, claimed.power) : sender.name;

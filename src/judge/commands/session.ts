@@ -25,6 +25,11 @@ export interface Signon {
    * the co-GM whose own password it was (null: the game password).
    */
   gm?: { coMasterAccountId: number | null };
+  /**
+   * 'password': signed on by the seat's (or the game's) password in this mail. Absent when the mail
+   * took the seat (JOIN, OBSERVE, MONITOR, TAKEOVER), which proves nothing about other seats.
+   */
+  proof?: 'password';
 }
 
 export interface Session {
@@ -52,6 +57,10 @@ export interface Session {
   replyCopies: Map<string, { game: string; gameId: number; note: string }>;
   /** The mail's sending path and whether its From is verified (src/mail/origin.ts). */
   origin?: MailOrigin;
+  /** The mail answered a code mailed to its From (CONFIRM): it comes from the address's owner. */
+  addressProven: boolean;
+  /** A CONFIRM was read in this mail (one a mail is checked). */
+  codeChecked: boolean;
   /** Files the reply carries (MAP's picture). */
   attachments: MailAttachment[];
   /** Work that needs the mail's orders stored first (a player's PREVIEW): run after the last flush. */
@@ -74,6 +83,8 @@ export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: st
     touched: new Set(),
     replyCopies: new Map(),
     origin,
+    addressProven: false,
+    codeChecked: false,
     attachments: [],
     afterOrders: [],
   };

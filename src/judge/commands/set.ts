@@ -1,7 +1,8 @@
 // SET WAIT / NOWAIT / ABSENCE / NOABSENCE / ADDRESS / PASSWORD / DRAW / NODRAW / CONCEDE / NOCONCEDE,
 // and the GM's SET TIMING / SET GRACE. (SET DEADLINE is the GM's too: master.ts.)
 import { suggest } from '../../core/map/names.js';
-import { changeAddress, findAccount, getAccount } from '../../store/accounts.js';
+import { getAccount } from '../../store/accounts.js';
+import { requestAddressMove } from '../gate/address-proof.js';
 import { getGame, setGameSettings } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { hashPasswordSync } from '../../store/passwords.js';
@@ -89,11 +90,10 @@ function setAddress(s: Session, on: Signon, rest: string[], fail: Fail): void {
     return fail(`"${rest.join(' ') || target}" is not one e-mail address (SET ADDRESS takes exactly one)`);
   }
   if (!seat) return fail('your seat is gone');
-  const owner = findAccount(s.db, target);
-  if (owner && owner.id !== seat.accountId) return fail(`${target} is already known to the judge as another account`);
-  const before = getAccount(s.db, seat.accountId)?.address;
-  changeAddress(s.db, seat.accountId, target);
-  s.reply.ok(`Your address is now ${target} (was ${before}).`);
+  const current = getAccount(s.db, seat.accountId)?.address;
+  if (current?.toLowerCase() === target.toLowerCase()) return fail(`your seat is at ${target} already`);
+  const refused = requestAddressMove(s, on, target);
+  if (refused) fail(refused);
 }
 
 /**

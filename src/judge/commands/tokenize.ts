@@ -78,6 +78,15 @@ export function tokenize(text: string): Item[] {
     }
     const canonical = VERBS[verb.word];
     const args = words.slice(verb.used);
+    // "SIGNON france@game" with the password alone on the next line: that line is the password, read
+    // with the command and never quoted back as a line of its own.
+    const passwordAt = PASSWORD_ARGS[canonical]?.[0];
+    const next = lines[i + 1]?.trim() ?? '';
+    if (passwordAt !== undefined && args.length === passwordAt && /^\S+$/.test(next) && !readVerb([next])) {
+      words.push(next);
+      args.push(next);
+      i++;
+    }
     const shown = maskPasswords(canonical, words, verb.used);
     if (canonical === 'PRESS' || canonical === 'BROADCAST' || canonical === 'OFFICIAL') {
       const body: string[] = [];

@@ -52,6 +52,7 @@ export const VERBS: Record<string, string> = {
   POSITION: 'POSITION',
   GET: 'GET',
   VERSION: 'VERSION',
+  CONFIRM: 'CONFIRM',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */

@@ -18,6 +18,9 @@ export const PROMOTION_DAYS = 7;
  */
 export const PROMOTIONS_WAITING = 3;
 
+/** Co-GMs a game may have (with its GM): enough to share the work, few enough to keep track of. */
+export const MAX_CO_MASTERS = 5;
+
 /** The promotions still waiting for their JOIN (expired ones are gone). */
 export function waitingPromotions(settings: GameSettings, now: string): Promotion[] {
   return (settings.promotions ?? []).filter((p) => Date.parse(p.expiresAt) > Date.parse(now));
@@ -42,16 +45,20 @@ export function masterAddresses(db: Db, game: Game): string[] {
 
 /**
  * Which master password `password` is: the game password (the GM, null) or a co-GM's own (his
- * account id); undefined when it is neither. The game password is tried first: the GM signs on most.
+ * account id); undefined when it is neither. One hash is checked, never more: a co-GM writing from his
+ * own address is checked against his own password, anyone else against the game password, so that a
+ * SIGNON costs the judge one slow hash however many co-GMs a game has.
  */
 export function matchMasterPassword(
   settings: GameSettings,
   password: string,
+  senderAccountId: number | null,
 ): { coMasterAccountId: number | null } | undefined {
+  const co = coMastersOf(settings).find((c) => c.accountId === senderAccountId);
+  if (co) return verifyPasswordSync(password, co.passwordHash) ? { coMasterAccountId: co.accountId } : undefined;
   if (settings.masterPasswordHash && verifyPasswordSync(password, settings.masterPasswordHash))
     return { coMasterAccountId: null };
-  const co = coMastersOf(settings).find((c) => verifyPasswordSync(password, c.passwordHash));
-  return co ? { coMasterAccountId: co.accountId } : undefined;
+  return undefined;
 }
 
 /** A fresh one-time code (10 letters and digits, no look-alikes) and the promotion that waits for it. */

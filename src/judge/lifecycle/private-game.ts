@@ -3,7 +3,8 @@
 // are counted like wrong SIGNON passwords (per sender and per game), so it cannot be guessed by mail.
 import { verifyPasswordSync } from '../../store/passwords.js';
 import type { Game } from '../../store/games.js';
-import { SignonGuard } from '../commands/signon-guard.js';
+import { withUnlock } from '../gate/address-proof.js';
+import { SignonGuard } from '../gate/signon-guard.js';
 import type { Session } from '../commands/session.js';
 import { readSettings } from '../settings.js';
 
@@ -35,10 +36,10 @@ export function privateGameRefusal(s: Session, game: Game, joinPassword: string 
   if (!hash) return null;
   const why = `game ${game.name} is private: ${usage}, with the join password its GM gave you as the last word`;
   if (!joinPassword) return why;
-  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin);
+  const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin, s.addressProven);
   const target = { key: `join:${game.id}`, owner: null };
   const refused = guard.refusal(target);
-  if (refused) return refused;
+  if (refused) return withUnlock(s, refused);
   if (verifyPasswordSync(joinPassword, hash)) return null;
   guard.failed(target);
   return `wrong join password for the private game ${game.name}`;

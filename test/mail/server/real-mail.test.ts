@@ -4,6 +4,7 @@
 // reader (the list is in Bcc), and no DP line of a player reaches any mailbox but his own and the
 // GM's (through the bid chart). It starts a mail server of its own, for its twelve mailboxes; the
 // project's globalSetup has installed Dovecot already.
+import { confirmLineIn } from '../../../src/judge/gate/address-proof.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +80,11 @@ async function ask(from: string, subject: string, body: string): Promise<string>
     `reply to ${subject}`,
     30_000,
   );
-  return reply.parsed.text;
+  const text = reply.parsed.text ?? '';
+  // A newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
+  const code = confirmLineIn(text);
+  if (code) await ask(from, `${subject} confirm`, code);
+  return text;
 }
 
 describe('ten players, two years of A&E v6 over real mail', () => {

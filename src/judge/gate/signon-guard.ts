@@ -13,6 +13,7 @@ import { senderKey, type MailOrigin } from '../../mail/origin.js';
 import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.js';
 import type { Db } from '../../store/database.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
+import { isKnownSignonPath, recordSignonPath } from '../../store/signon-paths.js';
 
 export const SIGNON_GUESSES: RateLimitOptions = { burst: 5, perHour: 1 };
 /** Checks an hour for mail claiming to be the owner's from a path of his not yet known. */
@@ -37,6 +38,8 @@ export class SignonGuard {
     private readonly sender: string,
     private readonly now: number,
     private readonly origin?: MailOrigin,
+    /** The mail answered a code mailed to its From (gate/address-proof.ts): it is the owner's own. */
+    private readonly provenInMail = false,
   ) {
     const store = databaseBucketStore(db);
     this.failures = new SenderRateLimiter(store, SIGNON_GUESSES);
@@ -44,7 +47,12 @@ export class SignonGuard {
     this.slowLane = new SenderRateLimiter(store, SLOW_LANE);
   }
 
+  /**
+   * Whose allowance a wrong password spends. A mail that proved its address has one of its own, so that
+   * guesses under a forged copy of the same From (without a path to tell them apart) never use it up.
+   */
   private get senderKey(): string {
+    if (this.provenInMail) return `signon-failures:proven:${this.sender.trim().toLowerCase()}`;
     return `signon-failures:from:${senderKey(this.sender, this.origin)}`;
   }
 
@@ -55,10 +63,10 @@ export class SignonGuard {
   /** The sender is the owner as far as the judge can tell: his From, verified or by a path of his. */
   private isOwner(target: GuardedPassword): boolean {
     if (!this.claimsOwnership(target)) return false;
+    if (this.provenInMail) return true;
     const path = this.origin?.path ?? null;
     if (this.origin?.verified || path === null || !target.ownerAccountId) return true;
-    const known = this.db.prepare('SELECT 1 FROM signon_paths WHERE account_id = ? AND path = ?');
-    return known.get(target.ownerAccountId, path) !== undefined;
+    return isKnownSignonPath(this.db, target.ownerAccountId, path);
   }
 
   /** Why an attempt on `target` is refused unchecked, or null when the password may be checked. */
@@ -93,7 +101,11 @@ export class SignonGuard {
    * check an hour, while mail from elsewhere keeps its own.
    */
   private slowKeyFor(target: GuardedPassword): string {
-    const path = this.origin && !this.origin.verified ? this.origin.path : null;
+    // Mail without a Received header (the local mail directory) comes by one path, the machine's own:
+    // every From written there shares one check an hour.
+    // A mail that answered a code mailed to its From has a lane of its own: its address is proven.
+    if (target.owner === null && this.provenInMail) return `signon-slow:${target.key}:proven:${this.sender}`;
+    const path = this.origin?.verified ? null : (this.origin?.path ?? 'local');
     if (target.owner === null && path !== null) return `signon-slow:${target.key}:via:${path}`;
     return `signon-slow:${senderKey(this.sender, this.origin)}`;
   }
@@ -110,12 +122,7 @@ export class SignonGuard {
   succeeded(target: GuardedPassword): void {
     const path = this.origin?.path ?? null;
     if (path === null || !target.ownerAccountId || !this.claimsOwnership(target)) return;
-    this.db
-      .prepare(
-        `INSERT INTO signon_paths (account_id, path, last_seen) VALUES (?, ?, ?)
-         ON CONFLICT (account_id, path) DO UPDATE SET last_seen = excluded.last_seen`,
-      )
-      .run(target.ownerAccountId, path, new Date(this.now).toISOString());
+    recordSignonPath(this.db, target.ownerAccountId, path, new Date(this.now).toISOString());
   }
 
   /** True when the owner of `target` is to be told now: he is not the sender and was not told today. */
