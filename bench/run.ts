@@ -7,6 +7,7 @@ import { benchMailServers } from './load/mail-servers.js';
 import { benchIntake } from './load/intake.js';
 import { benchFlood } from './load/flood.js';
 import { benchMemory } from './load/memory.js';
+import { benchWeb } from './web.js';
 
 const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
@@ -19,6 +20,7 @@ const sections: [string, () => void | Promise<void>][] = [
   ['Load: order mails through real Dovecot and SMTP', benchMailServers],
   ['Load: 1,000 games reaching their deadline at once', benchDeadlines],
   ['Load: daemon memory with 1,000 games', benchMemory],
+  ['Web: pages per second, cached and built afresh; a fresh SVG board', benchWeb],
 ];
 
 // `npm run bench -- <words>` runs only the sections whose title contains one of the words.

@@ -12,7 +12,7 @@ import { greatPowers } from '../../src/judge/lifecycle/seats.js';
 import { startGame } from '../../src/judge/lifecycle/start.js';
 import { defaultSettings } from '../../src/judge/settings.js';
 import type { TimingRules } from '../../src/judge/timing/rules.js';
-import { ensureAccount, setPasswordHash } from '../../src/store/accounts.js';
+import { ensureAccount, markProven, setPasswordHash } from '../../src/store/accounts.js';
 import { nowIso, openDatabase, type Db } from '../../src/store/database.js';
 import { createGame, getGame } from '../../src/store/games.js';
 import { hashPassword, hashPasswordSync } from '../../src/store/passwords.js';
@@ -85,7 +85,9 @@ export function createActiveGames(db: Db, count: number, options: GameOptions = 
   const base = defaultSettings(hash);
   const settings = { ...base, open: true, timing: { ...base.timing, ...options.timing } };
   return db.transaction(() => {
+    // Players of a judge that has run for a while: every address proven (src/judge/gate/address-proof.ts).
     const gm = ensureAccount(db, GM_ADDRESS);
+    markProven(db, gm.id, now);
     setPasswordHash(db, gm.id, hash);
     const games: LoadGame[] = [];
     for (let index = 0; index < count; index++) {
@@ -103,6 +105,7 @@ export function createActiveGames(db: Db, count: number, options: GameOptions = 
         const address = addressOf(index, power);
         const own = options.ownPasswords?.get(address);
         const account = ensureAccount(db, address);
+        markProven(db, account.id, now);
         setPasswordHash(db, account.id, own?.hash ?? hash);
         addSeat(db, {
           gameId: created.id,

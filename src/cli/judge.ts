@@ -127,15 +127,18 @@ export function register(program: Command): void {
       const db = openDatabase(config.database);
       const daemon = startDaemon(db, config, { tickMs: Math.max(1, Number(opts.tick)) * 1000 });
       const where = config.mail.transport === 'directory' ? config.mail.directory : 'IMAP/SMTP';
+      // The web site (web.port) reads the same database on its own read-only connection.
+      const site = config.web.port === null ? null : await (await import('./web.js')).startSite(config);
       console.log(
         `chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`,
       );
+      if (site) console.log(`web site: ${site.url}/`);
       await new Promise<void>((done) => {
         // The mail being taken in finishes (it is one transaction), the outbox finishes its current
         // delivery, then the database closes and the lock goes.
         const stop = (signal: string) => {
           console.log(`${signal}: stopping after the current mail`);
-          daemon.stop().finally(() => {
+          Promise.all([daemon.stop(), site?.close()]).finally(() => {
             db.close();
             lock.release();
             console.log('stopped');

@@ -6,6 +6,7 @@ import { register as registerAdjudicate } from './adjudicate.js';
 import { register as registerJudge } from './judge.js';
 import { register as registerMail } from './mail.js';
 import { register as registerMap } from './map.js';
+import { register as registerWeb } from './web.js';
 
 const program = new Command();
 program
@@ -18,6 +19,7 @@ registerAdjudicate(program);
 registerJudge(program);
 registerMail(program);
 registerMap(program);
+registerWeb(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : String(e));

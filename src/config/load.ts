@@ -54,7 +54,7 @@ export function parseConfig(
 ): JudgeConfig {
   const problems = new ConfigProblems();
   const env = context.env ?? process.env;
-  const top = problems.object('', json, ['$schema', 'judge', 'database', 'mail', 'imap', 'smtp']) ?? {};
+  const top = problems.object('', json, ['$schema', 'judge', 'database', 'mail', 'imap', 'smtp', 'web']) ?? {};
 
   const judgeRaw = problems.object('judge', top.judge, ['address', 'name', 'domain']) ?? {};
   const address = problems.string('judge.address', judgeRaw.address, 'judge@chancery.localhost', ADDRESS);
@@ -103,8 +103,23 @@ export function parseConfig(
     if (!smtp) problems.add('smtp', 'required when mail.transport is "server"');
   }
 
+  const web = webOf(problems, top.web);
   if (problems.list.length > 0) throw new ConfigError(context.source, problems.list);
-  return { source: context.source, judge, database, mail, imap, smtp };
+  return { source: context.source, judge, database, mail, imap, smtp, web };
+}
+
+const BASE_URL = { test: /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, expected: 'an address like https://judge.example.org' };
+
+function webOf(problems: ConfigProblems, value: unknown): JudgeConfig['web'] {
+  const raw = problems.object('web', value, ['host', 'port', 'baseUrl']) ?? {};
+  return {
+    host: problems.string('web.host', raw.host, '127.0.0.1'),
+    port: raw.port === undefined || raw.port === null ? null : problems.integer('web.port', raw.port, 8080, 0, 65535),
+    baseUrl:
+      raw.baseUrl === undefined || raw.baseUrl === null
+        ? null
+        : problems.string('web.baseUrl', raw.baseUrl, '', BASE_URL).replace(/\/+$/, '') || null,
+  };
 }
 
 function authServIdsOf(problems: ConfigProblems, value: unknown): string[] {
@@ -171,6 +186,7 @@ const IMAP_KEYS = [
   'passEnv',
   'mailbox',
   'processedMailbox',
+  'quarantineMailbox',
   'pollIntervalMs',
   'rejectUnauthorized',
 ];
@@ -193,6 +209,7 @@ function imapOf(problems: ConfigProblems, value: unknown, env: Record<string, st
     mailbox: problems.string('imap.mailbox', raw.mailbox, 'INBOX'),
     processedMailbox:
       raw.processedMailbox === null ? null : problems.string('imap.processedMailbox', raw.processedMailbox, '') || null,
+    quarantineMailbox: problems.string('imap.quarantineMailbox', raw.quarantineMailbox, 'Quarantine') || 'Quarantine',
     pollIntervalMs: problems.integer('imap.pollIntervalMs', raw.pollIntervalMs, 60_000, 100),
     rejectUnauthorized: problems.boolean('imap.rejectUnauthorized', raw.rejectUnauthorized, true),
   };

@@ -27,6 +27,16 @@ export interface JudgeConfig {
   };
   imap: ImapConfig | null;
   smtp: SmtpConfig | null;
+  /** The read-only web site (src/web): `chancery run` serves it when `port` is set. */
+  web: WebConfig;
+}
+
+export interface WebConfig {
+  host: string;
+  /** null: `chancery run` serves no site (`chancery web` then defaults to 8080). */
+  port: number | null;
+  /** The site's public address (https://judge.example.org): mails link to game pages when set. */
+  baseUrl: string | null;
 }
 
 export interface ImapConfig {
@@ -37,6 +47,8 @@ export interface ImapConfig {
   pass: string;
   mailbox: string;
   processedMailbox: string | null;
+  /** Where a mail whose reading or handling failed is set aside (created if missing). */
+  quarantineMailbox: string;
   pollIntervalMs: number;
   rejectUnauthorized: boolean;
 }

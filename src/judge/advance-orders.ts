@@ -24,7 +24,8 @@ import { findSeatByPower } from '../store/players.js';
 import { comingPhase, phaseLabel, phaseRank, readPhaseArgument, sectionHeading } from './advance-phase.js';
 import type { Session, Signon } from './commands/session.js';
 import type { CommandItem, OtherItem } from './commands/tokenize.js';
-import { addressOf } from './lifecycle/roster.js';
+import { masterAddresses } from './lifecycle/co-masters.js';
+import { hasDeparted, seatAddress } from './lifecycle/roster.js';
 import { takeoverCommand } from './lifecycle/private-game.js';
 import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-entered.js';
 import { ordersOf } from './phase-orders.js';
@@ -39,9 +40,6 @@ import { powerName } from '../render/phrases.js';
  */
 export const ADVANCE_LIMITS = { yearsAhead: 1, linesPerPhase: 50 };
 
-/** Seats whose player has left (RESIGN, EJECT): his advance orders are dropped unread. */
-const DEPARTED = new Set(['resigned', 'dummy']);
-
 // PHASE and CLEAR lines are commands, but they divide the order lines of a mail into sections, so
 // they are kept among those lines as markers, known by identity (no order line can pass for one).
 const PHASE_MARKERS = new WeakSet<OtherItem>();
@@ -49,8 +47,7 @@ const CLEAR_MARKERS = new WeakSet<OtherItem>();
 
 /** PHASE <phase>: the order lines after it (up to another PHASE or the end) are for that phase. */
 export function phaseCommand(s: Session, cmd: CommandItem): void {
-  if (!s.signon || s.signon.role !== 'player')
-    return s.reply.reject(cmd.line, cmd.shown, 'PHASE needs SIGNON to a power first');
+  // Only a signed-on player gets here (the gate, gate/authority.ts).
   const marker: OtherItem = { kind: 'other', line: cmd.line, text: cmd.shown };
   PHASE_MARKERS.add(marker);
   s.orderLines.push(marker);
@@ -284,17 +281,21 @@ export function openAdvanceOrders(db: Db, game: Game, record: PhaseRecord | null
     deleteAdvanceOrders(db, game.id, set.phase, set.power);
     const byGm = takeGmAdvanceMark(db, game.id, set.phase, set.power);
     const seat = findSeatByPower(db, game.id, set.power);
-    // A player who resigned or was ejected orders nothing more for the power, and hears nothing more.
-    if (!seat || DEPARTED.has(seat.status)) continue;
+    // A player who resigned or was ejected orders nothing more for the power, and hears nothing more:
+    // his own advance orders go with him. A vacant power is the GM's to order for (BECOME), in advance
+    // too, so the GM's are used as if entered in the phase, and the GM is told instead of the player.
+    const departed = !seat || hasDeparted(seat);
+    if (departed && !byGm) continue;
     // A power in civil disorder takes no orders from its player (commands/orders.ts), in advance neither.
-    const idle = seat.status === 'cd' && !byGm && set.phase === record.phase;
+    const idle = seat?.status === 'cd' && !byGm && set.phase === record.phase;
+    const reader: Reader = departed ? 'gm' : 'player';
     const text = idle
       ? disorderText(game, set)
       : set.phase === record.phase
-        ? applySet(db, game, record, set, byGm)
-        : skippedText(game, record, set, byGm);
-    const to = addressOf(db, seat.accountId);
-    if (to) {
+        ? applySet(db, game, record, set, byGm, reader)
+        : skippedText(game, record, set, byGm, reader);
+    const to = departed ? masterAddresses(db, game) : [seatAddress(db, seat)].filter((a): a is string => a !== null);
+    if (to.length) {
       mails.push({
         kind: 'notice',
         to,
@@ -326,7 +327,10 @@ function disorderText(game: Game, set: AdvanceOrderSet): string {
   ].join('\n');
 }
 
-function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm: boolean): string {
+/** Who reads the mail about an advance set: the power's player, or the GM for a vacant power. */
+type Reader = 'player' | 'gm';
+
+function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm: boolean, reader: Reader): string {
   const phase = parsePhaseCode(set.phase);
   const why =
     phase?.type === 'retreat'
@@ -334,7 +338,7 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm
       : phase?.type === 'adjustment'
         ? 'nobody had builds or removals'
         : 'it was not played';
-  const who = byGm ? 'the GM entered' : 'you sent';
+  const who = reader === 'gm' ? 'you entered' : byGm ? 'the GM entered' : 'you sent';
   return [
     `Game ${game.name}, ${powerLabel(game, set.power)}: the orders ${who} in advance for ` +
       `${phase ? phaseLabel(phase) : set.phase}`,
@@ -350,10 +354,18 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm
  * Reads one advance set against the phase's board and stores the valid orders; the mail's text. A set
  * the GM entered (`byGm`) is his in the phase's results, as orders he enters in the phase are.
  */
-function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm: boolean): string {
+function applySet(
+  db: Db,
+  game: Game,
+  record: PhaseRecord,
+  set: AdvanceOrderSet,
+  byGm: boolean,
+  reader: Reader,
+): string {
   const name = powerLabel(game, set.power);
   const label = phaseLabel(record.position.phase);
-  const who = byGm ? 'the GM entered for you' : 'you sent';
+  const who = reader === 'gm' ? `you entered for ${name}` : byGm ? 'the GM entered for you' : 'you sent';
+  const whose = reader === 'gm' ? `the orders of ${name}` : 'your orders';
   const head = `Game ${game.name}, ${name}: the orders ${who} in advance for ${label} were read against the board now.`;
   if (ordersOf(db, game.id, record.phase, set.power)) {
     return `${head}\nThey were not used: orders for ${record.phase} were in place already (given before a rollback).\n`;
@@ -392,13 +404,15 @@ function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet,
     head,
     '',
     orders.length
-      ? `Used, now your orders for ${record.phase}:`
-      : `None could be used: you have no orders for ${record.phase} yet.`,
+      ? `Used, now ${whose} for ${record.phase}:`
+      : `None could be used: ${reader === 'gm' ? `${name} has` : 'you have'} no orders for ${record.phase} yet.`,
     ...orders.map((o) => `  ${o.shown}`),
     ...(refused.length ? ['', 'Refused:', ...refused] : []),
     '',
-    `A mail of orders for ${record.phase} replaces these as usual ` +
-      `(SIGNON ${set.power}@${game.name} <password>, then the orders).`,
+    reader === 'gm'
+      ? `BECOME ${name} and orders for ${record.phase} replace these as usual.`
+      : `A mail of orders for ${record.phase} replaces these as usual ` +
+        `(SIGNON ${set.power}@${game.name} <password>, then the orders).`,
     '',
   ].join('\n');
 }
@@ -410,8 +424,8 @@ function applySet(db: Db, game: Game, record: PhaseRecord, set: AdvanceOrderSet,
 export function dropAdvanceOrdersOnRollback(db: Db, game: Game, target: PhaseRecord): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   for (const power of deleteAdvanceOrdersSentSince(db, game.id, target.seq)) {
-    const seat = findSeatByPower(db, game.id, power);
-    const to = seat ? addressOf(db, seat.accountId) : null;
+    // A departed player hears nothing more of the game, his withdrawn orders neither.
+    const to = seatAddress(db, findSeatByPower(db, game.id, power));
     if (!to) continue;
     mails.push({
       kind: 'notice',

@@ -1,6 +1,7 @@
 // `chancery run`: the mail service (inbox + outbox) and the judge's clock, until SIGINT/SIGTERM.
 import { isKnownCorrespondent } from './gate/known-sender.js';
 import type { JudgeConfig } from '../config/types.js';
+import { quarantineLine, type IntakeResult } from '../mail/intake.js';
 import { createMailService, type MailService } from '../mail/service.js';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
@@ -72,6 +73,7 @@ export function startDaemon(
     );
   });
   // Without these listeners the transports print to stderr, out of the judge's log.
+  service.inbox.on('quarantined', (result: IntakeResult, where: string) => log(quarantineLine(result, where)));
   service.inbox.on('error', (error: Error) => log(`mail intake: ${error.message}`));
   service.outbox.on('error', (error: Error) => log(`mail delivery: ${error.message}`));
   service.outbox.on('refused', (mail: { messageId: string }, refused: string[]) =>

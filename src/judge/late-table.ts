@@ -8,7 +8,7 @@ import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
 import { takeoverCommand } from './lifecycle/private-game.js';
-import { addressOf } from './lifecycle/roster.js';
+import { seatAddress } from './lifecycle/roster.js';
 import { seatChangeMails, tableAddresses } from './lifecycle/seat-news.js';
 import type { LateSeat } from './progress.js';
 import { readSettings } from './settings.js';
@@ -45,7 +45,7 @@ export function lateTableMail(
   if (lateHidden(game) || !late.length) return null;
   const skip = new Set(
     // The GM and co-GMs get their own notice of the late powers.
-    [...late.map((l) => addressOf(db, l.seat.accountId)), ...masterAddresses(db, game)].map((a) => a?.toLowerCase()),
+    [...late.map((l) => seatAddress(db, l.seat)), ...masterAddresses(db, game)].map((a) => a?.toLowerCase()),
   );
   const readers = tableAddresses(db, game).filter((a) => !skip.has(a.toLowerCase()));
   if (!readers.length) return null;
@@ -69,7 +69,7 @@ export function lapsedMails(db: Db, game: Game, late: LateSeat[]): OutgoingMail[
     const [l] = late;
     return seatChangeMails(db, game, variant, { change: 'lapsed', power: l.power, formerAccountId: l.seat.accountId });
   }
-  const lapsed = new Map(late.map((l) => [addressOf(db, l.seat.accountId)?.toLowerCase(), l.power]));
+  const lapsed = new Map(late.map((l) => [seatAddress(db, l.seat)?.toLowerCase(), l.power]));
   const readers = tableAddresses(db, game).filter((a) => !lapsed.has(a.toLowerCase()));
   const mails = readers.length ? [lapsedNotice(game, late, readers)] : [];
   for (const [address, power] of lapsed) {

@@ -24,7 +24,7 @@ import {
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
 import { takeoverCommand } from './lifecycle/private-game.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
-import { activePlayers, addressOf } from './lifecycle/roster.js';
+import { activePlayers, seatAddress } from './lifecycle/roster.js';
 import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
 import { queueForReaders } from './reader-zones.js';
 import { calendarRequest } from './calendar/deadline-attachment.js';
@@ -376,7 +376,7 @@ function toLatePlayers(
 ): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   for (const seat of late) {
-    const to = addressOf(ctx.db, seat.seat.accountId);
+    const to = seatAddress(ctx.db, seat.seat);
     if (to) mails.push({ kind: 'notice', to, subject, text: text(seat), game: gameRef(game) });
   }
   return mails;

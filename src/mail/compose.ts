@@ -12,6 +12,8 @@ export interface JudgeIdentity {
   name?: string;
   /** Right-hand side of generated Message-IDs and List-Ids. */
   domain: string;
+  /** The web site's public address (config web.baseUrl): results and start mails link to the game's page. */
+  webBaseUrl?: string | null;
 }
 
 const PROTECTED_HEADERS = new Set([

@@ -1,12 +1,23 @@
 // The embedded transport's "IMAP": takes in every <root>/inbox/*.eml exactly once, oldest name first,
-// and moves it to <root>/processed/ after the intake transaction committed.
+// and moves it to <root>/processed/ after the intake transaction committed, or to <root>/quarantine/
+// when reading or handling it failed (intake.ts): one bad mail never holds up the ones after it.
 import { EventEmitter } from 'node:events';
 import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../store/database.js';
+import { isStorageFault, type Db } from '../store/database.js';
+import { findMailBySource, isQuarantined } from '../store/mail-log.js';
 import { PollLoop } from './poll-loop.js';
 import { crashPoint } from './crash-point.js';
-import { intakeMail, isMailLogged, type IntakeOptions, type IntakeResult, type MailHandler } from './intake.js';
+import {
+  describeError,
+  intakeMail,
+  logUnreadableMail,
+  quarantineLine,
+  sourceKeyOf,
+  type IntakeOptions,
+  type IntakeResult,
+  type MailHandler,
+} from './intake.js';
 import { isMailFile, mailDirectoryLayout } from './mail-directory.js';
 
 export interface DirectoryInboxOptions extends IntakeOptions {
@@ -22,7 +33,10 @@ export interface DirectoryInboxOptions extends IntakeOptions {
   afterCommit?: (result: IntakeResult, file: string) => void | Promise<void>;
 }
 
-/** Events: 'mail' (IntakeResult, file name) after each mail, 'caught-up' (ISO time) after each full scan, 'error'. */
+/**
+ * Events: 'mail' (IntakeResult, file name) after each mail, 'quarantined' (IntakeResult, path) after a
+ * mail was set aside, 'caught-up' (ISO time) after each full scan, 'error'.
+ */
 export class DirectoryInbox extends EventEmitter {
   private running: Promise<IntakeResult[]> | null = null;
   /**
@@ -59,22 +73,46 @@ export class DirectoryInbox extends EventEmitter {
     await mkdir(layout.processed, { recursive: true });
     const files = (await readdir(layout.inbox)).filter(isMailFile).sort();
     const results: IntakeResult[] = [];
+    // A mail is logged before it is moved, so a move that fails loses and repeats nothing: the file
+    // stays in the inbox (each scan tries again, and skips it as taken in) and the scan goes on.
+    const fileAway = async (file: string, quarantined: boolean): Promise<string> => {
+      const from = join(layout.inbox, file);
+      const to = join(quarantined ? layout.quarantine : layout.processed, file);
+      try {
+        if (quarantined) await mkdir(layout.quarantine, { recursive: true });
+        await rename(from, to);
+        return to;
+      } catch (error) {
+        this.report(new Error(`mail ${file} is taken in but stays in the inbox: ${describeError(error)}`));
+        return from;
+      }
+    };
     for (const file of files) {
       const source = { file };
-      const path = join(layout.inbox, file);
-      if (isMailLogged(this.db, source)) {
+      const logged = findMailBySource(this.db, sourceKeyOf(source));
+      if (logged) {
         // Committed earlier, but the move did not happen (crash): finish the job.
-        await rename(path, join(layout.processed, file));
+        await fileAway(file, isQuarantined(logged));
         continue;
       }
-      // A failure here (e.g. the database locked or full) ends the scan instead of skipping the mail:
-      // a player's later mail must not overtake an earlier one. The next poll starts again from it.
-      const result = await intakeMail(this.db, source, await readFile(path), this.handler, this.options);
+      // A fault of the storage (the database locked or full) ends the scan instead of skipping the
+      // mail: a player's later mail must not overtake an earlier one. The next poll starts again from
+      // it. Anything else that fails is this mail's own fault: intake logs it, and it is set aside.
+      let result: IntakeResult;
+      try {
+        const raw = await readFile(join(layout.inbox, file));
+        result = await intakeMail(this.db, source, raw, this.handler, this.options);
+      } catch (error) {
+        if (isStorageFault(error)) throw error;
+        result = logUnreadableMail(this.db, source, `its file could not be read: ${describeError(error)}`);
+      }
       crashPoint('intake-committed');
       await this.options.afterCommit?.(result, file);
-      await rename(path, join(layout.processed, file));
+      const quarantined = isQuarantined(result.entry);
+      const path = await fileAway(file, quarantined);
       results.push(result);
       this.emit('mail', result, file);
+      if (quarantined) this.reportQuarantine(result, path);
     }
     this.caughtUpTo = started;
     this.emit('caught-up', started);
@@ -104,6 +142,11 @@ export class DirectoryInbox extends EventEmitter {
   async stop(): Promise<void> {
     this.loop.stop();
     if (this.running) await this.running.catch(() => undefined);
+  }
+
+  private reportQuarantine(result: IntakeResult, path: string): void {
+    if (this.listenerCount('quarantined') > 0) this.emit('quarantined', result, path);
+    else console.error(`chancery mail directory: ${quarantineLine(result, path)}`);
   }
 
   private report(error: unknown): void {

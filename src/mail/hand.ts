@@ -48,13 +48,18 @@ export function createMailHand(root: string, options: { judgeAddress: string }) 
     })
       .compile()
       .build();
+    return { file: await deliver(raw), messageId };
+  }
+
+  /** Puts a mail into the judge's inbox as it is, byte for byte (a test's hostile or broken mail). */
+  async function deliver(raw: Buffer): Promise<string> {
     await mkdir(layout.inbox, { recursive: true });
     // Sortable by arrival, unique, and renamed into place so the judge never reads half a file.
     const file = `${new Date().toISOString().replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}.eml`;
     const temporary = join(layout.inbox, `.${file}.tmp`);
     await writeFile(temporary, raw);
     await rename(temporary, join(layout.inbox, file));
-    return { file, messageId };
+    return file;
   }
 
   async function files(address: string): Promise<string[]> {
@@ -107,7 +112,7 @@ export function createMailHand(root: string, options: { judgeAddress: string }) 
     return read(address, file, position);
   }
 
-  return { send, list, show };
+  return { send, deliver, list, show };
 }
 
 export type MailHand = ReturnType<typeof createMailHand>;

@@ -3,14 +3,19 @@
 // folder when one is configured). Then it waits in IDLE, with a polling fallback, and reconnects with
 // exponential backoff when the connection drops. Mail is fetched with BODY.PEEK, so downloading never
 // marks it seen by itself: a crash before commit leaves the mail unseen and it is taken in on restart.
+// A mail whose reading or handling failed (intake.ts) is flagged \Seen and moved to the quarantine
+// mailbox instead (created if missing): one bad mail never holds up the ones after it.
 import { EventEmitter } from 'node:events';
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../store/database.js';
+import { findMailBySource, isQuarantined } from '../store/mail-log.js';
 import {
+  describeError,
   intakeMail,
   intakeOversizedMail,
-  isMailLogged,
   logRefusedMail,
+  quarantineLine,
+  sourceKeyOf,
   type IntakeOptions,
   type IntakeResult,
   type MailHandler,
@@ -33,6 +38,8 @@ export interface ImapPollerOptions extends IntakeOptions {
   mailbox?: string;
   /** Folder processed mail is moved to (created if missing); null keeps it in the mailbox, flagged \Seen. */
   processedMailbox?: string | null;
+  /** Folder a mail is moved to when reading or handling it failed (created if missing). Default 'Quarantine'. */
+  quarantineMailbox?: string;
   /** Look for new mail at least this often even if IDLE reports nothing, in ms. Default 60000. */
   pollIntervalMs?: number;
   /**
@@ -48,7 +55,8 @@ export interface ImapPollerOptions extends IntakeOptions {
 
 /**
  * Events: 'connected', 'disconnected' (error?), 'mail' (IntakeResult, MailSource) after each mail
- * taken in, 'error' (error) for failures the poller recovers from by reconnecting.
+ * taken in, 'quarantined' (IntakeResult, where) after a mail was set aside, 'error' (error) for
+ * failures the poller recovers from by reconnecting.
  */
 export class ImapPoller extends EventEmitter {
   /**
@@ -139,6 +147,8 @@ export class ImapPoller extends EventEmitter {
       await client.connect();
       const mailbox = this.options.mailbox ?? 'INBOX';
       if (this.options.processedMailbox) await ensureMailbox(client, this.options.processedMailbox);
+      // Created now so a bad mail finds it; a server that refuses it must not stop intake (setAside).
+      await ensureMailbox(client, this.quarantineMailbox).catch((error: unknown) => this.report(error));
       await client.mailboxOpen(mailbox);
       onConnected();
       this.emit('connected');
@@ -167,14 +177,21 @@ export class ImapPoller extends EventEmitter {
     for (const uid of uids) {
       if (this.stopped) return;
       const source: MailSource = { mailbox, uidValidity, uid };
-      if (!isMailLogged(this.db, source)) {
-        const result = await this.takeIn(client, source, maxBytes);
-        if (result === null) continue; // expunged by someone else meanwhile
-        await this.options.afterCommit?.(result, source);
-        this.emit('mail', result, source);
+      let entry = findMailBySource(this.db, sourceKeyOf(source));
+      let fresh: IntakeResult | null = null;
+      if (!entry) {
+        fresh = await this.takeIn(client, source, maxBytes);
+        if (fresh === null) continue; // expunged by someone else meanwhile
+        await this.options.afterCommit?.(fresh, source);
+        this.emit('mail', fresh, source);
+        entry = fresh.entry;
       }
       await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
-      if (this.options.processedMailbox) {
+      // Logged before a crash but not moved yet: the log entry says where it belongs.
+      if (isQuarantined(entry)) {
+        const where = await this.setAside(client, uid, mailbox);
+        if (fresh) this.reportQuarantine(fresh, where);
+      } else if (this.options.processedMailbox) {
         await client.messageMove(String(uid), this.options.processedMailbox, { uid: true });
       }
     }
@@ -205,6 +222,33 @@ export class ImapPoller extends EventEmitter {
     const message = await client.fetchOne(uid, { uid: true, source: true }, { uid: true });
     if (!message || !message.source) return null;
     return intakeMail(this.db, source, message.source, this.handler, this.options);
+  }
+
+  /**
+   * Moves a logged bad mail (flagged \Seen already) to the quarantine mailbox. When that fails (the
+   * server refuses the mailbox) it stays where it is, seen and logged, so it is never taken in again:
+   * the failure is reported, and intake goes on rather than retrying the move for ever.
+   */
+  private async setAside(client: ImapFlow, uid: number, mailbox: string): Promise<string> {
+    try {
+      await ensureMailbox(client, this.quarantineMailbox);
+      await client.messageMove(String(uid), this.quarantineMailbox, { uid: true });
+      return `mailbox ${this.quarantineMailbox}`;
+    } catch (error) {
+      if (!client.usable) throw error;
+      const refused = `not moved to ${this.quarantineMailbox}: ${describeError(error)}`;
+      this.report(new Error(`mail ${uid} stays in mailbox ${mailbox}, seen: ${refused}`));
+      return `mailbox ${mailbox} (seen; ${refused})`;
+    }
+  }
+
+  private get quarantineMailbox(): string {
+    return this.options.quarantineMailbox ?? 'Quarantine';
+  }
+
+  private reportQuarantine(result: IntakeResult, where: string): void {
+    if (this.listenerCount('quarantined') > 0) this.emit('quarantined', result, where);
+    else console.error(`chancery imap: ${quarantineLine(result, where)}`);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -14,7 +14,9 @@
 //   synchronous (better-sqlite3 transactions cannot span an await): use hashPasswordSync /
 //   verifyPasswordSync and other sync calls. If it throws, its writes are rolled back, the mail is
 //   logged with outcome 'error', and `onHandlerError` may queue an apology; the mail is not retried
-//   (a mail that crashes the judge would otherwise crash it forever). A fault of the storage itself
+//   (a mail that crashes the judge would otherwise crash it forever) but set aside in the quarantine.
+//   So is a mail whose reading fails (MIME, HTML, anything thrown on the way): outcome 'unreadable',
+//   its sender answered from its header if it can be read. A fault of the storage itself
 //   (database locked beyond the busy timeout, disk full, I/O error) is different: it is no fault of
 //   the mail, so the whole transaction is rolled back, nothing is logged or answered, and intakeMail
 //   throws a StoreError saying what happened; the mail stays unprocessed and is taken in on retry.
@@ -97,6 +99,12 @@ export function isMailLogged(db: Db, source: MailSource): boolean {
   return findMailBySource(db, sourceKeyOf(source)) !== null;
 }
 
+/**
+ * Takes in one mail exactly once. No mail can stop intake: whatever fails while reading or handling
+ * it (MIME, HTML, the handler, a fault of this code) logs it as 'unreadable' or 'error', the transport
+ * sets it aside in the quarantine, its sender is answered if his address can be read, and the next
+ * mail is taken in. Only a fault of the storage itself throws (StoreError): the mail is retried then.
+ */
 export async function intakeMail(
   db: Db,
   source: MailSource,
@@ -104,24 +112,26 @@ export async function intakeMail(
   handler: MailHandler,
   options: IntakeOptions,
 ): Promise<IntakeResult> {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
-  if (raw.length > maxBytes) return intakeOversizedMail(db, source, headerBlock(raw), raw.length, options);
-  const sourceKey = sourceKeyOf(source);
-  const logged = findMailBySource(db, sourceKey);
-  if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
-  let mail: IncomingMail | null = null;
-  let parseFailure: string | null = null;
-  try {
-    mail = await parseIncoming(raw, {
-      maxBytes,
-      ownLoopMarker: options.judge.address,
-      trustedAuthServIds: options.trustedAuthServIds,
-    });
-  } catch (error) {
-    if (!(error instanceof MailError)) throw error;
-    parseFailure = error.message;
-  }
-  return takeIn(db, source, { mail, parseFailure, oversize: null }, handler, options);
+  return guarded(db, source, options, async () => {
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
+    const size = raw.length;
+    if (size > maxBytes) return unreadMail(db, source, headerBlock(raw), size, oversized(size, options));
+    const logged = findMailBySource(db, sourceKeyOf(source));
+    if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
+    let mail: IncomingMail;
+    try {
+      mail = await parseIncoming(raw, {
+        maxBytes,
+        ownLoopMarker: options.judge.address,
+        trustedAuthServIds: options.trustedAuthServIds,
+      });
+    } catch (error) {
+      // Its header alone may still say who sent it (to answer) and whether it is automated (not to).
+      const detail = `reading it failed: ${describeError(error)}`;
+      return unreadMail(db, source, headerBlock(raw), raw.length, { outcome: 'unreadable', detail, options });
+    }
+    return takeIn(db, source, { mail, parseFailure: null, unread: null }, handler, options);
+  });
 }
 
 /**
@@ -136,10 +146,34 @@ export async function intakeOversizedMail(
   size: number,
   options: IntakeOptions,
 ): Promise<IntakeResult> {
+  return guarded(db, source, options, () => unreadMail(db, source, header, size, oversized(size, options)));
+}
+
+/** Why a mail is not read, and how it is logged: over the size limit, or its reading failed. */
+interface Unread {
+  outcome: 'unparseable' | 'unreadable';
+  detail: string;
+  options: IntakeOptions;
+  oversize?: { size: number; limit: number };
+}
+
+function oversized(size: number, options: IntakeOptions): Unread {
+  const limit = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
+  const detail = `mail of ${size} bytes is over the ${limit}-byte limit`;
+  return { outcome: 'unparseable', detail, options, oversize: { size, limit } };
+}
+
+/** Logs (and answers, from its header) a mail whose body is not read. */
+async function unreadMail(
+  db: Db,
+  source: MailSource,
+  header: Buffer,
+  size: number,
+  unread: Unread,
+): Promise<IntakeResult> {
+  const { options } = unread;
   const logged = findMailBySource(db, sourceKeyOf(source));
   if (logged) return { outcome: 'already-logged', entry: logged, mail: null, queued: [] };
-  const limit = options.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
-  const parseFailure = `mail of ${size} bytes is over the ${limit}-byte limit`;
   let mail: IncomingMail | null = null;
   try {
     const headerOnly = Buffer.concat([header.subarray(0, MAX_HEADER_BYTES), Buffer.from('\r\n\r\n')]);
@@ -152,10 +186,38 @@ export async function intakeOversizedMail(
       size,
       text: '',
     };
-  } catch (error) {
-    if (!(error instanceof MailError)) throw error;
+  } catch {
+    // Not even the header can be read: logged and set aside, nobody to answer.
   }
-  return takeIn(db, source, { mail, parseFailure, oversize: { size, limit } }, () => [], options);
+  return takeIn(db, source, { mail, parseFailure: unread.detail, unread }, () => [], options);
+}
+
+/**
+ * Runs one intake step; any fault that is not the storage's (a bug, a library throwing on odd input)
+ * logs the mail as unreadable so that the transport sets it aside instead of retrying it for ever.
+ */
+async function guarded(
+  db: Db,
+  source: MailSource,
+  options: IntakeOptions,
+  step: () => Promise<IntakeResult>,
+): Promise<IntakeResult> {
+  try {
+    return await step();
+  } catch (error) {
+    if (isStorageFault(error)) throw error;
+    return logUnreadableMail(db, source, `taking it in failed: ${describeError(error)}`, options.clock, error);
+  }
+}
+
+/** The log line for a mail set aside: where it is, who sent it, what failed. */
+export function quarantineLine(result: IntakeResult, where: string): string {
+  const from = result.entry.from ?? result.mail?.from ?? 'an unknown sender';
+  return `mail from ${from} set aside in ${where}: ${result.entry.detail ?? result.entry.outcome}`;
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -171,9 +233,22 @@ export function headerBlock(raw: Buffer): Buffer {
 interface Decoded {
   mail: IncomingMail | null;
   parseFailure: string | null;
-  /** Set for a mail over the size limit: only its header was decoded. */
-  oversize: { size: number; limit: number } | null;
+  /** Set for a mail whose body is not read (over the size limit, or reading it failed): only its header was. */
+  unread: Unread | null;
 }
+
+/** The answer to a mail that could not be read: it holds nothing of the mail but its subject. */
+function unreadableReply(): OutgoingMail {
+  return {
+    kind: 'reply',
+    text:
+      'The judge could not read your mail, so nothing in it was done. It has been set aside for the ' +
+      'judgekeeper.\nPlease send your orders and commands again as plain text, without attachments.\n',
+  };
+}
+
+/** Answers to one address for mails set aside: enough for a player, bounded for a flood of them. */
+export const QUARANTINE_REPLIES: RateLimitOptions = { burst: 3, perHour: 3 };
 
 function oversizeReply(size: number, limit: number): OutgoingMail {
   const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
@@ -227,7 +302,7 @@ function takeIn(
   const sourceKey = sourceKeyOf(source);
   const clock = options.clock ?? Date.now;
   const receivedAt = nowIso(clock);
-  const { mail, parseFailure, oversize } = decoded;
+  const { mail, parseFailure, unread } = decoded;
 
   const run = db.transaction((): IntakeResult => {
     const again = findMailBySource(db, sourceKey);
@@ -249,20 +324,27 @@ function takeIn(
         detail,
       });
 
-    if (mail === null) return { outcome: 'unparseable', entry: log('unparseable', parseFailure), mail, queued: [] };
+    if (mail === null) {
+      const outcome = unread?.outcome ?? 'unparseable';
+      return { outcome, entry: log(outcome, parseFailure), mail, queued: [] };
+    }
+    // Not answered, for `detail`. A mail whose reading failed is still set aside whatever else it is.
+    const unanswered = (outcome: MailOutcome, detail: string | null, messageId?: string | null): IntakeResult =>
+      unread?.outcome === 'unreadable'
+        ? {
+            outcome: 'unreadable',
+            entry: log('unreadable', `${parseFailure} (not answered: ${detail})`, messageId),
+            mail,
+            queued: [],
+          }
+        : { outcome, entry: log(outcome, detail, messageId), mail, queued: [] };
     if (mail.messageId) {
       const first = findMailByMessageId(db, mail.messageId);
-      if (first) {
-        // Logged without its Message-ID (which is UNIQUE) so the transport can still mark this copy done.
-        const detail = `same Message-ID ${mail.messageId} as ${first.sourceKey}`;
-        return { outcome: 'duplicate', entry: log('duplicate', detail, null), mail, queued: [] };
-      }
+      // Logged without its Message-ID (which is UNIQUE) so the transport can still mark this copy done.
+      if (first) return unanswered('duplicate', `same Message-ID ${mail.messageId} as ${first.sourceKey}`, null);
     }
-    if (mail.autoReply || mail.bounce || mail.listMail) {
-      return { outcome: 'automated', entry: log('automated', mail.reason), mail, queued: [] };
-    }
-    if (mail.from === null)
-      return { outcome: 'unparseable', entry: log('unparseable', 'no From address'), mail, queued: [] };
+    if (mail.autoReply || mail.bounce || mail.listMail) return unanswered('automated', mail.reason);
+    if (mail.from === null) return unanswered('unparseable', 'no From address');
     // Counted per address and sending path (origin.ts): a flood under a player's forged From spends
     // the forger's allowance, not the player's.
     let overLimit = false;
@@ -270,8 +352,7 @@ function takeIn(
       const limiter = new SenderRateLimiter(databaseBucketStore(db), options.rateLimit ?? DEFAULT_RATE_LIMIT);
       if (!limiter.take(senderKey(mail.from, mail.origin), clock())) {
         if (!options.knownSender?.(db, mail.from, mail.origin)) {
-          const detail = `sender ${mail.from} is over the rate limit`;
-          return { outcome: 'rate-limited', entry: log('rate-limited', detail), mail, queued: [] };
+          return unanswered('rate-limited', `sender ${mail.from} is over the rate limit`);
         }
         overLimit = true;
       }
@@ -280,9 +361,15 @@ function takeIn(
     const repeated = isOwnMailBack(db, mail, clock(), options.ownOpening ?? '');
     const context: HandlerContext = { sourceKey, now: receivedAt, judge: options.judge };
     const queueContext = { judge: options.judge, origin: sourceKey, incoming: mail };
-    if (oversize) {
-      const queued = queueMails(db, [oversizeReply(oversize.size, oversize.limit)], queueContext);
-      return { outcome: 'unparseable', entry: log('unparseable', parseFailure), mail, queued };
+    if (unread) {
+      const replies = new SenderRateLimiter(databaseBucketStore(db), QUARANTINE_REPLIES);
+      const answer = unread.oversize
+        ? [oversizeReply(unread.oversize.size, unread.oversize.limit)]
+        : replies.take(`unreadable:${mail.from.toLowerCase()}`, clock())
+          ? [unreadableReply()]
+          : [];
+      const queued = queueMails(db, answer, queueContext);
+      return { outcome: unread.outcome, entry: log(unread.outcome, parseFailure), mail, queued };
     }
     const incoming = mail;
     try {
@@ -332,6 +419,30 @@ export function logRefusedMail(
   detail: string,
   clock: () => number = Date.now,
 ): IntakeResult {
+  return logUnread(db, source, 'unparseable', detail, clock);
+}
+
+/**
+ * Logs a mail that could not be taken in (its file cannot be read, taking it in threw) as
+ * 'unreadable': the transport sets it aside in the quarantine and goes on with the next mail.
+ */
+export function logUnreadableMail(
+  db: Db,
+  source: MailSource,
+  detail: string,
+  clock: () => number = Date.now,
+  error?: unknown,
+): IntakeResult {
+  return { ...logUnread(db, source, 'unreadable', detail, clock), ...(error === undefined ? {} : { error }) };
+}
+
+function logUnread(
+  db: Db,
+  source: MailSource,
+  outcome: 'unparseable' | 'unreadable',
+  detail: string,
+  clock: () => number,
+): IntakeResult {
   const sourceKey = sourceKeyOf(source);
   const log = db.transaction((): IntakeResult => {
     const logged = findMailBySource(db, sourceKey);
@@ -347,14 +458,14 @@ export function logRefusedMail(
       subject: null,
       receivedAt: nowIso(clock),
       processedAt: nowIso(clock),
-      outcome: 'unparseable',
+      outcome,
       detail,
     });
-    return { outcome: 'unparseable', entry, mail: null, queued: [] };
+    return { outcome, entry, mail: null, queued: [] };
   });
   try {
     return log.immediate();
   } catch (error) {
-    throw storageFault(db, error, `refused mail ${sourceKey} was not logged and stays unprocessed`) ?? error;
+    throw storageFault(db, error, `mail ${sourceKey} was not logged and stays unprocessed`) ?? error;
   }
 }

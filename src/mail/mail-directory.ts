@@ -1,6 +1,7 @@
 // Layout of the embedded mail directory (no mail server needed):
 //   <root>/inbox/*.eml             mail for the judge, processed exactly once, then moved to processed/
 //   <root>/processed/*.eml         mail the judge has taken in
+//   <root>/quarantine/*.eml        mail whose reading or handling failed, set aside for the judgekeeper
 //   <root>/outbox/<address>/*.eml  mail the judge sent, one folder per recipient
 // Files are written under a dot-name and renamed into place, so a reader never sees half a mail;
 // readers ignore dot-files.
@@ -10,11 +11,18 @@ export interface MailDirectoryLayout {
   root: string;
   inbox: string;
   processed: string;
+  quarantine: string;
   outbox: string;
 }
 
 export function mailDirectoryLayout(root: string): MailDirectoryLayout {
-  return { root, inbox: join(root, 'inbox'), processed: join(root, 'processed'), outbox: join(root, 'outbox') };
+  return {
+    root,
+    inbox: join(root, 'inbox'),
+    processed: join(root, 'processed'),
+    quarantine: join(root, 'quarantine'),
+    outbox: join(root, 'outbox'),
+  };
 }
 
 /** Keeps letters, digits, '@', '.', '-', '_' and '+'; anything else (including '/') becomes '_'. */

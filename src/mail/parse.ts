@@ -1,7 +1,7 @@
 // Decodes a raw RFC 5322 message into an IncomingMail: any charset mailparser knows (UTF-8,
 // UTF-16, Latin-1, ...), plain text preferred, HTML-only mail turned into text, attachments ignored.
-import { convert as htmlToText } from 'html-to-text';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { htmlToCommandText } from './html-text.js';
 import { classifyAutomated } from './loop-guard.js';
 import { mailOrigin } from './origin.js';
 import { MailError, type IncomingMail } from './types.js';
@@ -86,38 +86,7 @@ function withoutBoundlessMultipart(raw: Buffer): Buffer {
 function bodyText(parsed: ParsedMail): string {
   const text = parsed.text ?? '';
   if (text.trim() !== '' || !parsed.html) return normaliseNewlines(text);
-  return normaliseNewlines(
-    htmlToText(withoutQuotedOriginal(parsed.html), {
-      wordwrap: false,
-      selectors: [
-        { selector: 'a', options: { ignoreHref: true } },
-        { selector: 'img', format: 'skip' },
-        // Blockquotes are quoted replies; keep the '>' so extractCommandText can drop them.
-        { selector: 'blockquote', options: { trimEmptyLines: true } },
-      ],
-    }),
-  );
-}
-
-/**
- * Where the usual clients start the quoted original in an HTML reply: Outlook's reply header
- * (web: the hr and divRplyFwdMsg; desktop: the div with a thin top border), Gmail's and Yahoo's
- * quote containers, Thunderbird's cite prefix. Blockquotes (Apple Mail, Thunderbird, Gmail) are
- * kept and marked '>' by the converter, so typed lines between them still count.
- */
-const HTML_QUOTE_START = new RegExp(
-  [
-    '<hr\\b[^>]*>\\s*<div[^>]*id=["\']?divRplyFwdMsg',
-    '<div[^>]*id=["\']?(?:divRplyFwdMsg|appendonsend|mail-editor-reference-message-container)\\b',
-    '<div[^>]*class=["\'][^"\']*\\b(?:gmail_quote|yahoo_quoted|moz-forward-container)\\b',
-    '<div[^>]*style=["\'][^"\']*border-top:\\s*solid\\s+#(?:E1E1E1|B5C4DF)',
-  ].join('|'),
-  'i',
-);
-
-function withoutQuotedOriginal(html: string): string {
-  const start = HTML_QUOTE_START.exec(html);
-  return start ? html.slice(0, start.index) : html;
+  return normaliseNewlines(htmlToCommandText(parsed.html));
 }
 
 // Strips the BOM a UTF-16 body may carry and turns CRLF / CR into LF.

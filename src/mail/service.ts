@@ -29,7 +29,12 @@ export interface MailServiceOptions {
 }
 
 export function judgeIdentity(config: JudgeConfig): JudgeIdentity {
-  return { address: config.judge.address, name: config.judge.name, domain: config.judge.domain };
+  return {
+    address: config.judge.address,
+    name: config.judge.name,
+    domain: config.judge.domain,
+    webBaseUrl: config.web.baseUrl,
+  };
 }
 
 export function createMailService(
@@ -59,6 +64,7 @@ export function createMailService(
       imap: imapOptions(imap),
       mailbox: imap.mailbox,
       processedMailbox: imap.processedMailbox,
+      quarantineMailbox: imap.quarantineMailbox,
       pollIntervalMs: imap.pollIntervalMs,
     });
   } else {

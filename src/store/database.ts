@@ -153,3 +153,39 @@ export function isStorageFault(error: unknown): boolean {
 export function nowIso(clock: () => number = Date.now): string {
   return new Date(clock()).toISOString();
 }
+
+/**
+ * Changes whenever anything in the database changed, by this connection or another: the web server's
+ * page cache is valid while it stays the same. data_version moves with other connections' commits,
+ * total_changes() with this one's.
+ */
+export function changeStamp(db: Db): string {
+  const version = db.pragma('data_version', { simple: true }) as number;
+  const own = (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+  return `${version}:${own}`;
+}
+
+/**
+ * A read-only connection for readers that must never change anything (the web site): SQLite itself
+ * refuses every write on it. The database must exist and be migrated already (the judge does that);
+ * a schema this program does not know is refused, as openDatabase refuses it.
+ */
+export function openReadOnly(path: string, options: OpenOptions = {}): Db {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    const row = db.prepare('SELECT MAX(version) AS version FROM schema_version').get() as { version: number | null };
+    const version = row.version ?? 0;
+    if (version !== MIGRATIONS.length)
+      throw new StoreError(
+        version > MIGRATIONS.length ? 'ESCHEMA_TOO_NEW' : 'EMIGRATION',
+        `database schema version ${version}, this program reads ${MIGRATIONS.length}: ` +
+          (version > MIGRATIONS.length ? 'upgrade Chancery' : 'start the judge once (chancery init) to migrate it'),
+      );
+    keepPreparedStatements(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

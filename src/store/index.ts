@@ -1,5 +1,15 @@
 // Storage for the judge: one SQLite database, one small module per table group.
-export { openDatabase, migrate, schemaVersion, nowIso, StoreError, type Db, type OpenOptions } from './database.js';
+export {
+  openDatabase,
+  migrate,
+  schemaVersion,
+  nowIso,
+  changeStamp,
+  openReadOnly,
+  StoreError,
+  type Db,
+  type OpenOptions,
+} from './database.js';
 export { hashPassword, hashPasswordSync, verifyPassword, verifyPasswordSync } from './passwords.js';
 export * from './accounts.js';
 export * from './games.js';

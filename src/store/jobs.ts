@@ -39,6 +39,19 @@ const toJob = (row: JobRow): Job => ({
 });
 
 /**
+ * Instants are stored as ISO-8601 UTC text and compared as text (due jobs, ORDER BY), which is right
+ * only while every one has the same width: four-digit years. A year past 9999 is written "+010057-…"
+ * by toISOString and would sort before today, so the job would run at once. The judge bounds every
+ * time it is given (a deadline at most a year ahead), and the store refuses any other form.
+ */
+const STORED_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+export function assertStoredInstant(instant: string, what: string): void {
+  if (!STORED_INSTANT.test(instant))
+    throw new RangeError(`${what} "${instant}" is not a UTC instant between years 0 and 9999`);
+}
+
+/**
  * Creates the job, or moves a pending (or cancelled) one with the same key to the new time and payload.
  * A job that already ran stays done unless `reopen` is set (e.g. after a ROLLBACK replays its phase),
  * so a late SET DEADLINE cannot make a processed phase run again.
@@ -48,6 +61,7 @@ export function scheduleJob(
   job: { key: string; kind: string; dueAt: string; gameId?: number | null; payload?: unknown },
   options: { reopen?: boolean } = {},
 ): Job {
+  assertStoredInstant(job.dueAt, `the due time of job ${job.key}`);
   db.prepare(
     `INSERT INTO jobs (key, kind, game_id, due_at, payload_json) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload_json = excluded.payload_json,
@@ -62,9 +76,18 @@ export function findJob(db: Db, key: string): Job | null {
   return row ? toJob(row) : null;
 }
 
+/**
+ * Pending jobs due by `now`. A row written before instants were checked may hold an extended year
+ * ("+010057-…", which sorts before every four-digit year): it is a time beyond year 9999, so never due.
+ */
 export function dueJobs(db: Db, now: string = nowIso()): Job[] {
   return (
-    db.prepare("SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id").all(now) as JobRow[]
+    db
+      .prepare(
+        `SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND due_at GLOB '[0-9][0-9][0-9][0-9]-*'
+         ORDER BY due_at, id`,
+      )
+      .all(now) as JobRow[]
   ).map(toJob);
 }
 

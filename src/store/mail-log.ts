@@ -7,8 +7,9 @@ export type MailOutcome =
   | 'automated' // auto-reply, bounce or list mail: logged, never answered
   | 'rate-limited' // sender over the limit: logged, not answered
   | 'duplicate' // same Message-ID as a mail already taken in from elsewhere
-  | 'unparseable' // too large or not a mail at all
-  | 'error'; // the handler threw; its changes were rolled back
+  | 'unparseable' // too large, no From, or not a mail at all
+  | 'unreadable' // reading it failed (MIME, HTML, the transport): set aside in the quarantine
+  | 'error'; // the handler threw; its changes were rolled back; set aside in the quarantine
 
 export interface MailLogEntry {
   id: number;
@@ -63,6 +64,15 @@ export type NewMailLogEntry = Omit<MailLogEntry, 'id'>;
 export function findMailBySource(db: Db, sourceKey: string): MailLogEntry | null {
   const row = db.prepare('SELECT * FROM mail_log WHERE source_key = ?').get(sourceKey) as MailLogRow | undefined;
   return row ? toEntry(row) : null;
+}
+
+/**
+ * A mail whose reading or handling failed is set aside (the mail directory's quarantine/, the IMAP
+ * quarantine mailbox) for the judgekeeper instead of being filed with the processed ones; the
+ * transport decides where a logged mail goes from its log entry alone, also after a crash.
+ */
+export function isQuarantined(entry: Pick<MailLogEntry, 'outcome'>): boolean {
+  return entry.outcome === 'unreadable' || entry.outcome === 'error';
 }
 
 export function findMailByMessageId(db: Db, messageId: string): MailLogEntry | null {

@@ -123,3 +123,49 @@ export function rollbackToPhase(db: Db, gameId: number, seq: number): PhaseRecor
   });
   return run();
 }
+
+/** A phase without its position and result: enough to list a long game's phases cheaply. */
+export interface PhaseIndexEntry {
+  seq: number;
+  phase: string;
+  processedAt: string | null;
+}
+
+/** The game's phases in order, `limit` of them from `offset`, without parsing any position. */
+export function phaseIndex(db: Db, gameId: number, page: { offset: number; limit: number }): PhaseIndexEntry[] {
+  const rows = db
+    .prepare('SELECT seq, phase, processed_at FROM phases WHERE game_id = ? ORDER BY seq LIMIT ? OFFSET ?')
+    .all(gameId, page.limit, page.offset) as { seq: number; phase: string; processed_at: string | null }[];
+  return rows.map((r) => ({ seq: r.seq, phase: r.phase, processedAt: r.processed_at }));
+}
+
+export function countPhases(db: Db, gameId: number): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM phases WHERE game_id = ?').get(gameId) as { n: number }).n;
+}
+
+/** The phase just before and just after `seq` (for previous/next links), without their positions. */
+export function neighbourPhases(
+  db: Db,
+  gameId: number,
+  seq: number,
+): { previous: PhaseIndexEntry | null; next: PhaseIndexEntry | null } {
+  const one = (sql: string) => {
+    const row = db.prepare(sql).get(gameId, seq) as
+      { seq: number; phase: string; processed_at: string | null } | undefined;
+    return row ? { seq: row.seq, phase: row.phase, processedAt: row.processed_at } : null;
+  };
+  return {
+    previous: one(
+      'SELECT seq, phase, processed_at FROM phases WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1',
+    ),
+    next: one('SELECT seq, phase, processed_at FROM phases WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 1'),
+  };
+}
+
+/** The processed phases, newest first, at most `limit` (a game's feed). */
+export function latestProcessedPhases(db: Db, gameId: number, limit: number): PhaseRecord[] {
+  const rows = db
+    .prepare('SELECT * FROM phases WHERE game_id = ? AND result_json IS NOT NULL ORDER BY seq DESC LIMIT ?')
+    .all(gameId, limit) as PhaseRow[];
+  return rows.map(toPhase);
+}

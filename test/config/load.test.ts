@@ -58,10 +58,11 @@ describe('judge configuration', () => {
         judge: { adress: 'x' },
         mail: { transport: 'pigeon', maxBytes: '1MB', rateLimit: { burst: 0 } },
         smtp: { host: 'h', port: 70000, secure: 'yes', user: 'u' },
+        web: { port: 'eighty', baseUrl: 'judge.example.org' },
         extra: 1,
       }),
     ).toEqual([
-      'extra: unknown key; expected one of $schema, judge, database, mail, imap, smtp',
+      'extra: unknown key; expected one of $schema, judge, database, mail, imap, smtp, web',
       'judge.adress: unknown key (did you mean "address"?); expected one of address, name, domain',
       'mail.transport: expected one of "directory", "server", got "pigeon"',
       'mail.maxBytes: expected an integer from 1024 to 9007199254740991, got "1MB"',
@@ -69,7 +70,16 @@ describe('judge configuration', () => {
       'smtp.secure: expected true or false, got "yes"',
       'smtp.pass: user and pass go together (both or neither)',
       'smtp.port: expected an integer from 1 to 65535, got number 70000',
+      'web.port: expected an integer from 0 to 65535, got "eighty"',
+      'web.baseUrl: expected an address like https://judge.example.org, got "judge.example.org"',
     ]);
+  });
+
+  it('reads the web site keys (issue 22.1): none by default, a port, a host and a public address', () => {
+    const base = { baseDir: '/srv', source: null };
+    expect(parseConfig({}, base).web).toEqual({ host: '127.0.0.1', port: null, baseUrl: null });
+    const web = { host: '0.0.0.0', port: 8080, baseUrl: 'https://judge.example.org/dip/' };
+    expect(parseConfig({ web }, base).web).toEqual({ ...web, baseUrl: 'https://judge.example.org/dip' });
   });
 
   it('requires imap and smtp for the server transport, and a set passEnv variable', () => {

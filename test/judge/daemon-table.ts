@@ -59,6 +59,8 @@ export async function startDaemonTable(game: string, options: DaemonOptions) {
   return {
     db,
     hand,
+    /** The mail directory (inbox/, processed/, quarantine/, outbox/). */
+    mailRoot: config.mail.directory,
     ask,
     game: findGameByName(db, game)!,
     async stop() {

@@ -222,7 +222,7 @@ describe('orders in advance', () => {
     );
     expect(reply).not.toContain('rejected');
     // Before SIGNON, PHASE is refused like CLEAR.
-    expect(await w.send(addr('italy'), 'PHASE F1901R')).toContain('PHASE needs SIGNON to a power first');
+    expect(await w.send(addr('italy'), 'PHASE F1901R')).toContain('PHASE needs SIGNON first');
   });
 
   it('a newcomer does not inherit them, and a ROLLBACK of the phase they were sent in withdraws them', async () => {

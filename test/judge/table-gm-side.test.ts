@@ -65,7 +65,7 @@ describe('the GM changes the press rules after CREATE (SET PRESS)', SLOW, () => 
     const w = (world = createWorld());
     await standardGame(w, 'rules');
     const player = await w.send(address('france'), `${signon('france', 'rules')}\nSET PRESS NONE`);
-    expect(player).toContain("SET PRESS is the GM's");
+    expect(player).toContain('SET PRESS is a GM command');
     const both = await w.send(GM, `${master('rules')}\nSET PRESS NONE FAKE`);
     expect(both).toContain('RULE PRESS NONE leaves only press to and from the GM');
     expect(await w.send('someone@elsewhere.test', 'LIST rules')).toMatch(/Press: white \(signed\)\n/);
@@ -207,10 +207,11 @@ describe('RULE AUTOSTART and preferences in the mail that fills the game', SLOW,
       await w.send(address(p), `JOIN auto pw-${p}\nSET PREFERENCE France, England, Germany`);
     const last = await w.send(address('turkey'), 'JOIN auto pw-turkey\nSET PREFERENCE Turkey');
     expect(last).toContain('Your preference for game auto: Turkey');
-    expect(last).toContain('the game has started (RULE AUTOSTART)');
-    expect(last).toContain('You play Turkey in game auto.');
     expect(last).not.toContain('rejected');
-    expect(last).toContain('Current orders for Turkey (auto S1901M)');
+    // His seat counts once his address is confirmed: the reply to his CONFIRM starts the game.
+    const confirmed = (await w.mails(address('turkey'))).filter((m) => m.subject.startsWith('Re:')).at(-1)!.text;
+    expect(confirmed).toContain('the game has started (RULE AUTOSTART)');
+    expect(confirmed).toContain('You play Turkey in game auto.');
     expect((await lastMail(w, address('turkey'), 'you are'))?.subject).toBe('Diplomacy game auto: you are Turkey');
   });
 });

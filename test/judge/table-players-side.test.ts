@@ -356,12 +356,12 @@ describe('the last JOIN of a RULE AUTOSTART game', () => {
     for (const p of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) await w.send(addr(p), `JOIN autopref pw-${p}`);
     const last = await w.send(addr('p7'), 'JOIN autopref pw-p7\nSET PREFERENCE Turkey');
     expect(last).toContain('Your preference for game autopref: Turkey');
-    expect(last).toContain('the game has started (RULE AUTOSTART)');
     expect(last).not.toContain('rejected');
+    // His seat counts once his address is confirmed: the reply to his CONFIRM starts the game.
+    const confirmed = (await w.mails(addr('p7'))).filter((m) => m.subject.startsWith('Re:')).at(-1)!.text;
+    expect(confirmed).toContain('the game has started (RULE AUTOSTART)');
     const told = (await w.mails(addr('p7'))).find((m) => m.subject.startsWith('Diplomacy game autopref: you are'));
     expect(told?.subject).toBe('Diplomacy game autopref: you are Turkey');
-    // Signed on by his JOIN, his reply ends with the orders he has to give.
-    expect(last).toContain('Current orders for Turkey (autopref S1901M)');
   });
 });
 

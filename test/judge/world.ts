@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JudgeIdentity } from '../../src/mail/compose.js';
 import { createDirectorySender } from '../../src/mail/directory-sender.js';
 import { DirectoryInbox } from '../../src/mail/directory-inbox.js';
 import { createMailHand } from '../../src/mail/hand.js';
@@ -22,9 +23,12 @@ export interface WorldOptions {
    * (default true). Tests of forged mail turn it off: a forger never sees the reply.
    */
   autoConfirm?: boolean;
+  /** Adds to the judge's identity (e.g. webBaseUrl, for the web site's links in mail). */
+  judge?: Partial<JudgeIdentity>;
 }
 
 export function createWorld(options: WorldOptions = {}) {
+  const judge: JudgeIdentity = { ...JUDGE, ...options.judge };
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
   const db = openDatabase(join(root, 'judge.sqlite'));
   // Real time plus an offset the test moves: rows the store stamps with the wall clock must not
@@ -33,19 +37,19 @@ export function createWorld(options: WorldOptions = {}) {
   const clock = () => Date.now() + offset;
   const inbox = new DirectoryInbox(db, handleMail, {
     root,
-    judge: JUDGE,
+    judge,
     rateLimit: false,
     clock,
     onHandlerError: (m) => apologyFor(m),
   });
-  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge: JUDGE, clock });
+  const outbox = new OutboxWorker(db, createDirectorySender(join(root)), { judge, clock });
   const hand = createMailHand(root, { judgeAddress: JUDGE.address });
   const errors: unknown[] = [];
 
   async function settle(): Promise<IntakeResult[]> {
     const results = await inbox.processAll();
     for (const r of results) if (r.outcome === 'error') errors.push(r.error);
-    tick(db, new Date(clock()).toISOString(), JUDGE);
+    tick(db, new Date(clock()).toISOString(), judge);
     await outbox.runOnce();
     return results;
   }

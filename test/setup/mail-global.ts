@@ -14,7 +14,7 @@ declare module 'vitest' {
 }
 
 /** Every test file takes its own judge/player pair, so no test sees another's mail. */
-export const TEST_MAILBOXES = ['poller', 'outbox', 'reconnect', 'loop', 'spare', 'bcc'];
+export const TEST_MAILBOXES = ['poller', 'outbox', 'reconnect', 'loop', 'spare', 'bcc', 'quarantine'];
 
 export default async function setup(project: TestProject) {
   const here = dirname(fileURLToPath(import.meta.url));

@@ -5,7 +5,7 @@ import type { Variant } from '../../core/map/variant.js';
 import type { Db } from '../../store/database.js';
 import { getGame, type Game } from '../../store/games.js';
 import { findSeatByPower } from '../../store/players.js';
-import { addressOf, DISORDERED } from '../lifecycle/roster.js';
+import { DISORDERED, seatAddress } from '../lifecycle/roster.js';
 import { findPower } from '../lifecycle/target.js';
 import { recordGmEntry } from '../lifecycle/gm-entered.js';
 import { renderTemplate } from '../template.js';
@@ -70,8 +70,8 @@ export function noteGmOrders(s: Session, on: Signon, phase: string, inAdvance = 
   const name = powerName(on.variant, power);
   if (!inAdvance) recordGmEntry(s.db, on.game.id, phase, power);
   const game = getGame(s.db, on.game.id) ?? on.game;
-  const seat = findSeatByPower(s.db, game.id, power);
-  const player = seat ? addressOf(s.db, seat.accountId) : null;
+  // A vacant power's departed player hears nothing more of the game: the GM's reply says what stands.
+  const player = seatAddress(s.db, findSeatByPower(s.db, game.id, power));
   if (!player) return;
   const changed = CHANGED_PHASES.get(s) ?? new Map<string, string[]>();
   CHANGED_PHASES.set(s, changed);

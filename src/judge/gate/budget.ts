@@ -26,6 +26,14 @@ export const MAIL_LIMITS = {
 /** Deliveries one sender (address and sending path) may cause an hour, over all his mails. */
 export const HOURLY_DELIVERIES: RateLimitOptions = { burst: 300, perHour: 300 };
 
+/**
+ * Password checks an hour from one sending network (its mails under any From), so that a forger who
+ * writes under a thousand players' addresses still costs the judge a bounded number of slow hashes. A
+ * mail that answered a code mailed to its From (CONFIRM) is not counted: an honest player behind a
+ * network under attack gets in that way. Mail with no path (the local mail directory) is not counted.
+ */
+export const HOURLY_HASHES_PER_PATH: RateLimitOptions = { burst: 200, perHour: 200 };
+
 /** A board picture drawn at delivery, as the reply's budget counts it. */
 const PICTURE_BYTES = 200 * 1024;
 
@@ -55,6 +63,11 @@ export class MailBudget {
       return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
     if (costs.includes('password') && this.passwords + 1 > MAIL_LIMITS.passwordCommands)
       return `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a slow hash)`;
+    if (costs.includes('password') && !this.s.addressProven && !this.takeHash())
+      return (
+        `the judge checks at most ${HOURLY_HASHES_PER_PATH.burst} passwords an hour from your network, and it ` +
+        'is busy now'
+      );
     if (costs.includes('answer')) {
       if (this.answers + 1 > MAIL_LIMITS.answers)
         return `at most ${MAIL_LIMITS.answers} answers (${ANSWER_NAMES}) in one mail`;
@@ -73,6 +86,14 @@ export class MailBudget {
     if (costs.includes('password')) this.passwords += 1;
     if (costs.includes('answer')) this.answers += 1;
     return null;
+  }
+
+  /** One password check from the mail's sending network; false when the network's hour is spent. */
+  private takeHash(): boolean {
+    const path = this.s.origin && !this.s.origin.verified ? this.s.origin.path : null;
+    if (path === null) return true;
+    const hashes = new SenderRateLimiter(databaseBucketStore(this.s.db), HOURLY_HASHES_PER_PATH);
+    return hashes.take(`hashes:via:${path}`, Date.parse(this.s.now));
   }
 
   /** Charges the sender's hourly allowance with what the mail caused; call once, when it is read. */

@@ -7,6 +7,7 @@ import type { Item } from '../commands/tokenize.js';
 import { SET_WORDS } from '../commands/verbs.js';
 import { AUTHORITY, SET_AUTHORITY, type Authority, type Requirement } from './authority.js';
 import type { MailBudget } from './budget.js';
+import { withUnlock } from './address-proof.js';
 
 /**
  * Who the sender is, as far as this mail has shown it:
@@ -38,6 +39,10 @@ const MEETS: Record<Requirement, (standing: Standing, s: Session) => boolean> = 
 };
 
 function unmet(s: Session, need: Requirement, word: string, usage?: string): string {
+  // A PREVIEW after a failed SIGNON previews nothing: the reason is the SIGNON (as for the orders).
+  if (s.signonFailed && word === 'PREVIEW') {
+    return 'ignored: the SIGNON above failed';
+  }
   switch (need) {
     case 'gm':
     case 'gm-any':
@@ -77,5 +82,8 @@ export function refusalOf(s: Session, item: Item, budget: MailBudget): string | 
   const { authority, word } = found;
   if (!MEETS[authority.who](standingOf(s), s)) return unmet(s, authority.who, word, authority.usage);
   const over = budget.admit(authority.cost, item.kind === 'press');
-  return over ? `not done: ${over}; send the rest in another mail` : null;
+  if (!over) return null;
+  // A bound shared with others (a network's password checks) is passed by proving the address.
+  if (over.includes('from your network')) return withUnlock(s, `not done: ${over}`);
+  return `not done: ${over}; send the rest in another mail`;
 }

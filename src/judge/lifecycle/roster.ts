@@ -22,6 +22,25 @@ export function addressOf(db: Db, accountId: number | null): string | null {
   return accountId === null ? null : (getAccount(db, accountId)?.address ?? null);
 }
 
+/**
+ * Seat statuses whose player has left the game (RESIGN, EJECT; `dummy` from older games): the seat
+ * stays for a TAKEOVER, but its former holder gets nothing more of the game.
+ */
+const DEPARTED_STATUSES = new Set(['resigned', 'dummy']);
+
+export function hasDeparted(seat: Seat): boolean {
+  return seat.role === 'player' && DEPARTED_STATUSES.has(seat.status);
+}
+
+/**
+ * Where mail for a seat goes: its holder's address, or null when he has departed (or there is no
+ * seat). Every mail of a game to a seat's holder, and every list of readers, asks this; a player who
+ * resigned or was ejected is told that once (seat-news.ts) and then never again.
+ */
+export function seatAddress(db: Db, seat: Seat | null | undefined): string | null {
+  return !seat || hasDeparted(seat) ? null : addressOf(db, seat.accountId);
+}
+
 export function playerSeats(db: Db, gameId: number): Seat[] {
   return listSeats(db, gameId).filter((s) => s.role === 'player');
 }
@@ -38,12 +57,9 @@ export function activePlayers(db: Db, gameId: number): Seat[] {
 
 /** Results go to everyone: players, the GM, observers and monitors. */
 export function resultRecipients(db: Db, game: Game): string[] {
-  // A power in civil disorder still has a player who may come back; resigned and dummy seats have none.
-  const seats = listSeats(db, game.id).filter(
-    (s) => s.role !== 'player' || (s.status !== 'resigned' && s.status !== 'dummy'),
-  );
+  // A power in civil disorder still has a player who may come back; a departed one has none.
   const masters = [addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)];
-  return unique([...seats.map((s) => addressOf(db, s.accountId)), ...masters]);
+  return unique([...listSeats(db, game.id).map((s) => seatAddress(db, s)), ...masters]);
 }
 
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
@@ -67,7 +83,7 @@ export function pressRecipients(
   const out: { power: string | null; role: Seat['role'] | 'master'; address: string }[] = [];
   for (const s of listSeats(db, game.id)) {
     if (s.role === 'monitor' || (s.role === 'player' && !isPlaying(s))) continue;
-    const address = addressOf(db, s.accountId);
+    const address = seatAddress(db, s);
     if (address) out.push({ power: s.power, role: s.role, address });
   }
   const gm = addressOf(db, game.gmAccountId);

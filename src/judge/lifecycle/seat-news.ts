@@ -11,7 +11,7 @@ import { listSeats } from '../../store/players.js';
 import { renderTemplate } from '../template.js';
 import { coMasterAddresses, masterAddresses } from './co-masters.js';
 import { takeoverCommand } from './private-game.js';
-import { addressOf, unique } from './roster.js';
+import { addressOf, seatAddress, unique } from './roster.js';
 import { powerName } from '../../render/phrases.js';
 
 /** lapsed: civil disorder after the grace period (LATE CD), the judge's doing, not the GM's. */
@@ -32,11 +32,9 @@ const DEFAULTS = 'its units get default orders (units hold, retreats disband, no
 
 /** Players who still receive the results, observers, the GM and co-GMs; monitors receive results only. */
 export function tableAddresses(db: Db, game: Game): string[] {
-  const seats = listSeats(db, game.id).filter(
-    (s) => s.role === 'observer' || (s.role === 'player' && s.status !== 'resigned' && s.status !== 'dummy'),
-  );
+  const seats = listSeats(db, game.id).filter((s) => s.role !== 'monitor');
   const masters = [addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)];
-  return unique([...seats.map((s) => addressOf(db, s.accountId)), ...masters]);
+  return unique([...seats.map((s) => seatAddress(db, s)), ...masters]);
 }
 
 function tableText(game: Game, name: string, news: SeatChangeNews): string {

@@ -24,6 +24,10 @@ export interface Timing {
 }
 
 const MAX_DELAY_HOURS = 60 * 24;
+/** The smallest timing step: deadlines and reminders are kept and shown to the minute. */
+const MIN_STEP_HOURS = 1 / 60;
+/** The furthest deadline a GM may set (SET DEADLINE), in days from now. */
+export const MAX_DEADLINE_DAYS = 365;
 const MAX_GRACE_HOURS = 30 * 24;
 const MAX_HOLIDAY_DAYS = 92;
 const MAX_HOLIDAY_RANGES = 60;
@@ -84,7 +88,8 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
       const hours = parseHours(value);
       if (hours === null || hours <= 0 || hours > MAX_DELAY_HOURS)
         return `"${value}" is not a number of hours for ${key} (write 48, 48H or 2D; more than 0, at most 60 days)`;
-      for (const kind of delayKinds) next.delays[kind] = hours;
+      if (hours < MIN_STEP_HOURS) return `${key} ${value} is too short: a timing step is at least one minute (1M)`;
+      for (const kind of delayKinds) next.delays[kind] = wholeMinutes(hours);
       continue;
     }
     if (key === 'ZONE') {
@@ -134,7 +139,9 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
       const hours = parseHours(value);
       if (hours === null || hours < 0 || hours > MAX_GRACE_HOURS)
         return `"${value}" is not a grace period: hours (24) or with a unit (1D), from 0 to 30 days`;
-      next.rules.graceHours = hours;
+      if (hours > 0 && hours < MIN_STEP_HOURS)
+        return `GRACE ${value} is too short: a grace period is 0 or at least one minute (1M)`;
+      next.rules.graceHours = wholeMinutes(hours);
       continue;
     }
     if (key === 'WARN') {
@@ -145,8 +152,10 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
       const hours = value.split(',').filter(Boolean).map(parseHours);
       if (!hours.length || hours.some((h) => h === null || h <= 0 || h > MAX_DELAY_HOURS))
         return `"${value}" is not a list of reminder times: e.g. WARN 24H,4H (or WARN NONE)`;
+      if (hours.some((h) => (h as number) < MIN_STEP_HOURS))
+        return `WARN ${value} is too short: a reminder comes at least one minute (1M) before the deadline`;
       if (hours.length > MAX_WARNINGS) return `at most ${MAX_WARNINGS} reminders per phase`;
-      next.rules.warnHours = [...new Set(hours as number[])].sort((a, b) => b - a);
+      next.rules.warnHours = [...new Set((hours as number[]).map(wholeMinutes))].sort((a, b) => b - a);
       continue;
     }
     const late = LATE_WORDS[value.toUpperCase()];
@@ -159,6 +168,9 @@ export function applyTimingWords(timing: Timing, words: string[]): Timing | stri
   }
   return next;
 }
+
+/** Hours rounded to the minute, as timingLine writes them back (90.4M is kept as the 90M it shows). */
+const wholeMinutes = (hours: number) => Math.round(hours * 60) / 60;
 
 const DPJUDGE_DAYS = 'SMTWTFS';
 const FULL_DAY_NAMES = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
@@ -304,9 +316,22 @@ export function describeTiming(timing: Timing): string {
  * The deadline a GM writes after SET DEADLINE, read in the game's zone:
  *   2026-07-01 20:00 | 2026-07-01 (the game's AT time, else midnight at its start)
  *   +48H | +2D | +1D12H (from now) | FRI 20:00 | 20:00 (the next such moment) | FRI
- * Returns the instant, or an error. The caller decides whether it is acceptable (in the future).
+ * Returns the instant, or an error; a deadline more than MAX_DEADLINE_DAYS ahead is an error (it could
+ * not be stored and sorted as a four-digit-year instant, and no game waits that long). The caller
+ * decides whether it is acceptable otherwise (in the future).
  */
 export function parseDeadlineText(text: string, nowMs: number, rules: TimingRules): number | string {
+  const at = readDeadlineText(text, nowMs, rules);
+  // A minute over, for +365D rounded up to the minute it shows.
+  if (typeof at === 'number' && !(at - nowMs <= MAX_DEADLINE_DAYS * 86_400_000 + 60_000))
+    return (
+      `a deadline is at most a year from now (${MAX_DEADLINE_DAYS} days: ` +
+      `SET DEADLINE +${MAX_DEADLINE_DAYS}D at the latest)`
+    );
+  return at;
+}
+
+function readDeadlineText(text: string, nowMs: number, rules: TimingRules): number | string {
   const t = text.trim().toUpperCase().replace(/\s+/g, ' ');
   const usage =
     "write SET DEADLINE 2026-07-01 20:00, SET DEADLINE FRI 20:00 (in the game's time zone), or SET DEADLINE +48H / +2D";
