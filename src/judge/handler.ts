@@ -60,7 +60,8 @@ export const handleMail: MailHandler = (mail, db, context) => {
   const items = tokenize(readable.text);
   execute(session, items);
   addProofSection(session);
-  if (items.length === 0 && mail.attachments?.length) {
+  // Orders sent as an attached file are not read: say so, even when the text held commands too.
+  if (mail.attachments?.length) {
     session.reply.ok(
       `Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`,
     );
@@ -80,7 +81,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
     text: session.reply.render(),
     attachments: session.attachments,
   };
-  const mails = [reply, ...replyCopyMails(session, reply.text), ...session.mails];
+  const mails = [reply, ...replyCopyMails(session), ...session.mails];
   // Last, after every change the mail made: calendar files (stamped with the real time at which they are
   // written) and each reader's own time zone.
   return forReaders(db, mails, { now: context.now, judge: context.judge, gameId: session.signon?.game.id });
