@@ -18,7 +18,6 @@ import { orderSlot } from '../core/orders/slot.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './io.js';
 
-
 export interface AdjudicateCliOptions {
   variant?: string;
   orders: string[];
