@@ -21,7 +21,10 @@ export function register(program: Command, io: CliIo = processIo): void {
     .option('--json', 'print [{ phase, outcomes, refused, civilDisorder, dp, winners, gameOver, next, nextPhase }]')
     .option('--game <name>', 'game name shown in the results')
     .option('--seed <seed>', 'seed for random choices (civil-disorder removals)')
-    .option('--keep-going', 'play on past refused lines (they are printed in the results either way)')
+    .option(
+      '--keep-going',
+      'play on past refused lines (printed in the results either way; refused DP lines on stderr only)',
+    )
     .option('--explain', 'print under each movement order why it succeeded or failed (its supports, cuts, strengths)')
     .option(
       '--year-cap <years|none>',

@@ -18,8 +18,6 @@ import { orderSlot } from '../core/orders/slot.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './io.js';
 
-export { register } from './adjudicate-command.js';
-
 export interface AdjudicateCliOptions {
   variant?: string;
   orders: string[];
@@ -44,6 +42,8 @@ export interface RefusedLine {
   text: string;
   reason: string;
   suggestion?: string;
+  /** A DP line: secret, so reported on stderr and in --json, never in the results text. */
+  bid?: true;
 }
 
 export interface PhaseOrders {
@@ -103,10 +103,16 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
         text: v.text,
         reason: v.error,
         ...(v.suggestion ? { suggestion: v.suggestion } : {}),
+        ...(v.bid ? { bid: v.bid } : {}),
       });
     } else if (v.status === 'dp') {
       bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
       bidLines.push(v.line);
+      if (v.invalid)
+        complaints.push(
+          `${file}:${v.line}: DP line whose order is invalid (${v.invalid}); kept as a bid: if it wins, the unit ` +
+            'holds and its order is published as written, marked invalid',
+        );
     } else if (v.status === 'order') {
       const slot = orderSlot(v.order);
       if (slot === null) {
@@ -217,8 +223,10 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
       next: result.next,
       nextPhase: over ? null : phaseCode(result.next.phase),
     });
+    // DP lines are secret until the game ends (A&E §II, S&L §8.0): a refused one is on stderr only.
+    const publicRefusals = read.refused.filter((r) => !r.bid);
     texts.push(
-      renderResults(variant, position, result, { game: opts.game, refused: read.refused, explain: opts.explain }),
+      renderResults(variant, position, result, { game: opts.game, refused: publicRefusals, explain: opts.explain }),
     );
     opts.onPhase?.(variant, position, result);
     position = result.next;

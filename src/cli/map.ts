@@ -12,8 +12,6 @@ import { svgToPng } from '../render/map/png.js';
 import { runAdjudicate, startingPoint } from './adjudicate.js';
 import type { CliIo } from './io.js';
 
-export { register } from './map-command.js';
-
 export interface MapCliOptions {
   variant?: string;
   position?: string;

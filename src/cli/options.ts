@@ -8,8 +8,6 @@ import { optionLines } from '../render/options.js';
 import { startingPoint } from './adjudicate.js';
 import type { CliIo } from './io.js';
 
-export { register } from './options-command.js';
-
 export interface OptionsCliOptions {
   variant?: string;
   position?: string;

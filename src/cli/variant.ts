@@ -6,7 +6,6 @@ import { rulesFor } from '../core/rules/index.js';
 
 export type { CliIo } from './io.js';
 export { processIo } from './io.js';
-export { register } from './variant-command.js';
 
 /** Every problem with the variant: the file itself, then rule lines naming unknown modules. */
 function variantProblems(nameOrFile: string): { variant?: Variant; problems: string[] } {

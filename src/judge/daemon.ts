@@ -42,7 +42,7 @@ export function startDaemon(
   const judgeTime = (): string | null => {
     const caughtUp = service.inbox.caughtUpTo;
     if (!caughtUp) return null;
-    const now = nowIso();
+    const now = nowIso(db);
     return caughtUp < now ? caughtUp : now;
   };
   const runTick = () => {
@@ -101,7 +101,7 @@ export function processFromCli(db: Db, judge: MailService['judge'], name: string
   if (!game) return { processed: false, reason: `no game called ${name}`, mails: [] };
   return db
     .transaction(() => {
-      const outcome = processGame(db, game.id, nowIso(), 'force', phase);
+      const outcome = processGame(db, game.id, nowIso(db), 'force', phase);
       if (outcome.processed)
         queueForReaders(db, outcome.mails, { judge, origin: `cli:${getGame(db, game.id)!.name}:${outcome.phase}` });
       return outcome;

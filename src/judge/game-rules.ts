@@ -1,7 +1,9 @@
 // LIST game's "Rules:" line: the game's RULEs besides press and timing (which LIST shows on lines of
 // their own), so a player knows before he joins how draws go, whether late powers are named, etc.
+import { yearCapInForce } from '../core/adjudicate/index.js';
 import { readSettings } from './settings.js';
 import type { Game } from '../store/games.js';
+import { variantOf } from './variants.js';
 
 export function describeRules(game: Game): string {
   const settings = readSettings(game.settings);
@@ -11,8 +13,19 @@ export function describeRules(game: Game): string {
     settings.autoStart && 'the game starts when the last power is taken (AUTOSTART)',
     settings.hideLate && 'the table is not told which powers are late (HIDE_LATE)',
     settings.noReveal && "players' addresses are never shown (NO_REVEAL)",
-    typeof settings.yearCap === 'number' && `drawn among the survivors after ${settings.yearCap} years (YEAR_CAP)`,
+    settings.victoryCentres
+      ? `${settings.victoryCentres} supply centres win (VICTORY)`
+      : `${variantOf(game.variant).victoryCentres} supply centres win`,
+    yearCapText(game, settings.yearCap),
     `absences up to ${settings.maxAbsenceDays} days (MAX_ABSENCE)`,
   ];
   return `Rules: ${rules.filter(Boolean).join('; ')}.`;
+}
+
+/** The cap in force, the GM's or the variant's own (S&L's ten years), so a player joining knows it. */
+function yearCapText(game: Game, gameCap: number | null | undefined): string | null {
+  const years = yearCapInForce(variantOf(game.variant), gameCap);
+  if (years === null) return null;
+  const whose = gameCap === undefined ? `the variant's default; RULE YEAR_CAP NONE lifts it` : 'YEAR_CAP';
+  return `drawn among the survivors after ${years} years (${whose})`;
 }

@@ -4,7 +4,6 @@ import { extractCommandText } from '../mail/command-text.js';
 import type { MailHandler } from '../mail/intake.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { replySubject } from '../mail/compose.js';
-import { nowIso } from '../store/database.js';
 import { execute } from './commands/execute.js';
 import { maskSubjectSecrets } from './commands/secrets.js';
 import { newSession, replyCopyMails } from './commands/session.js';
@@ -61,7 +60,8 @@ export const handleMail: MailHandler = (mail, db, context) => {
   const items = tokenize(readable.text);
   execute(session, items);
   addProofSection(session);
-  if (items.length === 0 && mail.attachments?.length) {
+  // Orders sent as an attached file are not read: say so, even when the text held commands too.
+  if (mail.attachments?.length) {
     session.reply.ok(
       `Attachments are not read (${mail.attachments.join(', ')}): write the commands in the text of the mail.`,
     );
@@ -81,10 +81,10 @@ export const handleMail: MailHandler = (mail, db, context) => {
     text: session.reply.render(),
     attachments: session.attachments,
   };
-  const mails = [reply, ...replyCopyMails(session, reply.text), ...session.mails];
+  const mails = [reply, ...replyCopyMails(session), ...session.mails];
   // Last, after every change the mail made: calendar files (stamped with the real time at which they are
   // written) and each reader's own time zone.
-  return forReaders(db, mails, { now: nowIso(), judge: context.judge, gameId: session.signon?.game.id });
+  return forReaders(db, mails, { now: context.now, judge: context.judge, gameId: session.signon?.game.id });
 };
 
 /** What the intake sends when the handler fails: an apology that quotes nothing of the mail. */

@@ -21,6 +21,7 @@ import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline 
 import { addressOf, resultRecipients } from './lifecycle/roster.js';
 import { gmOrdersLine } from './lifecycle/gm-entered.js';
 import { holdAfterRollback } from './lifecycle/rollback-hold.js';
+import { recordEnding } from './lifecycle/game-end.js';
 import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
 import { allBids, allOrders } from './phase-orders.js';
@@ -29,6 +30,8 @@ import { phaseSeed } from './seeds.js';
 import { readSettings } from './settings.js';
 import { renderTemplate } from './template.js';
 import { variantOf } from './variants.js';
+import { powerName } from '../render/phrases.js';
+import { andList } from '../render/wrap.js';
 
 /**
  * deadline/ready: automatic; gm: PROCESS (only when complete); force: PROCESS! (defaults); preview:
@@ -48,11 +51,12 @@ function refuse(reason: string): ProcessOutcome {
 function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
-  const yearCap = readSettings(game.settings).yearCap;
+  const { yearCap, victoryCentres } = readSettings(game.settings);
   return adjudicate(variant, record.position, allOrders(db, game.id, record.phase), {
     seed,
     bids: allBids(db, game.id, record.phase),
     yearCap,
+    victoryCentres,
   });
 }
 
@@ -80,7 +84,10 @@ const ROLLFORWARD_PREAMBLE =
  * phase waits as after a rollback); on another board they are withdrawn. Either way everyone is told
  * in the results, instead of the orders silently vanishing.
  */
-function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: string, position: Position): string {
+function carryRolledBackOrders(db: Db, game: Game, seq: number, phase: string, position: Position): string {
+  const gameId = game.id;
+  // Powers by name, as everywhere the table reads them ("Spain", not the id "spain").
+  const names = (powers: string[]) => andList(powers.map((p) => powerName(variantOf(game.variant), p)));
   const entry = rolledBackPhase(db, gameId, seq);
   if (!entry || entry.phase !== phase) return '';
   if (samePosition(entry.position, position)) {
@@ -88,14 +95,14 @@ function carryRolledBackOrders(db: Db, gameId: number, seq: number, phase: strin
     const restored = restoreRolledBackOrders(db, entry);
     holdAfterRollback(db, gameId, phase);
     return restored.length
-      ? `Orders given for ${phase} before the rollback are back in place for ${restored.join(', ')}.`
+      ? `Orders given for ${phase} before the rollback are back in place for ${names(restored)}.`
       : '';
   }
   forgetRolledBackPhase(db, gameId, seq, true);
   const powers = [...new Set(entry.orders.map((o) => o.power))];
   if (!powers.length) return '';
   return (
-    `Orders given for ${phase} before the rollback (${powers.join(', ')}) were withdrawn: the board is not the ` +
+    `Orders given for ${phase} before the rollback (${names(powers)}) were withdrawn: the board is not the ` +
     `one they were written for. Please order ${phase} anew.`
   );
 }
@@ -165,12 +172,15 @@ export function processGame(
   // Draw and concession votes last one phase.
   clearVotes(db, game.id);
   // Recorded first, so that the reveal at the end of the game includes this last phase.
-  if (result.gameOver) setGameStatus(db, game.id, 'completed');
-  else appendPhase(db, game.id, nextCode, result.next);
+  if (result.gameOver) {
+    setGameStatus(db, game.id, 'completed');
+    const how = result.drawn?.length ? 'year-cap' : 'victory';
+    recordEnding(db, game.id, { how, phase: record.phase, powers: result.drawn ?? result.winners });
+  } else appendPhase(db, game.id, nextCode, result.next);
   const carried =
     mode === 'rollforward' || result.gameOver
       ? ''
-      : carryRolledBackOrders(db, game.id, record.seq + 1, nextCode, result.next);
+      : carryRolledBackOrders(db, game, record.seq + 1, nextCode, result.next);
   // Orders sent in advance for the phase now open become its orders (after any the rollback gave back).
   const advance = openAdvanceOrders(db, game, result.gameOver ? null : currentPhase(db, game.id));
   for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);

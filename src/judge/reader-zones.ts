@@ -114,5 +114,5 @@ function inReaderZones(mail: OutgoingMail, zoneOf: (address: string) => string |
 /** queueMails for the judge's own mail (the clock, the command line): each reader's copy as forReaders writes it. */
 export function queueForReaders(db: Db, mails: readonly OutgoingMail[], context: QueueContext): OutboxMail[] {
   // DTSTAMP is when the calendar file is written: the real time, whatever clock the caller runs on.
-  return queueMails(db, forReaders(db, [...mails], { now: nowIso(), judge: context.judge }), context);
+  return queueMails(db, forReaders(db, [...mails], { now: nowIso(db), judge: context.judge }), context);
 }

@@ -12,6 +12,8 @@ export interface Obligation {
   adjustmentsLeft: number;
   /** The power has anything at all to order this phase. */
   hasDuty: boolean;
+  /** Builds a submitted set leaves unused (it counts as complete): they are waived unless a new set gives them. */
+  buildsUnused?: number;
 }
 
 const unitName = (u: { type: string; loc: string }) => `${u.type} ${u.loc.toUpperCase()}`;
@@ -52,7 +54,13 @@ export function obligation(
   if (delta > 0) {
     // Any submitted build set counts as complete: unused builds are waived.
     const used = given.filter((o) => o.kind === 'build' || o.kind === 'waive').length;
-    return { unordered: [], adjustmentsLeft: orders === null ? Math.max(0, delta - used) : 0, hasDuty: true };
+    const left = Math.max(0, delta - used);
+    return {
+      unordered: [],
+      adjustmentsLeft: orders === null ? left : 0,
+      hasDuty: true,
+      buildsUnused: orders === null ? 0 : left,
+    };
   }
   const removed = given.filter((o) => o.kind === 'remove').length;
   return { unordered: [], adjustmentsLeft: -Math.max(0, -delta - removed), hasDuty: true };

@@ -9,36 +9,53 @@ export interface Rejection {
   text: string;
   reason: string;
   suggestion?: string;
+  /** The game signed on to when the line was answered (see Reply.scope). */
+  game?: number | null;
+}
+
+/** A game's part of a reply: what was answered while the mail was signed on to it. */
+export interface ReplyPart {
+  game: number;
 }
 
 export class Reply {
-  readonly done: string[] = [];
+  readonly done: { text: string; game: number | null }[] = [];
   readonly rejected: Rejection[] = [];
-  readonly sections: { title: string; body: string }[] = [];
+  readonly sections: { title: string; body: string; game: number | null }[] = [];
   /** The signed-on player's standing (orders, DP left, unordered units); filled last. */
   standing = '';
   /** The deadline of the game signed on to, in its time zone, and the time left; filled last. */
   clock = '';
+  /**
+   * The game the mail is signed on to now. Each answer is filed under it, so that a copy sent to a seat's
+   * owner (a SIGNON from another address) carries that game's part alone, never another game's ROSTER.
+   */
+  scope: () => number | null = () => null;
 
   ok(text: string): void {
-    this.done.push(text);
+    this.done.push({ text, game: this.scope() });
   }
 
   reject(line: number, text: string, reason: string, suggestion?: string): void {
     // Whatever the caller passes, nothing that looks like a password goes back out (secrets.ts).
-    this.rejected.push({ line, text: maskSecrets(text), reason, suggestion: suggestion && maskSecrets(suggestion) });
+    const masked = suggestion && maskSecrets(suggestion);
+    this.rejected.push({ line, text: maskSecrets(text), reason, suggestion: masked, game: this.scope() });
   }
 
   section(title: string, body: string): void {
-    this.sections.push({ title, body: body.replace(/\s+$/, '') });
+    this.sections.push({ title, body: body.replace(/\s+$/, ''), game: this.scope() });
   }
 
-  render(): string {
-    const done = this.done.length ? this.done.map((d) => `* ${d}`).join('\n') : '* Nothing was changed.';
-    const rejected = this.rejected.length
+  /** The whole reply, or with `part` only what was answered under that game (standing and clock if last). */
+  render(part?: ReplyPart): string {
+    const mine = <T extends { game?: number | null }>(xs: T[]) => (part ? xs.filter((x) => x.game === part.game) : xs);
+    const doneItems = mine(this.done);
+    const rejectedItems = mine(this.rejected);
+    const done = doneItems.length ? doneItems.map((d) => `* ${d.text}`).join('\n') : '* Nothing was changed.';
+    const rejected = rejectedItems.length
       ? [
-          `${this.rejected.length} line${this.rejected.length === 1 ? ' was' : 's were'} rejected:`,
-          ...[...this.rejected]
+          `${rejectedItems.length} line${rejectedItems.length === 1 ? ' was' : 's were'} rejected:`,
+          ...[...rejectedItems]
             .sort((a, b) => a.line - b.line)
             .map((r) => {
               const head = `  line ${r.line}: ${r.text}\n      -> ${r.reason}`;
@@ -49,15 +66,17 @@ export class Reply {
             }),
         ].join('\n')
       : '';
-    const sections = this.sections
+    const sections = mine(this.sections)
       .map((s) => `${s.title}\n${'-'.repeat(Math.min(70, s.title.length))}\n${s.body}`)
       .join('\n\n');
+    // The standing and the clock are those of the game signed on to at the end of the mail.
+    const last = !part || this.scope() === part.game;
     return renderTemplate('reply', {
       done,
       rejected,
       sections,
-      standing: this.standing.replace(/\s+$/, ''),
-      clock: this.clock,
+      standing: last ? this.standing.replace(/\s+$/, '') : '',
+      clock: last ? this.clock : '',
     });
   }
 }

@@ -29,6 +29,8 @@ export interface GameSettings {
   maxAbsenceDays: number;
   /** RULE YEAR_CAP: years until a draw of the survivors; null: none; absent: the variant's default. */
   yearCap?: number | null;
+  /** RULE VICTORY: supply centres that win (shortened and house-rule games); absent: the variant's own. */
+  victoryCentres?: number;
   description: string;
   /** Subject of the GM's OFFICIAL announcements. */
   officialSubject: string;
@@ -61,8 +63,19 @@ export interface GameSettings {
   gmAdvance?: Record<string, string[]>;
   /** SET ZONE: each reader's own time zone, by account id (reader-zones.ts). */
   zones?: Record<string, string>;
+  /** How the game ended, for SUMMARY and HISTORY (lifecycle/game-end.ts); cleared by a ROLLBACK that reopens it. */
+  ending?: GameEnding | null;
   /** The calendar event last announced per phase and its SEQUENCE (calendar/deadline-attachment.ts). */
   calendar?: Record<string, { at: string; sequence: number; moment?: CalendarMomentName }>;
+}
+
+/** The facts of a game's end; SUMMARY words them. */
+export interface GameEnding {
+  how: 'victory' | 'draw' | 'concession' | 'year-cap' | 'terminated';
+  /** The phase in which it ended. */
+  phase: string;
+  /** The winners, or the powers of the draw; none for a termination. */
+  powers: string[];
 }
 
 /** What a phase's calendar event last said (calendar/deadline-attachment.ts). */
@@ -150,7 +163,7 @@ export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', '
 /**
  * Applies one settings line of a CREATE block:
  *   RULE PRESS WHITE|GREY|NONE [FAKE NO_PARTIAL MOVEMENT_ONLY AFTER_ORDERS]  RULE GM_READS_PRESS  RULE OBSERVER_PRESS
- *   RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE
+ *   RULE POWER_CHOICE    RULE MAX_ABSENCE 10    RULE YEAR_CAP 10|NONE    RULE VICTORY 12
  *   RULE NO_DIAS                  RULE HIDE_LATE
  *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
  *   PRIVATE [join password] | UNLISTED    RULE AUTOSTART    DESC free text
@@ -217,9 +230,17 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.yearCap = years;
       return null;
     }
+    if (rule === 'VICTORY') {
+      const centres = Number(words[2]);
+      // No variant has 500 centres; the bound only keeps nonsense out. The game's own map is checked at CREATE.
+      if (!Number.isInteger(centres) || centres < 1 || centres > 500)
+        return 'RULE VICTORY takes the number of supply centres that win (1 or more)';
+      settings.victoryCentres = centres;
+      return null;
+    }
     return (
       `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, ` +
-      `YEAR_CAP, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL)`
+      `YEAR_CAP, VICTORY, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL)`
     );
   }
   return `not a game setting: "${words[0]}"`;

@@ -1,6 +1,6 @@
 // Games name their variant by id. Only plain ids reach the loader, so a CREATE line can never make
 // the judge read a file path of the sender's choosing.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadVariant } from '../core/map/load.js';
@@ -26,4 +26,19 @@ export function variantOf(id: string): Variant {
   const variant = loadVariant(id);
   resolved.set(id, variant);
   return variant;
+}
+
+/** The variant's rules in a few lines of prose (variants/<id>/rules.txt), for GET RULES; null if none. */
+export function variantRulesText(id: string): string | null {
+  const file = join(VARIANT_DIR, id, 'rules.txt');
+  return knownVariants().includes(id) && existsSync(file) ? readFileSync(file, 'utf8').trimEnd() : null;
+}
+
+let version: string | undefined;
+
+/** The judge's version, from its package.json (VERSION). */
+export function judgeVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(VARIANT_DIR, '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
+  return version;
 }

@@ -1,7 +1,7 @@
 // The embedded transport's "SMTP": each outgoing mail is written as an .eml file into
 // <root>/outbox/<recipient address>/, where `chancery mail list|show` (hand.ts) reads it. Blind (Bcc)
 // recipients get their file like everyone else; no file shows the Bcc list.
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
@@ -21,6 +21,9 @@ async function deliveryName(dir: string, stamp: string, id: string): Promise<str
   return earlier ?? `${stamp}-${String(names.length).padStart(6, '0')}-${id}.eml`;
 }
 
+/** In each recipient's folder: one line per delivery, the mail's Message-ID (hidden: not a mail). */
+export const DELIVERY_LOG = '.deliveries';
+
 export function createDirectorySender(root: string): MailSender {
   const layout = mailDirectoryLayout(root);
   return {
@@ -39,6 +42,9 @@ export function createDirectorySender(root: string): MailSender {
         const temporary = join(dir, `.${name}.tmp`);
         await writeFile(temporary, raw);
         await rename(temporary, join(dir, name));
+        // The file above is overwritten by a resend; this log is not, so a repeat a real mailbox would
+        // show twice (the outbox is at least once) stays countable (test/faults/kill.test.ts).
+        await appendFile(join(dir, DELIVERY_LOG), `${String(message.messageId ?? '')}\n`);
       }
       return { response: `written to ${layout.outbox}`, accepted: recipients, rejected: [] };
     },

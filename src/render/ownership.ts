@@ -59,8 +59,9 @@ export function adjustmentCountLine(
   const amount = Math.abs(count.delta);
   const verb = (count.delta < 0 ? 'Removes' : 'Builds').padEnd(7);
   const change = `${verb} ${String(amount).padStart(2)} ${amount === 1 ? 'unit' : 'units'}.`;
-  // A game drawn at its year cap has no winter: the counts stand alone.
-  if (final) return `${label(name, width)}${centres} ${units.replace(/:\s*$/, '.')}`;
+  // A game that ended (a victory, a year cap) has no winter: the counts stand alone, builds would mislead.
+  if (final)
+    return `${label(name, width)}${centres} ${units.replace(/:\s*$/, '.')}${winner ? '  (* VICTORY!! *)' : ''}`;
   return `${label(name, width)}${centres} ${units}  ${change}${winner ? '  (* VICTORY!! *)' : ''}`;
 }
 

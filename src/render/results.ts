@@ -140,10 +140,22 @@ function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions
   if (result.gameOver && result.drawn?.length) {
     const names = result.drawn.map((p) => variant.powerById.get(p)?.name ?? p);
     const list = andList(names);
+    const last = result.capLastYear ?? result.phase.year;
+    // A board that started past the cap (a position file, a cap lowered mid-game) ends at its first Fall.
+    const reached = last < result.phase.year ? `is past its last year, ${last}` : `has reached its last year, ${last}`;
     return [
-      ...wrap('', `The game has reached its last year, ${result.phase.year}, and is drawn among ${list}.`),
+      ...wrap('', `The game ${reached}, and is drawn among ${list}.`),
       'The game is over.  Thank you for playing.',
     ];
+  }
+  if (result.gameOver && result.winners.length) {
+    // Said in words, not only by the "(* VICTORY!! *)" mark in the table.
+    const won = result.winners.map((p) => {
+      const centres = result.adjustments.find((c) => c.power === p)?.centres;
+      return `${variant.powerById.get(p)?.name ?? p}${centres === undefined ? '' : ` (${centres} supply centres)`}`;
+    });
+    const verb = won.length === 1 ? 'has' : 'have';
+    return [...wrap('', `${andList(won)} ${verb} won the game.`), 'The game is over.  Thank you for playing.'];
   }
   if (result.gameOver) return ['The game is over.  Thank you for playing.'];
   const next = result.next.phase;
@@ -192,7 +204,8 @@ export function renderResults(
   } else {
     lines.push(...paddedLines(variant, before, result.outcomes, before.units));
   }
-  if (result.rebuilt?.length && phase.type === 'adjustment') lines.push(...rebuiltLines(variant, result.rebuilt));
+  // A blank line after the rebuilds, as after every other block: "The next phase" must not run into them.
+  if (result.rebuilt?.length && phase.type === 'adjustment') lines.push(...rebuiltLines(variant, result.rebuilt), '');
   if (opts.refused?.length) {
     lines.push('', 'The following orders were not accepted:', '');
     for (const r of opts.refused) lines.push(`  ${r.text}  (*invalid*)`, `      ${r.reason}`);
@@ -202,7 +215,7 @@ export function renderResults(
     lines.push('', 'Ownership of supply centers:', '', ...ownershipLines(variant, result.next.owners), '');
     const announced = announcements(fileVariant, result.next);
     if (announced.length) lines.push(...announced, '');
-    lines.push(...adjustmentCountLines(variant, result.adjustments, result.winners, !!result.drawn?.length), '');
+    lines.push(...adjustmentCountLines(variant, result.adjustments, result.winners, result.gameOver), '');
     // No winter to play: the rebuilds it would have reported come with the Fall results.
     if (result.rebuilt?.length) lines.push(...rebuiltLines(variant, result.rebuilt).slice(1), '');
   }

@@ -41,7 +41,7 @@ export function ensureAccount(db: Db, address: string): Account {
   const trimmed = address.trim();
   db.prepare('INSERT INTO accounts (address, created_at) VALUES (?, ?) ON CONFLICT(address) DO NOTHING').run(
     trimmed,
-    nowIso(),
+    nowIso(db),
   );
   return findAccount(db, trimmed) as Account;
 }

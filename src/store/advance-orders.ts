@@ -37,7 +37,7 @@ export function replaceAdvanceOrders(db: Db, set: Omit<AdvanceOrderSet, 'submitt
     `INSERT INTO advance_orders (game_id, phase, power, sent_seq, lines_json, submitted_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT(game_id, phase, power) DO UPDATE SET
        sent_seq = excluded.sent_seq, lines_json = excluded.lines_json, submitted_at = excluded.submitted_at`,
-  ).run(set.gameId, set.phase, set.power, set.sentSeq, JSON.stringify(set.lines), nowIso());
+  ).run(set.gameId, set.phase, set.power, set.sentSeq, JSON.stringify(set.lines), nowIso(db));
 }
 
 /** Every advance set of the game, all phases and powers. */

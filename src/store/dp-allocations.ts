@@ -56,7 +56,7 @@ export function replaceDpAllocations(
       `INSERT INTO dp_allocations (game_id, phase, power, unit, amount, order_json, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    const createdAt = nowIso();
+    const createdAt = nowIso(db);
     for (const allocation of allocations) {
       insert.run(gameId, phase, power, allocation.unit, allocation.amount, JSON.stringify(allocation.order), createdAt);
     }

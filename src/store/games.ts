@@ -58,7 +58,7 @@ export function createGame(db: Db, game: NewGame): Game {
       JSON.stringify(game.settings ?? {}),
       game.gmAccountId ?? null,
       game.seed,
-      nowIso(),
+      nowIso(db),
     );
   return getGame(db, Number(result.lastInsertRowid)) as Game;
 }

@@ -80,7 +80,7 @@ export function findJob(db: Db, key: string): Job | null {
  * Pending jobs due by `now`. A row written before instants were checked may hold an extended year
  * ("+010057-…", which sorts before every four-digit year): it is a time beyond year 9999, so never due.
  */
-export function dueJobs(db: Db, now: string = nowIso()): Job[] {
+export function dueJobs(db: Db, now: string = nowIso(db)): Job[] {
   return (
     db
       .prepare(
@@ -95,7 +95,7 @@ export function dueJobs(db: Db, now: string = nowIso()): Job[] {
  * Marks a pending job done. Returns false when it was not pending (already done or cancelled), in
  * which case the caller must not run it. Call inside the transaction that does the job's work.
  */
-export function claimJob(db: Db, jobId: number, now: string = nowIso()): boolean {
+export function claimJob(db: Db, jobId: number, now: string = nowIso(db)): boolean {
   return (
     db.prepare("UPDATE jobs SET status = 'done', done_at = ? WHERE id = ? AND status = 'pending'").run(now, jobId)
       .changes === 1

@@ -33,7 +33,7 @@ export function replaceOrders(
   db: Db,
   set: { gameId: number; phase: string; power: string; lines: string[]; normalised: unknown },
 ): OrderSet {
-  const submittedAt = nowIso();
+  const submittedAt = nowIso(db);
   db.prepare(
     `INSERT INTO orders (game_id, phase, power, lines_json, normalised_json, submitted_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT(game_id, phase, power) DO UPDATE SET

@@ -107,7 +107,7 @@ export interface NewOutboxMail {
 }
 
 /** Queues a mail. Returns its row, or null when a mail with the same dedupe key was queued before. */
-export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso()): OutboxMail | null {
+export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso(db)): OutboxMail | null {
   const result = db
     .prepare(
       `INSERT INTO outbox (dedupe_key, to_json, cc_json, bcc_json, subject, body, headers_json, message_id, in_reply_to,
@@ -167,7 +167,7 @@ export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: str
 }
 
 /** Makes the mails held by senders that no longer live due again at once. */
-export function releaseDeadClaims(db: Db, isDead: (holder: string) => boolean, now: string = nowIso()): number {
+export function releaseDeadClaims(db: Db, isDead: (holder: string) => boolean, now: string = nowIso(db)): number {
   const holders = db.prepare(
     "SELECT DISTINCT claimed_by AS holder FROM outbox WHERE claimed_by IS NOT NULL AND status = 'queued'",
   );
@@ -189,7 +189,7 @@ export function nextOutboxAttemptAt(db: Db): string | null {
   return row.at;
 }
 
-export function markOutboxSent(db: Db, id: number, now: string = nowIso()): void {
+export function markOutboxSent(db: Db, id: number, now: string = nowIso(db)): void {
   db.prepare(
     `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL
      WHERE id = ?`,
@@ -210,7 +210,7 @@ export function markOutboxAttemptFailed(db: Db, id: number, error: string, retry
 }
 
 /** Puts failed mails back in the queue (an operator's "retry now"). Returns how many. */
-export function requeueFailedMails(db: Db, now: string = nowIso()): number {
+export function requeueFailedMails(db: Db, now: string = nowIso(db)): number {
   return db
     .prepare("UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'")
     .run(now).changes;

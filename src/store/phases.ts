@@ -80,7 +80,7 @@ export function phaseHistory(db: Db, gameId: number): PhaseRecord[] {
 export function recordPhaseResult(db: Db, phaseId: number, result: PhaseResult, seed: string): void {
   const change = db
     .prepare('UPDATE phases SET result_json = ?, seed = ?, processed_at = ? WHERE id = ? AND result_json IS NULL')
-    .run(JSON.stringify(result), seed, nowIso(), phaseId);
+    .run(JSON.stringify(result), seed, nowIso(db), phaseId);
   if (change.changes === 0) {
     throw new StoreError('ECONFLICT', `phase ${phaseId} is unknown or already processed`);
   }

@@ -16,6 +16,6 @@ export function storePicture(db: Db, gameId: number, phase: string, digest: stri
     phase,
     digest,
     png,
-    nowIso(),
+    nowIso(db),
   );
 }

@@ -59,7 +59,7 @@ export function recordPress(db: Db, press: NewPress): PressItem {
       press.from,
       JSON.stringify(press.to),
       press.body,
-      nowIso(),
+      nowIso(db),
       press.shownFrom ?? null,
     );
   return toPress(db.prepare('SELECT * FROM press WHERE id = ?').get(Number(result.lastInsertRowid)) as PressRow);

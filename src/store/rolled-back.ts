@@ -164,7 +164,7 @@ export function restoreRolledBackOrders(db: Db, kept: RolledBackPhase): string[]
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const powers = new Set(kept.allocations.map((a) => a.power));
-  const createdAt = nowIso();
+  const createdAt = nowIso(db);
   for (const power of powers) {
     if (hasAllocations.get(kept.gameId, kept.phase, power)) continue;
     for (const a of kept.allocations.filter((x) => x.power === power)) {

@@ -160,6 +160,27 @@ describe('chancery adjudicate', () => {
     expect(unit).toBeDefined();
   });
 
+  it('A&E v6.01 example 5 offline: the invalid winner is published, refused DP lines only on stderr', async () => {
+    const orders = tempFile(
+      'ex5.txt',
+      'France:\n3 DP: A hew - bav\nPrussia:\nA ber - han\n1 DP: A hew S A ber - han\nSpain:\n2 DP: A mad H\n',
+    );
+    const run = await runCli('adjudicate', '--variant', 'ambition6', '--orders', orders, '--keep-going');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('Hesse-Westphalia: Army Hesse-Westphalia -> Bavaria.  (*invalid*)\n');
+    expect(run.out).toMatch(/Prussia: +Army Berlin -> Hanover\.  \(\*bounce\*\)/);
+    expect(run.out).not.toContain('dislodged');
+    // The results text is what a hand GM mails out: no DP line, refused or not, ever appears in it.
+    expect(run.out).not.toMatch(/\bDP\b/);
+    expect(run.out).not.toContain('not accepted');
+    expect(run.err).toContain(`${orders}:2: DP line whose order is invalid`);
+    expect(run.err).toContain(`${orders}:7: not a neutral unit: the army in Madrid belongs to Spain`);
+    const json = JSON.parse(
+      (await runCli('adjudicate', '--variant', 'ambition6', '--orders', orders, '--json', '--keep-going')).out,
+    );
+    expect(json[0].refused).toMatchObject([{ line: 7, bid: true }]);
+  });
+
   it('A&E v5: a minor is named by its adjective when supported ("Tuscan Army Tuscany")', async () => {
     const orders = tempFile('a5.txt', 'Austria:\nA mil S A tus\n');
     const run = await runCli('adjudicate', '--variant', 'ambition5', '--orders', orders);

@@ -1,5 +1,6 @@
 // The real `chancery` command line, spawned as a process on a temp config with the embedded mail
 // directory: init, run (takes mail in, replies, stops cleanly on SIGTERM), process, status.
+import { confirmLineIn } from '../../src/judge/gate/address-proof.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,11 @@ async function ask(from: string, subject: string, body: string): Promise<string>
     `the reply to "${subject}"`,
     60_000,
   );
-  return (await hand.show(from, reply.number)).text;
+  const text = (await hand.show(from, reply.number)).text;
+  // A newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
+  const code = confirmLineIn(text);
+  if (code) await ask(from, `${subject} confirm`, code);
+  return text;
 }
 
 beforeAll(() => {

@@ -1,10 +1,10 @@
 // Runs CLI commands in-process on a fresh commander program, capturing what they print.
 import { Command } from 'commander';
-import { register as registerAdjudicate } from '../../src/cli/adjudicate.js';
+import { register as registerAdjudicate } from '../../src/cli/adjudicate-command.js';
 import type { CliIo } from '../../src/cli/variant.js';
-import { register as registerVariant } from '../../src/cli/variant.js';
-import { register as registerMap } from '../../src/cli/map.js';
-import { register as registerOptions } from '../../src/cli/options.js';
+import { register as registerVariant } from '../../src/cli/variant-command.js';
+import { register as registerMap } from '../../src/cli/map-command.js';
+import { register as registerOptions } from '../../src/cli/options-command.js';
 
 export interface CliRun {
   out: string;

@@ -9,11 +9,12 @@ import type { Position } from '../../src/core/types.js';
 import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import { droidippyGameFiles, droidippyGamesDir } from '../harness/archive.js';
-import { buildJsonScenario, datcNumber, loadJsonCases } from '../harness/datc-json.js';
+import { buildJsonScenario, datcNumber } from '../harness/datc-json.js';
 import { datcOrderBlocks } from '../harness/datc-text.js';
-import { DroidippyNames, parseDroidippyGame, type RecordedPhase } from '../harness/droidippy.js';
+import { DroidippyNames, parseDroidippyGame } from '../harness/droidippy.js';
+import { recordedPosition } from '../harness/replay.js';
+import { datcCases, datcTexts } from './cases.js';
 import { readFileSync } from 'node:fs';
-import { sharedPath } from '../harness/shared-dir.js';
 import { seededRandom as generator } from '../harness/random.js';
 
 const variant = loadVariant('standard');
@@ -99,40 +100,90 @@ function orderingsThatDiffer(position: Position, lines: string[], seedBase: numb
   return differ;
 }
 
-describe('order independence: DATC v3.0 chapter 6', () => {
+interface Checked {
+  label: string;
+  position: Position;
+  lines: string[];
+}
+
+const count = (phases: Checked[], type: string) => phases.filter((p) => p.position.phase.type === type).length;
+
+/**
+ * Every phase of every case: a retreat case's movement first, then its retreats on the board that
+ * movement leaves (when a unit can retreat at all); an adjustment case's builds and removals.
+ */
+function datcPhases(): Checked[] {
   const blocks = datcOrderBlocks();
-  const cases = loadJsonCases(sharedPath('reference/datc/teddriggs/datc.json')).filter((c) => c.phase === 'Main');
-  cases.forEach((c, n) => {
-    it(`${datcNumber(c)} ${c.name}`, () => {
-      const position = buildJsonScenario(variant, c).phase.position;
-      const lines = prefixed(blocks.get(datcNumber(c))?.[0] ?? '');
+  return datcCases().flatMap((c): Checked[] => {
+    const scenario = buildJsonScenario(variant, c);
+    const texts = datcTexts(variant, c, blocks);
+    const label = `${datcNumber(c)} ${c.name}`;
+    if (!scenario.preceding) return [{ label, position: scenario.phase.position, lines: prefixed(texts.first) }];
+    const movement = {
+      label: `${label} (movement)`,
+      position: scenario.preceding.position,
+      lines: prefixed(texts.first),
+    };
+    const next = play(movement.position, movement.lines).next;
+    if (next.phase.type !== 'retreat') return [movement];
+    return [movement, { label: `${label} (retreats)`, position: next, lines: prefixed(texts.retreats) }];
+  });
+}
+
+describe('order independence: DATC v3.0 chapter 6, every phase of every case', () => {
+  const phases = datcPhases();
+
+  it('covers every case and every kind of phase (a guard against a sample that shrinks)', () => {
+    expect(new Set(datcCases().map(datcNumber)).size).toBe(164);
+    // 16 retreat cases each play a movement first; in one (6.H.9) no unit can retreat.
+    expect([count(phases, 'movement'), count(phases, 'retreat'), count(phases, 'adjustment')]).toEqual([146, 15, 20]);
+  });
+
+  phases.forEach(({ label, position, lines }, n) => {
+    it(`${label}: ${position.phase.type}`, () => {
       expect(orderingsThatDiffer(position, lines, n + 1), 'seeds of orderings with another result').toEqual([]);
     });
   });
 });
 
+/**
+ * 200 phases of recorded games (every fifth phase of every 37th game). A retreat phase is played
+ * on the board our adjudication of the record's movement leaves (the retreat options are ours, as
+ * in the replay); where our movement dislodges other units than the record, the phase is counted
+ * apart, and must stay rare.
+ */
+function realPhases(): { phases: Checked[]; unrebuilt: string[] } {
+  const names = new DroidippyNames(variant);
+  const files = droidippyGameFiles(droidippyGamesDir());
+  const phases: Checked[] = [];
+  const unrebuilt: string[] = [];
+  for (let f = 0; f < files.length && phases.length + unrebuilt.length < 200; f += 37) {
+    const record = parseDroidippyGame(readFileSync(files[f], 'utf8'), names, files[f]);
+    for (let i = 0; i < record.length && phases.length + unrebuilt.length < 200; i += 5) {
+      const label = `${files[f]} line ${record[i].line}`;
+      let before: PhaseResult | null = null;
+      if (record[i].phase.type === 'retreat') {
+        const movement = recordedPosition(variant, record[i - 1], null)!;
+        before = play(movement, record[i - 1].orderLines);
+      }
+      const position = recordedPosition(variant, record[i], before);
+      if (position) phases.push({ label, position, lines: record[i].orderLines });
+      else unrebuilt.push(label);
+    }
+  }
+  return { phases, unrebuilt };
+}
+
 describe('order independence: real phases', () => {
   it('200 movement, retreat and adjustment phases of recorded games', () => {
-    const names = new DroidippyNames(variant);
-    const files = droidippyGameFiles(droidippyGamesDir());
-    const sample: { game: string; phase: RecordedPhase }[] = [];
-    for (let f = 0; f < files.length && sample.length < 200; f += 37) {
-      const phases = parseDroidippyGame(readFileSync(files[f], 'utf8'), names, files[f]);
-      for (let i = 0; i < phases.length; i += 5) sample.push({ game: files[f], phase: phases[i] });
-    }
+    const { phases, unrebuilt } = realPhases();
+    // The sample is fixed (the archive does not change): any other count means it was narrowed.
+    expect(unrebuilt).toEqual([]);
+    expect([count(phases, 'movement'), count(phases, 'retreat'), count(phases, 'adjustment')]).toEqual([103, 57, 40]);
     const failures: string[] = [];
-    sample.slice(0, 200).forEach(({ game, phase }, n) => {
-      const position: Position = {
-        variant: 'standard',
-        phase: phase.phase,
-        units: phase.units,
-        dislodged: [],
-        owners: phase.owners,
-        state: {},
-      };
-      if (phase.phase.type === 'retreat') return; // retreat options are the record's, not rebuilt here
-      const differ = orderingsThatDiffer(position, phase.orderLines, 10_000 + n);
-      if (differ.length) failures.push(`${game} line ${phase.line}: seeds ${differ.join(', ')}`);
+    phases.forEach(({ label, position, lines }, n) => {
+      const differ = orderingsThatDiffer(position, lines, 10_000 + n);
+      if (differ.length) failures.push(`${label}: seeds ${differ.join(', ')}`);
     });
     expect(failures).toEqual([]);
   });

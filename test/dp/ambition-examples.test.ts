@@ -2,10 +2,9 @@
 // the real variant files. Examples 1-4 hold under the v5 rules as well (seeds/001, 002): they
 // only use supports, which v5 allows.
 import { describe, expect, it } from 'vitest';
-import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { checkBids, dpReportOf } from '../../src/core/dp/index.js';
-import type { DpBid } from '../../src/core/types.js';
-import { givenAt, outcomeAt, play, position, unitIn, variant } from './helpers.js';
+import { renderResults } from '../../src/render/results.js';
+import { givenAt, outcomeAt, play, position, submit, unitIn, variant } from './helpers.js';
 
 for (const id of ['ambition6', 'ambition5']) {
   describe(`A&E ${id === 'ambition6' ? 'v6.01' : 'v5'}: gaining control of minor power units`, () => {
@@ -63,15 +62,11 @@ describe('A&E v6.01: invalid winning orders and sorties', () => {
 
   it('Example 5: the winning order is published as written, marked invalid, and the unit holds', () => {
     const fall63 = position(v, { phase: { season: 'fall' } });
-    // The order parser already refuses this line at submission (Hesse-Westphalia does not border
-    // Bavaria); the bid is built directly to follow the example through adjudication.
-    const bid: DpBid = {
-      power: 'france',
-      amount: 3,
-      order: { kind: 'move', power: 'hesse-westphalia', type: 'A', loc: 'hew', to: 'bav', viaConvoy: false },
-    };
-    expect(checkBids(v, fall63, 'france', [bid]).verdicts[0].ok).toBe(true);
-    const r = adjudicate(v, fall63, [], { bids: [bid] });
+    // Fed as text, as a player mails it: the line is read as a bid whose order is invalid.
+    const read = submit(v, fall63, { france: '3 DP: A hew - bav' });
+    expect(read.invalid).toEqual([expect.stringMatching(/cannot reach Bavaria/)]);
+    expect(checkBids(v, fall63, 'france', read.bids).verdicts[0].ok).toBe(true);
+    const r = play(v, fall63, { france: '3 DP: A hew - bav' });
     const hew = outcomeAt(r, 'hew');
     expect(hew.order).toMatchObject({ kind: 'move', loc: 'hew', to: 'bav' });
     expect(hew.notes).toContain('invalid');
@@ -83,6 +78,40 @@ describe('A&E v6.01: invalid winning orders and sorties', () => {
       total: 3,
       invalid: true,
     });
+    expect(renderResults(v, fall63, r)).toContain('Hesse-Westphalia: Army Hesse-Westphalia -> Bavaria.  (*invalid*)');
+  });
+
+  it("Example 5 against a rival bid: France's 3 DP outweigh Prussia's 1, so Prussia's support is not given", () => {
+    const fall63 = position(v, { phase: { season: 'fall' } });
+    const r = play(v, fall63, {
+      france: '3 DP: A hew - bav',
+      prussia: 'A ber - han\n1 DP: A hew S A ber - han',
+    });
+    expect(givenAt(r, 'hew')).toBe('A HEW - BAV');
+    expect(outcomeAt(r, 'hew').notes).toContain('invalid');
+    expect(outcomeAt(r, 'ber').notes).toEqual(['bounce']);
+    expect(unitIn(r.next, 'han')?.power).toBe('britain');
+    expect(r.dislodged).toEqual([]);
+  });
+
+  it('a winning bid whose order breaks the religion rule holds the unit; the smaller rival bid loses', () => {
+    const board = position(v, { add: ['spain F wes'] });
+    const r = play(v, board, { spain: 'F wes - alg\n2 DP: F tun S F wes - alg', turkey: '1 DP: F tun H' });
+    expect(givenAt(r, 'tun')).toBe('F TUN S WES - ALG');
+    expect(outcomeAt(r, 'tun')).toMatchObject({ success: false, notes: ['invalid'] });
+    expect(outcomeAt(r, 'wes').notes).toEqual(['bounce']);
+    expect(unitIn(r.next, 'alg')?.power).toBe('algiers');
+  });
+
+  it('a winning sortie across a blocked strait holds the unit, published invalid', () => {
+    // A British fleet in Gibraltar closes the Andalusia-Morocco crossing to every other power's units.
+    const board = position(v, { add: ['britain F gib'] });
+    const read = submit(v, board, { spain: '2 DP: F mor - and' });
+    expect(read.invalid).toHaveLength(1);
+    const r = play(v, board, { spain: '2 DP: F mor - and', france: '1 DP: F mor H' });
+    expect(givenAt(r, 'mor')).toBe('F MOR - AND');
+    expect(outcomeAt(r, 'mor')).toMatchObject({ success: false, notes: ['invalid'] });
+    expect(unitIn(r.next, 'mor')?.power).toBe('morocco');
   });
 
   it('Example 6: a Dutch sortie to the English Channel bounces the French fleet', () => {

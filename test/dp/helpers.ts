@@ -58,21 +58,26 @@ export function position(v: Variant, board: Board = {}): Position {
 export interface Submission {
   orders: MovementOrder[];
   bids: DpBid[];
+  /** Why each bid's order is invalid, for the bids the parser kept though their order cannot be carried out. */
+  invalid: string[];
 }
 
 /** Reads each power's mail text; every line must be accepted by the parser. */
 export function submit(v: Variant, pos: Position, mails: Record<PowerId, string>): Submission {
   const orders: MovementOrder[] = [];
   const bids: DpBid[] = [];
+  const invalid: string[] = [];
   for (const [power, text] of Object.entries(mails)) {
     for (const line of parseOrders(text, { variant: v, position: pos, power })) {
       if (line.status === 'error') throw new Error(`${power}: "${line.text}": ${line.error}`);
       if (line.status === 'order') orders.push(line.order as MovementOrder);
-      if (line.status === 'dp')
+      if (line.status === 'dp') {
         bids.push({ power: line.power, amount: line.amount, order: line.order as MovementOrder });
+        if (line.invalid) invalid.push(line.invalid);
+      }
     }
   }
-  return { orders, bids };
+  return { orders, bids, invalid };
 }
 
 export function play(v: Variant, pos: Position, mails: Record<PowerId, string>): PhaseResult {

@@ -1,16 +1,22 @@
 // Issue rule 6: the A&E Religion Rule, v5 wording (seeds/001, 002) and v6.01 wording (seeds/000
-// §II), checked on DP lines at submission and, for a winning bid, at adjudication.
+// §II). It says which orders a minor's unit may carry out, so the single legality holds it: a DP line
+// breaking it is still a bid (the parser marks the order invalid, issue 19.1), and a winning one
+// leaves the unit holding, its order published as written, "(*invalid*)".
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { checkBids, dpReportOf } from '../../src/core/dp/index.js';
+import { parseOrders } from '../../src/core/orders/parse.js';
 import type { Position } from '../../src/core/types.js';
 import type { Board } from './helpers.js';
-import { givenAt, position, submit, variant } from './helpers.js';
+import { givenAt, outcomeAt, position, submit, variant } from './helpers.js';
 
-/** The verdict on one DP line by `power`: true, or the rejection reason. */
+/** The verdict on one DP line by `power`: true, or why its order is invalid (or the line refused). */
 function verdict(id: string, board: Board, power: string, line: string): true | string {
   const v = variant(id);
   const pos: Position = position(v, board);
+  const [read] = parseOrders(line, { variant: v, position: pos, power });
+  if (read.status !== 'dp') throw new Error(`not read as a DP line: ${line}`);
+  if (read.invalid) return read.invalid;
   const { bids } = submit(v, pos, { [power]: line });
   const [first] = checkBids(v, pos, power, bids).verdicts;
   return first.ok ? true : first.reason!;
@@ -76,9 +82,14 @@ describe('where the wordings part', () => {
     const v = variant('ambition6');
     const pos = position(v, { remove: ['tus'], add: ['austria A tus'] });
     const { orders, bids } = submit(v, pos, { austria: 'A Tus - Sav', britain: '1 DP: A Pap - Tus' });
-    expect(checkBids(v, pos, 'britain', bids).verdicts[0].ok).toBe(false);
+    expect(verdict('ambition6', { remove: ['tus'], add: ['austria A tus'] }, 'britain', '1 DP: A Pap - Tus')).toMatch(
+      /may not sortie into a space a Catholic unit occupies/,
+    );
     const r = adjudicate(v, pos, orders, { bids });
-    expect(givenAt(r, 'pap')).toBe('A PAP H');
-    expect(dpReportOf(r)!.chart[0].status).toBe('void');
+    // Britain's bid wins; the order is published as written, and the Papal army holds.
+    expect(givenAt(r, 'pap')).toBe('A PAP - TUS');
+    expect(outcomeAt(r, 'pap')).toMatchObject({ success: false, notes: ['invalid'] });
+    expect(dpReportOf(r)!.chart[0].status).toBe('counted');
+    expect(r.next.units).toContainEqual({ power: 'papal-states', type: 'A', loc: 'pap' });
   });
 });

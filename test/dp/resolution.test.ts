@@ -191,7 +191,7 @@ describe('orders for neutral units come only from bids', () => {
     expect(r.next.units.find((u) => u.loc === 'swi')?.power).toBe('switzerland');
   });
 
-  it('a void bid (religion) does not count at adjudication either', () => {
+  it('a bid breaking the religion rule counts; winning, it leaves the unit holding, its order invalid', () => {
     const v5 = variant('ambition5');
     const pos = position(v5, { remove: ['tus'], add: ['britain A tus'] });
     const { bids } = submit(v5, pos, { france: '1 DP: A Swi S A Mar - Sav' });
@@ -201,9 +201,11 @@ describe('orders for neutral units come only from bids', () => {
       order: { kind: 'support', power: 'papal-states', type: 'A', loc: 'pap', target: 'tus' },
     };
     const r = adjudicate(v5, pos, [], { bids: [...bids, papal] });
-    expect(givenAt(r, 'pap')).toBe('A PAP H');
-    expect(dpReportOf(r)!.chart[1]).toMatchObject({ status: 'void', reason: expect.stringMatching(/religion rule/) });
-    // Void DP still count as allocated: Britain asked for 3 of its 3.
+    expect(givenAt(r, 'pap')).toBe('A PAP S TUS');
+    expect(outcomeAt(r, 'pap')).toMatchObject({ success: false, notes: ['invalid'] });
+    expect(dpReportOf(r)!.chart[1]).toMatchObject({ status: 'counted' });
+    expect(dpReportOf(r)!.neutrals.find((d) => d.unit.loc === 'pap')).toMatchObject({ won: true, invalid: true });
+    // Britain spent 3 of its 3.
     expect(dpReportOf(r)!.powers.find((a) => a.power === 'britain')).toMatchObject({ allocated: 3, forfeited: false });
   });
 });

@@ -73,6 +73,43 @@ describe('a supported move against a weaker defender', () => {
   });
 });
 
+// The judge's two choices where A&E v6 is silent (variants/ambition6/notes.md, "Sortie choices").
+describe('A&E v6 sortie choices', () => {
+  it('a sortie inside a circle of three moves would succeed: it is invalid, and the circle stands still', () => {
+    const v = variant('ambition6');
+    const pos = position(v, { remove: ['baw'], add: ['austria A tyr', 'austria A baw'] });
+    // Swi -> Tyr -> Baw -> Swi: without the sortie rule all three would move.
+    const r = play(v, pos, { austria: 'A Tyr - Baw\nA Baw - Swi', france: '1 DP: A Swi - Tyr' });
+    expect(givenAt(r, 'swi')).toBe('A SWI - TYR');
+    expect(outcomeAt(r, 'swi').notes).toContain('invalid');
+    expect(outcomeAt(r, 'tyr').success).toBe(false);
+    expect(outcomeAt(r, 'baw').success).toBe(false);
+    expect([unitIn(r.next, 'swi')?.power, unitIn(r.next, 'tyr')?.power, unitIn(r.next, 'baw')?.power]).toEqual([
+      'switzerland',
+      'austria',
+      'austria',
+    ]);
+    expect(r.dislodged).toEqual([]);
+  });
+
+  it('every support of a winning sortie is void, even where voiding one would stop it', () => {
+    const v = variant('ambition6');
+    const pos = position(v, { remove: ['baw'], add: ['austria A tyr', 'france A baw'] });
+    // Three against a supported hold of two: voiding either support alone would stop it (2 against 2).
+    const r = play(v, pos, {
+      austria: 'A Vie S A Tyr',
+      france: '1 DP: A Swi - Tyr\nA Baw S A Swi - Tyr',
+      britain: '1 DP: A Bav S A Swi - Tyr',
+    });
+    expect(outcomeAt(r, 'vie').success).toBe(true);
+    expect(outcomeAt(r, 'baw').notes).toContain('invalid');
+    expect(outcomeAt(r, 'bav').notes).toContain('invalid');
+    expect(outcomeAt(r, 'swi').notes).toEqual(['bounce']);
+    expect(unitIn(r.next, 'tyr')?.power).toBe('austria');
+    expect(r.dislodged).toEqual([]);
+  });
+});
+
 describe('no moves for neutrals in A&E v5 and 1648', () => {
   for (const [id, unit, to] of [
     ['ambition5', 'swi', 'tyr'],

@@ -63,3 +63,32 @@ describe('a retreat phase after a via-convoy fallback', () => {
     expect(verdicts('game_10879', altered).S1903R).toBe('unexplained');
   });
 });
+
+/** The record with one line of the first phase under this heading replaced. */
+function replacedInPhase(text: string, heading: string, line: string, by: string): string {
+  const at = text.indexOf(`${heading}\n`);
+  const next = text.indexOf('\nPHASE ', at + 1);
+  const of = text.indexOf(`\n${line}\n`, at);
+  expect(at).toBeGreaterThanOrEqual(0);
+  expect(of > at && (next < 0 || of < next)).toBe(true);
+  return text.slice(0, of + 1) + by + text.slice(of + 1 + line.length);
+}
+
+describe('civil disorder counted from home centres (Droidippy) or owned centres (DATC 2023, ours)', () => {
+  // Russia has F bot, A gal, F sev, A sil on mos, sev, stp and must lose one. From the home centres
+  // bot, gal and sil are all one away and the fleet goes first; from the owned ones bot is one away,
+  // gal and sil two, and Galicia goes before Silesia.
+  it('game_834 W1901A: the record removes F bot, exactly as the home-centre rule does', () => {
+    expect(verdicts('game_834')).toEqual({ W1901A: 'civil-disorder-choice' });
+  });
+
+  it('stays unexplained when the next board shows another unit removed, though the count agrees', () => {
+    const altered = replacedInPhase(
+      recordOf('game_834'),
+      'PHASE 1902 Spring Movement',
+      'Russia: army sil',
+      'Russia: fleet bot',
+    );
+    expect(verdicts('game_834', altered)).toMatchObject({ W1901A: 'unexplained' });
+  });
+});

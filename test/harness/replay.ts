@@ -1,7 +1,9 @@
 // Replays recorded Droidippy games phase by phase: each recorded position is adjudicated with
 // its recorded orders and the result compared with the next recorded position. Differences
 // with a known cause are counted apart from unexplained ones.
+import { civilDisorderRemovals } from '../../src/core/adjudicate/adjustment.js';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
+import { geometry } from '../../src/core/map/geometry.js';
 import type { PhaseResult } from '../../src/core/adjudicate/result.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import type { MoveOrder, Order, Phase, Position } from '../../src/core/types.js';
@@ -18,7 +20,7 @@ export type Verdict =
   | 'via-convoy-fallback'
   /** A situation godip lists in droidippy_errors.txt as misjudged by Droidippy. */
   | 'known-droidippy-error'
-  /** Civil disorder removed other units than DATC 6.J (2023) chooses. */
+  /** Civil disorder counted from home centres (the rule before 2023), not owned ones: the record agrees exactly. */
   | 'civil-disorder-choice'
   /**
    * A retreat phase whose dislodgements already differed in an explained movement phase that no
@@ -109,7 +111,7 @@ export function replayGame(ctx: ReplayContext, game: string, text: string): Game
       differences = compareWithRecord(result, record, i);
       if (differences.length === 0) verdict = 'match';
       else {
-        const explained = classify(ctx, position, orders, result, record, i, differences);
+        const explained = classify(ctx, position, orders, result, record, i);
         verdict = explained.verdict;
         // The next phase is judged on the board the game went on with: a retreat phase after a
         // via-convoy fallback takes its retreat options from the board where the army went over land.
@@ -208,7 +210,6 @@ function classify(
   ours: PhaseResult,
   record: RecordedPhase[],
   i: number,
-  differences: string[],
 ): Explanation {
   const rec = record[i];
   if (ctx.knownErrors.some((k) => matchesKnownError(k, position, orders))) return { verdict: 'known-droidippy-error' };
@@ -231,8 +232,9 @@ function classify(
     const armyCoastHeld = armyCoastRefusalResult(ctx, position, orders, record, i);
     if (armyCoastHeld) return { verdict: 'army-coast-choice', reproduced: armyCoastHeld };
   }
-  if (rec.phase.type === 'adjustment' && onlyDisorderChoiceDiffers(position, orders, differences, record[i + 1])) {
-    return { verdict: 'civil-disorder-choice' };
+  if (rec.phase.type === 'adjustment') {
+    const homeCentres = homeCentreDisorderResult(ctx, position, orders, ours, record, i);
+    if (homeCentres) return { verdict: 'civil-disorder-choice', reproduced: homeCentres };
   }
   return { verdict: 'unexplained' };
 }
@@ -284,35 +286,38 @@ function armyCoastRefusalResult(
 }
 
 /**
- * Only units of powers that ordered too few removals differ, and each such power ends with
- * the recorded number of units: Droidippy chose other units for civil disorder.
+ * The result with civil disorder chosen by the rule Droidippy plays, when that gives exactly the
+ * record: the 1971/1982 rule DATC 4.D.8 describes, distance to the power's *home* centres (DATC
+ * 2023, ours: to the centres it owns), with the same tie-breaks (fleets first, then alphabetical)
+ * but alphabetical by province id ("nwg" before "nwy", where full names put Norway first). Our
+ * own civilDisorderRemovals picks the units, so a change to our tie-breaks changes these too and
+ * the record no longer agrees: the excuse can hide a difference in where distance is counted
+ * from, and nothing else.
  */
-function onlyDisorderChoiceDiffers(
+function homeCentreDisorderResult(
+  ctx: ReplayContext,
   position: Position,
   orders: Order[],
-  differences: string[],
-  next: RecordedPhase,
-): boolean {
-  const removals = new Map<string, number>();
-  for (const o of orders) if (o.kind === 'remove') removals.set(o.power, (removals.get(o.power) ?? 0) + 1);
-  const short = new Set<string>();
-  for (const p of new Set(position.units.map((u) => u.power))) {
-    const units = position.units.filter((u) => u.power === p).length;
-    const centres = Object.values(position.owners).filter((o) => o === p).length;
-    if (units - centres > (removals.get(p) ?? 0)) short.add(p);
-  }
-  if (short.size === 0) return false;
-  const unitDiff = /^(?:recorded unit (\S+) .* missing|unit (\S+) .* not in the record)$/;
-  return (
-    differences.every((d) => {
-      const m = unitDiff.exec(d);
-      return m !== null && short.has(m[1] ?? m[2]);
-    }) && [...short].every((p) => next.units.filter((u) => u.power === p).length === unitsAfterRemovals(position, p))
+  ours: PhaseResult,
+  record: RecordedPhase[],
+  i: number,
+): PhaseResult | null {
+  // How many units each power loses to civil disorder does not depend on the rule; which ones does.
+  const disorder = ours.outcomes.filter((o) => o.order.kind === 'remove' && o.notes.includes('no order'));
+  if (disorder.length === 0) return null;
+  const ordered = new Set(
+    ours.outcomes
+      .filter((o) => o.success && !o.notes.includes('no order'))
+      .flatMap((o) => (o.order.kind === 'remove' ? [o.order.loc] : [])),
   );
-}
-
-function unitsAfterRemovals(position: Position, power: string): number {
-  const centres = Object.values(position.owners).filter((o) => o === power).length;
-  const units = position.units.filter((u) => u.power === power).length;
-  return Math.min(units, centres);
+  const left = position.units.filter((u) => !ordered.has(u.loc));
+  const g = geometry(ctx.variant);
+  const removals: Order[] = [];
+  for (const power of new Set(disorder.map((o) => o.order.power))) {
+    const home = Object.fromEntries((ctx.variant.powerById.get(power)?.home ?? []).map((c) => [c, power]));
+    const count = disorder.filter((o) => o.order.power === power).length;
+    for (const u of civilDisorderRemovals(g, home, left, power, count, g.ids)) removals.push({ kind: 'remove', ...u });
+  }
+  const result = adjudicate(ctx.variant, position, [...orders, ...removals], { seed: 'home-centres' });
+  return compareWithRecord(result, record, i).length === 0 ? result : null;
 }

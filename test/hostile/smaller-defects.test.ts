@@ -106,7 +106,7 @@ describe('ROLLBACK then PROCESS', { timeout: 60_000 }, () => {
     );
     expect((await send(GM.address, `${master}\nROLLBACK`)).reply).toContain('is back at S1901M');
     const again = await send(GM.address, `${master}\nPROCESS!`);
-    expect(results(again.sent)).toContain('Orders given for F1901M before the rollback are back in place for france');
+    expect(results(again.sent)).toContain('Orders given for F1901M before the rollback are back in place for France');
     const stored = judge.db
       .prepare("SELECT lines_json FROM orders WHERE power = 'france' AND phase = 'F1901M'")
       .get() as { lines_json: string };
@@ -119,6 +119,6 @@ describe('ROLLBACK then PROCESS', { timeout: 60_000 }, () => {
     await send(GM.address, `${master}\nROLLBACK`);
     await send(playerAddress('germany'), `${signon('germany')}\nA MUN - BUR`);
     const again = await send(GM.address, `${master}\nPROCESS!`);
-    expect(results(again.sent)).toContain('Orders given for F1901M before the rollback (france) were withdrawn');
+    expect(results(again.sent)).toContain('Orders given for F1901M before the rollback (France) were withdrawn');
   });
 });

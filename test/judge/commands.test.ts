@@ -202,7 +202,7 @@ describe('orders by mail', () => {
     const again = await w.send('france@players.test', 'SIGNON Ftiny pw-france\nF BRE - MAO\nA MAR - SPA');
     expect(again).toContain('Units still unordered: A PAR');
     const cleared = await w.send('france@players.test', 'SIGNON Ftiny pw-france\nCLEAR');
-    expect(cleared).toContain('CLEAR: the orders and DP of France for S1901M were withdrawn.');
+    expect(cleared).toContain('CLEAR: the orders of France for S1901M were withdrawn.');
   });
 
   it('sends press to the named powers only and refuses njudge initials', async () => {

@@ -67,7 +67,20 @@ describe('board pictures by mail', { timeout: 60_000 }, () => {
     const picture = parsed.attachments.find((a) => a.contentType === 'image/png');
     expect(picture?.filename).toBe(`${GAME}-S1901M.png`);
     expect(picture!.size).toBeLessThanOrEqual(MAX_PNG_BYTES);
-    expect(decodePng(picture!.content).width).toBeGreaterThan(800);
+    // The picture is this phase's: France's move Paris - Burgundy, which succeeded, drawn in solid ink
+    // along the middle of the arrow (a picture of the start, or the move drawn failed, has none).
+    const art = loadMapArt(loadVariant('standard'));
+    const png = decodePng(picture!.content);
+    const zoom = png.width / art.width;
+    const [a, b] = [art.provinces.par.unit, art.provinces.bur.unit];
+    const inked = [0.4, 0.45, 0.5, 0.55, 0.6].filter((t) => {
+      const [x, y] = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      // A line two pixels wide, drawn without anti-aliasing: look a pixel to each side.
+      return [-1, 0, 1].some((d) =>
+        png.at((x + d) * zoom, (y + TITLE_HEIGHT) * zoom).every((v) => Math.abs(v - 0x20) <= 30),
+      );
+    });
+    expect(inked).toEqual([0.4, 0.45, 0.5, 0.55, 0.6]);
   });
 
   it('MAP sends the current board, MAP game phase a processed one', async () => {

@@ -87,7 +87,7 @@ describe('orders in advance beside the open phase', () => {
     const cleared = bullets(
       await w.send(addr('austria'), [signon('austria', 'inorder'), 'CLEAR', 'PHASE W1901A', 'Build A Vie'].join('\n')),
     );
-    expect(cleared[1]).toContain('CLEAR: the orders and DP of Austria for S1901M were withdrawn.');
+    expect(cleared[1]).toContain('CLEAR: the orders of Austria for S1901M were withdrawn.');
     expect(cleared[2]).toContain('1 order stored in advance for Winter 1901 Adjustment (W1901A)');
     const a = first.findIndex((l) => l.includes('stored in advance for Winter 1901'));
     const b = first.findIndex((l) => l.includes('1 order stored for Austria (S1901M)'));

@@ -17,6 +17,9 @@ import { listOutbox } from '../../src/store/outbox.js';
 
 export const JUDGE = { address: 'judge@example.test', name: 'Test Judge', domain: 'example.test' };
 
+/** Every world starts here: a Monday noon UTC (a weekday in every zone the tests use). */
+export const WORLD_START = Date.parse('2026-11-23T12:00:00Z');
+
 export interface WorldOptions {
   /**
    * Whether an address answers the code in the judge's reply, as a player reading his mail does
@@ -30,11 +33,11 @@ export interface WorldOptions {
 export function createWorld(options: WorldOptions = {}) {
   const judge: JudgeIdentity = { ...JUDGE, ...options.judge };
   const root = mkdtempSync(join(tmpdir(), 'chancery-judge-'));
-  const db = openDatabase(join(root, 'judge.sqlite'));
-  // Real time plus an offset the test moves: rows the store stamps with the wall clock must not
-  // look like the future to the judge.
-  let offset = 0;
-  const clock = () => Date.now() + offset;
+  // One clock for the judge, the mail workers and the store's stamps, moved only by the test: the
+  // same instant on every run, so no assertion depends on the day or the hour the suite runs.
+  let now = WORLD_START;
+  const clock = () => now;
+  const db = openDatabase(join(root, 'judge.sqlite'), { clock });
   const inbox = new DirectoryInbox(db, handleMail, {
     root,
     judge,
@@ -61,10 +64,13 @@ export function createWorld(options: WorldOptions = {}) {
     errors,
     now: () => new Date(clock()).toISOString(),
     advance(hours: number) {
-      offset += hours * 3_600_000;
+      now += hours * 3_600_000;
     },
     /** Sends one mail and lets the judge handle it; returns the judge's reply text. */
     async send(from: string, body: string, subject = 'orders'): Promise<string> {
+      // Each mail arrives a second after the one before, as real mail would: what a mail changes is
+      // later than what came before it (a ROLLBACK, an earlier order), never at the same instant.
+      now += 1000;
       const before = (await hand.list(from)).length;
       await hand.send(from, subject, body);
       await settle();
@@ -77,6 +83,7 @@ export function createWorld(options: WorldOptions = {}) {
       const text = (await hand.show(from, reply.number)).text;
       const code = confirmLineIn(text);
       if (code && options.autoConfirm !== false) {
+        now += 1000;
         await hand.send(from, 'confirm', code);
         await settle();
       }

@@ -84,8 +84,16 @@ describe('DP line errors', () => {
       expect(errorOf(line, ctx).error).toMatch(/^the DP amount must be a positive whole number, not "/);
     },
   );
-  it('the order itself must be valid', () => {
-    expect(errorOf('2 DP: A bel - mun', ctx).error).toBe('the army in Belgium cannot reach Munich');
+  it('an invalid order for a neutral unit is still a bid, marked invalid (A&E v6.01 §II example 5)', () => {
+    expect(one('2 DP: A bel - mun', ctx)).toMatchObject({
+      status: 'dp',
+      amount: 2,
+      order: { power: 'belgians', kind: 'move', loc: 'bel', to: 'mun' },
+      normalised: '2 DP: A BEL - MUN',
+      invalid: 'the army in Belgium cannot reach Munich',
+    });
+  });
+  it('a wrong unit type names no unit: refused, with the order meant', () => {
     expect(errorOf('2 DP: F bel - pic', ctx)).toEqual({
       error: 'wrong unit type: there is an army in Belgium, not a fleet',
       suggestion: '2 DP: A BEL - PIC',

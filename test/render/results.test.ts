@@ -268,9 +268,11 @@ describe('after the Fall season', () => {
         '            Liverpool, Naples, Portugal, Rome, Smyrna, Spain, Tunis,',
         '            Venice.',
         '',
-        'France:      2 Supply centers,  1 Unit:   Builds   1 unit.',
-        'Russia:     18 Supply centers, 19 Units:  Removes  1 unit.  (* VICTORY!! *)',
+        // Issue 19.28: no winter follows a victory, so no builds or removals; the end said in words.
+        'France:      2 Supply centers,  1 Unit.',
+        'Russia:     18 Supply centers, 19 Units.  (* VICTORY!! *)',
         '',
+        'Russia (18 supply centres) has won the game.',
         'The game is over.  Thank you for playing.',
       ),
     );

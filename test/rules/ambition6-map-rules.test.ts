@@ -33,12 +33,18 @@ describe('A&E v6 straits (examples 13–15)', () => {
 
   it('example 13: a British fleet in Gibraltar stops the support and the move across the strait', () => {
     const supported = play(fall('F gib'), 'Spain:\nF wes - mor\nA and S F wes - mor');
-    // The support across the strait is refused when written; the army holds and the fleet bounces.
-    expect(supported.refused.join()).toMatch(/cannot reach Morocco, so cannot support a move there/);
+    // The support across the strait is refused when written, naming the strait (issue 19.3); the army
+    // holds and the fleet bounces.
+    const closed = 'the strait between Andalusia and Morocco is closed to the army in Andalusia: a fleet of ';
+    expect(supported.refused.join()).toContain(closed);
+    expect(supported.refused.join()).toMatch(/is in Gibraltar, so cannot support a move there/);
     expect(outcome(supported.result, 'and').order.kind).toBe('hold');
     expect(outcome(supported.result, 'wes').success).toBe(false);
+    // The move over the closed crossing is refused as written, not read as a convoy nobody gives.
     const moved = play(fall('F gib'), 'Spain:\nA and - mor\nF wes S A and - mor');
-    expect(outcome(moved.result, 'and').success).toBe(false);
+    expect(moved.refused.join()).toContain(closed);
+    expect(moved.refused.join()).toContain('write "via convoy" to be convoyed');
+    expect(outcome(moved.result, 'and').order.kind).toBe('hold');
     expect(unitsOf(moved.result)).toContain('morocco A mor');
   });
 
@@ -64,10 +70,16 @@ describe('A&E v6 straits (examples 13–15)', () => {
   });
 
   it('Edinburgh–Ireland is closed by another power’s fleet in the Irish Sea, open to its owner', () => {
-    // Over land the crossing is closed; the order stands as a move by convoy, and none is there.
+    // Over land the crossing is closed: the move is refused naming the strait (a convoy must be asked for).
     const blocked = play(board('phase Spring 1763\nBritain: A edi\nFrance: F iri\n'), 'Britain: A edi - ire');
-    expect(outcome(blocked.result, 'edi').success).toBe(false);
+    expect(blocked.refused.join()).toContain('the strait between Edinburgh and Ireland is closed');
+    expect(outcome(blocked.result, 'edi').order.kind).toBe('hold');
     expect(unitsOf(blocked.result)).toContain('britain A edi');
+    const convoyed = play(
+      board('phase Spring 1763\nBritain: A edi\nFrance: F iri\n'),
+      'Britain: A edi - ire via convoy',
+    );
+    expect(outcome(convoyed.result, 'edi').notes).toEqual(['no convoy']);
     const own = play(board('phase Spring 1763\nBritain: A edi, F iri\n'), 'Britain: A edi - ire');
     expect(outcome(own.result, 'edi').success).toBe(true);
   });

@@ -127,11 +127,9 @@ describe('A&E v6.01 §III', () => {
     const turkish = stored(
       declareCivilDisorder(v6, position(v6, { remove: ['ber'], add: ['turkey A ber'] }), 'britain').position,
     );
-    const { bids } = submit(v6, turkish, { turkey: '1 DP: A han S A ber - mek' });
-    expect(checkBids(v6, turkish, 'turkey', bids).verdicts[0]).toMatchObject({
-      ok: false,
-      reason: expect.stringMatching(/^religion rule: a Christian minor/),
-    });
+    // The religion rule makes the order invalid; the line stays a bid (issue 19.1).
+    const [bid] = parseOrders('1 DP: A han S A ber - mek', { variant: v6, position: turkish, power: 'turkey' });
+    expect(bid).toMatchObject({ status: 'dp', invalid: expect.stringMatching(/^religion rule: a Christian minor/) });
 
     const direct = parseOrders('A han H', { variant: v6, position: spring, power: 'prussia' })[0];
     expect(direct).toMatchObject({

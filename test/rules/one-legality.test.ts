@@ -82,13 +82,14 @@ describe('A&E v6 Papal sortie', () => {
       position,
       power: 'france',
     });
-    const bids = verdicts.flatMap((v) =>
-      v.status === 'dp' ? [{ power: v.power, amount: v.amount, order: v.order as MovementOrder }] : [],
-    );
-    const check = checkBids(ambition6, position, 'france', bids as DpBid[]);
-    expect(check.verdicts.map((v) => v.reason ?? 'ok')).toEqual([
+    // The religion rule is the legality's: the first order is invalid, and the line a bid all the same.
+    expect(verdicts.map((v) => (v.status === 'dp' ? (v.invalid ?? 'ok') : v.status))).toEqual([
       'religion rule: the Papal States may sortie only into an adjacent space',
       'ok',
     ]);
+    const bids = verdicts.flatMap((v) =>
+      v.status === 'dp' ? [{ power: v.power, amount: v.amount, order: v.order as MovementOrder }] : [],
+    );
+    expect(checkBids(ambition6, position, 'france', bids as DpBid[]).verdicts.map((v) => v.ok)).toEqual([true, true]);
   });
 });

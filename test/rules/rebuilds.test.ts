@@ -19,6 +19,8 @@ describe('rebuilt minor units in the results (1648)', () => {
     expect(result.rebuilt).toEqual([{ power: 'swabia', type: 'A', loc: 'swa' }]);
     const text = renderResults(variant, winter, result);
     expect(text).toMatch(/Units rebuilt in their home centres:\s+Swabia: Army Swabia rebuilt\./);
+    // Issue 19.29: a blank line before "The next phase", as after every block.
+    expect(text).toContain('Swabia: Army Swabia rebuilt.\n\nThe next phase');
   });
 
   it('a skipped winter reports it with the Fall results', () => {

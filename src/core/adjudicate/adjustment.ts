@@ -137,13 +137,17 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
   return { outcomes, units, builds, removed, used };
 }
 
-/** The units a power in civil disorder loses, in removal order. */
+/**
+ * The units a power in civil disorder loses, in removal order. `alphabetical` is the key of the last
+ * tie-break by province index: full names (DATC 6.J.4); the replay passes the ids, Droidippy's key.
+ */
 export function civilDisorderRemovals(
   g: Geometry,
   owners: Record<ProvinceId, PowerId>,
   units: Unit[],
   power: PowerId,
   count: number,
+  alphabetical: readonly string[] = g.names,
 ): Unit[] {
   if (count <= 0) return [];
   const owned = Object.entries(owners)
@@ -154,7 +158,7 @@ export function civilDisorderRemovals(
     .filter((u) => u.power === power)
     .map((u) => {
       const i = g.index.get(provinceOf(u.loc))!;
-      return { u, d: dist[i], name: g.names[i] };
+      return { u, d: dist[i], name: alphabetical[i] };
     });
   mine.sort(
     (a, b) =>

@@ -37,6 +37,8 @@ export interface AdjudicateOptions {
    * last year, without a winner, the game is drawn among the powers still in it.
    */
   yearCap?: number | null;
+  /** Supply centres that win, when the game sets its own (the GM's `RULE VICTORY n`); default: the variant's. */
+  victoryCentres?: number;
   /** Record why each movement order succeeded or failed (result.explanations); off by default, at no cost. */
   explain?: boolean;
 }
@@ -145,9 +147,12 @@ export function adjudicate(
   };
 }
 
-/** The year cap in force: the game's, else the variant's `rule year-cap <years>`. */
-function capYears(variant: Variant, options: AdjudicateOptions): number | null {
-  if (options.yearCap !== undefined) return options.yearCap;
+/**
+ * The year cap in force, in years: the game's (`RULE YEAR_CAP n`, null for NONE), else the variant's
+ * `rule year-cap <years>` (S&L's recommended ten), else none. LIST shows it; the phase machine applies it.
+ */
+export function yearCapInForce(variant: Variant, gameCap?: number | null): number | null {
+  if (gameCap !== undefined) return gameCap;
   const years = Number(ruleSetting(variant, 'year-cap')?.args[0]);
   return Number.isInteger(years) && years > 0 ? years : null;
 }
@@ -181,13 +186,14 @@ function endOfSeason(
   const fallCtx: RuleContext = { ...ctx, position: after };
   rules.afterFall(fallCtx, after);
 
-  const victory = rules.victory(fallCtx, after, leaders(ctx.variant, after));
+  const victory = rules.victory(fallCtx, after, leaders(after, options.victoryCentres ?? ctx.variant.victoryCentres));
   result.winners = victory.winners;
   result.gameOver = victory.gameOver;
-  const cap = capYears(ctx.variant, options);
+  const cap = yearCapInForce(ctx.variant, options.yearCap);
   if (!result.gameOver && cap !== null && year >= ctx.variant.startYear + cap - 1) {
     result.gameOver = true;
     result.drawn = survivors(fallCtx, after);
+    result.capLastYear = ctx.variant.startYear + cap - 1;
   }
 
   after.phase = { year, season: 'winter', type: 'adjustment' };
@@ -198,7 +204,12 @@ function endOfSeason(
   if (result.drawn) result.adjustments = result.adjustments.map((c) => ({ ...c, delta: 0 }));
   if (result.gameOver || result.adjustments.some((c) => c.delta !== 0)) return result;
   // Nothing to adjust: the winter phase is skipped, but rule modules still get their winter.
-  const skipped = adjudicate(ctx.variant, after, [], { seed: result.seed, rules, yearCap: options.yearCap });
+  const skipped = adjudicate(ctx.variant, after, [], {
+    seed: result.seed,
+    rules,
+    yearCap: options.yearCap,
+    victoryCentres: options.victoryCentres,
+  });
   result.next = skipped.next;
   if (skipped.rebuilt) result.rebuilt = skipped.rebuilt;
   return result;
@@ -213,11 +224,11 @@ function survivors(ctx: RuleContext, position: Position): PowerId[] {
 }
 
 /** Powers at or above the victory threshold with strictly more centres than anyone else. */
-function leaders(variant: Variant, position: Position): PowerId[] {
+function leaders(position: Position, threshold: number): PowerId[] {
   const count = new Map<PowerId, number>();
   for (const p of Object.values(position.owners)) count.set(p, (count.get(p) ?? 0) + 1);
   const sorted = [...count].sort((a, b) => b[1] - a[1]);
-  if (!sorted.length || sorted[0][1] < variant.victoryCentres) return [];
+  if (!sorted.length || sorted[0][1] < threshold) return [];
   if (sorted.length > 1 && sorted[1][1] === sorted[0][1]) return [];
   return [sorted[0][0]];
 }

@@ -30,6 +30,11 @@ export interface PhaseResult {
   rebuilt?: Unit[];
   /** The game ended drawn at its year cap: the powers in the draw (every Great Power still in it). */
   drawn?: PowerId[];
+  /**
+   * With `drawn`: the cap's last year. A position that starts past it (a GM's position file, a cap lowered
+   * later) ends at its first Fall, so this may be earlier than the phase's year.
+   */
+  capLastYear?: number;
   /** Position after this phase, the next phase already chosen (empty phases skipped). */
   next: Position;
   /** The seed that drove any random choice (civil-disorder removals), recorded for replay. */

@@ -1,12 +1,13 @@
 // What makes a single DP line unacceptable whatever else the power bid: the unit, the kind of
-// order the variant lets neutrals take, the Religion Rule. Used at submission (checkBids) and
-// again at adjudication, where a bid failing these checks is void.
+// order the variant lets neutrals take. Used at submission (checkBids) and again at adjudication,
+// where a bid failing these checks is void. An order the legality refuses (the Religion Rule, a
+// blocked strait, a space out of reach) is no such problem: the bid counts, and if it wins the unit
+// holds with its order published "(*invalid*)" (A&E v6.01 §II, example 5).
 import type { Variant } from '../map/variant.js';
 import type { DpBid, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { DpConfig } from './config.js';
 import { isGreat, isNeutral } from './neutrals.js';
-import { religionProblem } from './religion.js';
 
 const MOVEMENT_KINDS = new Set(['hold', 'move', 'support', 'convoy']);
 
@@ -45,6 +46,5 @@ export function bidProblem(
   const kind = bid.order.kind;
   if (config.neutralOrders === 'hold-support' && (kind === 'move' || kind === 'convoy'))
     return `a neutral unit may only hold or support in ${variant.title}; it cannot ${kind}`;
-  if (config.religion) return religionProblem(variant, config.religion, startUnits, unit, bid.order);
   return undefined;
 }

@@ -1,6 +1,8 @@
 // The Diplomacy-Points settings of a variant, read once from its `rule` lines. Every DP rule
 // module reads this one object, so the rules combine the same way wherever they are applied
-// (at submission in checkBids, at adjudication in the `dp` module's supplyOrders).
+// (at submission in checkBids, at adjudication in the `dp` module's supplyOrders). The Religion Rule is
+// not a bidding setting: it says which orders a minor's unit may carry out, so it is a legality rule
+// (modules.ts, religionModule).
 import type { RuleSetting, Variant } from '../map/variant.js';
 import type { PowerId } from '../types.js';
 
@@ -20,7 +22,6 @@ export interface DpConfig {
   /** Convoying an attack counts as attacking (A&E v6's wording; S&L's names attacking and supporting only). */
   attackIncludesConvoy: boolean;
   neutralOrders: NeutralOrders;
-  religion?: ReligionWording;
 }
 
 const cache = new WeakMap<Variant, DpConfig>();
@@ -65,9 +66,6 @@ function readConfig(variant: Variant): DpConfig {
         break;
       case 'neutral-orders':
         config.neutralOrders = parseNeutralOrders(s);
-        break;
-      case 'religion':
-        config.religion = parseReligion(s);
         break;
     }
   }

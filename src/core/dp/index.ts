@@ -11,8 +11,10 @@
 //   checkBids(variant, position, power, bids) -> { verdicts, spent, allowance, remaining }
 //       the check of a player's DP lines at submission, line by line in the order written, each
 //       rejection with its reason: unknown unit, not a neutral unit, an order neutrals may not
-//       take in this variant, the Religion Rule, budget exceeded (counting the line), the
-//       per-minor cap. Rejected lines spend nothing. Bids come from the order parser's 'dp' lines.
+//       take in this variant, budget exceeded (counting the line), the per-minor cap. Rejected
+//       lines spend nothing. Bids come from the order parser's 'dp' lines; a line whose order the
+//       legality refuses (the Religion Rule, a blocked strait, out of reach) is a bid all the same,
+//       marked `invalid` by the parser: if it wins, the unit holds (A&E v6.01 §II, example 5).
 //   adjudicate(variant, position, orders, { bids })  (src/core/adjudicate)
 //       resolves the bids (the `dp` module's supplyOrders) and leaves a DpReport in result.dp;
 //   dpReportOf(result) -> DpReport | undefined

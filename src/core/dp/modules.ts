@@ -1,7 +1,8 @@
 // The rule modules behind the DP rule lines of docs/variant-format.md. Settings that only tune
-// the bidding (first-year allowance, cap, affiliate double, attacking and allocating, religion)
-// are read by dpConfig and applied in the `dp` module's resolution, so their own modules only
-// check their arguments; the neutral units' behaviour on the board lives in `neutral-orders`.
+// the bidding (first-year allowance, cap, affiliate double, attacking and allocating) are read by
+// dpConfig and applied in the `dp` module's resolution, so their own modules only check their
+// arguments; the neutral units' behaviour on the board lives in `neutral-orders`, and the Religion
+// Rule, which says what orders a minor's unit may carry out, in `religion`.
 import type { RuleSetting, Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
@@ -19,6 +20,7 @@ import {
 } from './config.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import { isNeutral, unitsByProvince } from './neutrals.js';
+import { religionProblem } from './religion.js';
 import { resolveBids } from './resolve.js';
 
 export function dpModule(variant: Variant, setting: RuleSetting): Ruleset {
@@ -85,6 +87,31 @@ export function rebuildNeutrals(fileVariant: Variant, next: Position): void {
   if (rebuilt.length) next.units = [...next.units, ...rebuilt];
 }
 
+const ALLOWED = Object.freeze({ ok: true });
+const startUnitsOf = new WeakMap<Position, Map<string, Unit>>();
+
+/**
+ * The Religion Rule (religion.ts) as a legality rule for the orders of minors' units: a bid whose order
+ * breaks it is refused by nobody, but the order is invalid, so a winning one leaves the unit holding.
+ */
+export function religionModule(_variant: Variant, setting: RuleSetting): Ruleset {
+  const wording = parseReligion(setting);
+  return {
+    checkOrder(ctx, order) {
+      if (order.kind !== 'hold' && order.kind !== 'move' && order.kind !== 'support' && order.kind !== 'convoy')
+        return ALLOWED;
+      let startUnits = startUnitsOf.get(ctx.position);
+      if (!startUnits) startUnitsOf.set(ctx.position, (startUnits = unitsByProvince(ctx.position.units)));
+      const unit = startUnits.get(provinceOf(order.loc));
+      // Minors created during the game (civil disorder) keep the religion of the power they came from.
+      const inPlay = variantInPlay(ctx.variant, ctx.position);
+      if (!unit || unit.power !== order.power || !isNeutral(inPlay, unit.power)) return ALLOWED;
+      const problem = religionProblem(inPlay, wording, startUnits, unit, order);
+      return problem ? { ok: false, reason: problem } : ALLOWED;
+    },
+  };
+}
+
 /** Modules whose setting is applied by the `dp` resolution (see dpConfig): they check their arguments. */
 export function settingOnly(
   check: (variant: Variant, setting: RuleSetting) => void,
@@ -101,7 +128,7 @@ export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) =
   'dp-cap-per-neutral': settingOnly((_v, s) => parseCap(s)),
   'dp-affiliate-double': settingOnly((_v, s) => noArguments(s)),
   'dp-no-attack-and-allocate': settingOnly((_v, s) => void parseAttackKinds(s)),
-  religion: settingOnly((_v, s) => parseReligion(s)),
+  religion: religionModule,
   'neutral-orders': neutralOrdersModule,
   // Lines the 1648 and S&L files add to state behaviour the modules above always have.
   'dp-overspend': settingOnly((_v, s) =>

@@ -80,6 +80,8 @@ function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<M
   if (unit.type === 'F') {
     if (order.viaConvoy) return refused('only armies can be convoyed');
     const to = fleetDestination(scope, unit, order.to, 'move');
+    const closed = 'reason' in to && !to.alternatives?.length ? closedStrait(scope, unit, order.to) : null;
+    if (closed) return refused(closed);
     if ('reason' in to)
       return refused(
         to.reason,
@@ -89,6 +91,9 @@ function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<M
   }
   if (terrain === 'sea') return refused(`an army cannot move to a sea (${placeName(variant, dest)})`);
   const byLand = scope.reach.canMove(unit, unit.loc, dest, 'move');
+  // A border a strait closes is no invitation to a convoy the player never asked for: say why.
+  const closed = byLand || order.viaConvoy || order.path?.length ? null : closedStrait(scope, unit, dest);
+  if (closed) return refused(`${closed}; write "via convoy" to be convoyed`);
   const bySea = (!byLand || order.viaConvoy) && scope.reach.seaRoute(index(scope, from), index(scope, dest));
   if (order.path?.length) {
     const broken = convoyPathProblem(scope, from, order.path, dest);
@@ -186,7 +191,7 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   if (there === here) return refused('a unit cannot support itself');
   if (order.to === undefined) {
     if (!scope.reach.reachesProvince(unit, unit.loc, there, 'support'))
-      return refused(`${cannotReach(variant, unit, there)}, so cannot support there`);
+      return refused(`${cannotReach(scope, unit, there)}, so cannot support there`);
     return { order: supportOf(unit, target, undefined) };
   }
   const to = provinceOf(order.to);
@@ -194,7 +199,7 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   if (to === there) return refused(`the supported unit is already in ${placeName(variant, to)}`);
   if (terrainOf(scope, to) === undefined) return refused(`unknown place ${order.to}`);
   if (!scope.reach.reachesProvince(unit, unit.loc, to, 'support'))
-    return refused(`${cannotReach(variant, unit, to)}, so cannot support a move there`);
+    return refused(`${cannotReach(scope, unit, to)}, so cannot support a move there`);
   let supportedTo: Loc = to;
   if (target.type === 'A') {
     const t = index(scope, to);
@@ -229,8 +234,24 @@ function supportOf(unit: Unit, target: Unit, to: Loc | undefined): SupportOrder 
   return order;
 }
 
-function cannotReach(variant: Variant, unit: Unit, place: Loc): string {
-  return `${describeUnit(variant, unit)} cannot reach ${placeName(variant, place)}`;
+function cannotReach(scope: LegalityScope, unit: Unit, place: Loc): string {
+  return (
+    closedStrait(scope, unit, place) ??
+    `${describeUnit(scope.ctx.variant, unit)} cannot reach ${placeName(scope.ctx.variant, place)}`
+  );
+}
+
+/** "the strait between Andalusia and Morocco is closed to ...: a fleet of Great Britain is in Gibraltar", or null. */
+function closedStrait(scope: LegalityScope, unit: Unit, to: Loc): string | null {
+  const closed = scope.rules.closedCrossing(scope.ctx, unit, unit.loc, to);
+  if (!closed) return null;
+  const { variant, position } = scope.ctx;
+  const [here, there] = [unit.loc, to].map((p) => placeName(variant, provinceOf(p)));
+  const owner = powerName(variant, position, closed.guard.power);
+  return (
+    `the strait between ${here} and ${there} is closed to ${describeUnit(variant, unit)}: ` +
+    `a fleet of ${owner} is in ${placeName(variant, closed.sea)}`
+  );
 }
 
 function supportedCannotReach(variant: Variant, target: Unit, place: Loc): string {

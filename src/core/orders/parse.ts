@@ -10,10 +10,12 @@ import { geometry } from '../map/geometry.js';
 import { normaliseName, suggest } from '../map/names.js';
 import { legalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
-import type { Order, Position, PowerId } from '../types.js';
+import type { MovementOrder, Order, Position, PowerId } from '../types.js';
 import type { Actor, Board } from './board.js';
 import { powerName } from './board.js';
 import { checkDraft } from './check.js';
+import { orderedUnit } from '../legality/movement.js';
+import { writtenOrder } from './written.js';
 import { nearbyOrderWords, nearbyPlaces } from './did-you-mean.js';
 import { formatOrder } from './format.js';
 import type { Draft, SyntaxError } from './grammar.js';
@@ -45,9 +47,24 @@ export type LineVerdict =
       order: Order;
       /** "2 DP: A SWI S A PAR - SAV" */
       normalised: string;
+      /**
+       * Why the order cannot be carried out, when it cannot: the bid still counts, and if it wins the unit
+       * holds and the order is published as written, "(*invalid*)" (A&E v6.01 §II example 5).
+       */
+      invalid?: string;
+      /** For an invalid order: the orders the player may have meant. */
+      suggestion?: string;
     }
   | { status: 'heading'; line: number; text: string; power: PowerId }
-  | { status: 'error'; line: number; text: string; error: string; suggestion?: string };
+  | {
+      status: 'error';
+      line: number;
+      text: string;
+      error: string;
+      suggestion?: string;
+      /** The line was a DP line: secret, so never printed in public results (A&E §II, S&L §8.0). */
+      bid?: true;
+    };
 
 type WithoutPlace<V> = V extends unknown ? Omit<V, 'line' | 'text'> : never;
 type ClauseVerdict = WithoutPlace<Extract<LineVerdict, { status: 'order' | 'dp' | 'error' }>>;
@@ -187,15 +204,22 @@ function readClauseOrPieces(board: Board, clause: string, power: PowerId | undef
 function readClause(board: Board, clause: string, power: PowerId | undefined, withSuggestions: boolean): ClauseVerdict {
   const dp = readDpPrefix(clause);
   if (dp) {
-    if ('error' in dp) return { status: 'error', error: dp.error };
+    if ('error' in dp) return { status: 'error', error: dp.error, bid: true };
     if (board.position.phase.type !== 'movement')
-      return { status: 'error', error: 'DP bids are made only in movement phases' };
-    const checked = readAndCheck(board, dp.rest, { neutral: true }, withSuggestions);
-    if (!('order' in checked)) return rejected(checked, `${dp.amount} DP: `);
+      return { status: 'error', error: 'DP bids are made only in movement phases', bid: true };
+    const checked = readBid(board, dp.rest, withSuggestions);
+    if (!('order' in checked)) return { ...rejected(checked, `${dp.amount} DP: `), bid: true } as ClauseVerdict;
     if (power === undefined)
-      return { status: 'error', error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"' };
+      return {
+        status: 'error',
+        error: 'whose DP bid? put the power name first, e.g. "France: 2 DP: A SWI H"',
+        bid: true,
+      };
     const normalised = `${dp.amount} DP: ${formatOrder(checked.order, board.variant)}`;
-    return { status: 'dp', power, amount: dp.amount, order: checked.order, normalised };
+    const bid: ClauseVerdict = { status: 'dp', power, amount: dp.amount, order: checked.order, normalised };
+    if (!('invalid' in checked)) return bid;
+    const meant = checked.alternatives?.map((a) => `${dp.amount} DP: ${a}`).join(' or ');
+    return meant ? { ...bid, invalid: checked.invalid, suggestion: meant } : { ...bid, invalid: checked.invalid };
   }
   const bare = readBareNumber(clause);
   if (bare) {
@@ -236,6 +260,30 @@ function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions:
   const checked = checkDraft(board, draft, actor);
   if ('order' in checked) return checked;
   return { status: 'error', error: checked.error, alternatives: checked.alternatives };
+}
+
+const BIDDER: Actor = { neutral: true };
+const MOVEMENT_KINDS = new Set<Order['kind']>(['hold', 'move', 'support', 'convoy']);
+
+/**
+ * A DP line's order. One the legality refuses is still a bid, when it names a neutral unit that is there
+ * and is an order of the phase: the seeds publish the winning order "just as the player or players wrote
+ * it ... even if the order is invalid, in which case the minor power unit holds" (A&E v6.01 §II, example 5).
+ * What cannot be read as such an order (no unit, not a neutral one, an unknown place) is refused.
+ */
+function readBid(
+  board: Board,
+  text: string,
+  withSuggestions: boolean,
+): { order: Order } | { order: Order; invalid: string; alternatives?: string[] } | Failed {
+  const checked = readAndCheck(board, text, BIDDER, withSuggestions);
+  if ('order' in checked) return checked;
+  const draft = readText(board, text);
+  if ('error' in draft) return checked;
+  const written = writtenOrder(board, draft, BIDDER);
+  if (!('order' in written) || !MOVEMENT_KINDS.has(written.order.kind)) return checked;
+  if ('reason' in orderedUnit(board.scope, written.order as MovementOrder)) return checked;
+  return { order: written.order, invalid: checked.error, alternatives: checked.alternatives };
 }
 
 // Reading a clause's words depends on the variant's vocabulary only, never on the board, and

@@ -19,6 +19,12 @@ export interface RuleContext {
   dpReport?: unknown;
 }
 
+/** A crossing a rule closes: the sea whose fleet closes it, and that fleet. */
+export interface ClosedCrossing {
+  sea: ProvinceId;
+  guard: Unit;
+}
+
 export interface OrderCheck {
   ok: boolean;
   reason?: string;
@@ -27,6 +33,11 @@ export interface OrderCheck {
 export interface Ruleset {
   /** May this unit cross from -> to (or support/retreat across)? `byMap` is the map's answer. */
   cross?(ctx: RuleContext, unit: Unit, from: Loc, to: Loc, byMap: boolean, purpose: CrossPurpose): boolean;
+  /**
+   * Why a border the map has is closed to this unit now, when a rule closes it (A&E's straits): the facts
+   * for the legality to word, so the player reads the strait's name instead of "cannot reach".
+   */
+  closedCrossing?(ctx: RuleContext, unit: Unit, from: Loc, to: Loc): ClosedCrossing | null;
   /** How a unit's move order behaves: normally, as a sortie (never ends elsewhere) or stationary (always bounces). */
   moveMode?(ctx: RuleContext, unit: Unit): MoveMode;
   /** False when a dislodged unit is destroyed instead of retreating (neutral units). */
@@ -63,6 +74,7 @@ export function composeRules(modules: Ruleset[]): Required<Ruleset> {
   const chain = <K extends keyof Ruleset>(key: K) =>
     modules.map((m) => m[key]).filter((f) => f !== undefined) as NonNullable<Ruleset[K]>[];
   const cross = chain('cross');
+  const closedCrossing = chain('closedCrossing');
   const moveMode = chain('moveMode');
   const mayRetreat = chain('mayRetreat');
   const checkOrder = chain('checkOrder');
@@ -81,6 +93,13 @@ export function composeRules(modules: Ruleset[]): Required<Ruleset> {
     cross: cross.length
       ? (ctx, unit, from, to, byMap, purpose) => cross.reduce((ok, f) => f(ctx, unit, from, to, ok, purpose), byMap)
       : mapDecides,
+    closedCrossing: (ctx, unit, from, to) => {
+      for (const f of closedCrossing) {
+        const closed = f(ctx, unit, from, to);
+        if (closed) return closed;
+      }
+      return null;
+    },
     moveMode: (ctx, unit) => {
       for (const f of moveMode) {
         const m = f(ctx, unit);

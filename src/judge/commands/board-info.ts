@@ -23,6 +23,7 @@ import { privateReadRefusal } from '../lifecycle/private-game.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
+import { endingText } from '../lifecycle/game-end.js';
 import { OFFICIAL_SENDER } from './press.js';
 import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
@@ -263,5 +264,6 @@ export function summary(s: Session, cmd: CommandItem): void {
       : ' by a new player';
     lines.push(`  ${nameOf(r.power)} taken over in ${r.phase}${who}`);
   }
+  if (settings.ending) lines.push('', endingText(variant, settings.ending));
   s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
 }

@@ -1,7 +1,7 @@
 // Getting into a game and out of it: JOIN, OBSERVE, MONITOR, SIGNON, TAKEOVER, RESIGN, SIGNOFF.
 import { findAccount, getAccount, type Account } from '../../store/accounts.js';
 import { getGame, type Game } from '../../store/games.js';
-import { findSeatByPower, getSeat, listSeats } from '../../store/players.js';
+import { findSeatByPower, getSeat, listSeats, wasEjected } from '../../store/players.js';
 import { verifyPasswordSync } from '../../store/passwords.js';
 import { DISORDERED, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { greatPowers, joinGame, resignSeat, takeOver, watchGame, type SeatResult } from '../lifecycle/seats.js';
@@ -211,8 +211,13 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
-  if (seat.role === 'player' && seat.status === 'resigned')
-    return `you resigned ${variant.powerById.get(seat.power ?? '')?.name ?? 'your seat'} in ${game.name}`;
+  if (seat.role === 'player' && seat.status === 'resigned') {
+    const power = variant.powerById.get(seat.power ?? '')?.name ?? 'your seat';
+    // An ejected player's seat is resigned too; telling him he resigned would be false.
+    if (seat.accountId !== null && wasEjected(s.db, game.id, seat.accountId))
+      return `the GM ejected you from ${power} in ${game.name}; ask the GM if you think this is a mistake`;
+    return `you resigned ${power} in ${game.name}`;
+  }
   if (seat.role === 'player' && seat.status === DISORDERED)
     return (
       `${seatName} is in permanent civil disorder in ${game.name}: you receive its results, but nobody acts for ` +
@@ -306,6 +311,14 @@ export function signon(s: Session, cmd: CommandItem): void {
   }
   s.signon = { ...result, proof: 'password' };
   s.signonFailed = false;
+  // "SIGNON germany@g pw A Kie - Hol": the order after the password would otherwise vanish without a word.
+  if (cmd.args.length > 2)
+    s.reply.reject(
+      cmd.line,
+      cmd.shown,
+      `signed on, but the words after the password were not read ("${cmd.args.slice(2).join(' ')}"): ` +
+        'write each order on a line of its own under the SIGNON',
+    );
   const as = result.role === 'master' ? 'GM' : result.power ? powerName(result.variant, result.power) : result.role;
   if (isGmActing(result)) {
     s.reply.ok(`Signed on to game ${result.game.name} as the GM acting for ${as}: ${ACTING_NOTE}`);
@@ -320,7 +333,7 @@ export function signon(s: Session, cmd: CommandItem): void {
 function warnOwner(s: Session, on: Signon, as: string): void {
   const master = on.gm ? (on.gm.coMasterAccountId ?? on.game.gmAccountId) : null;
   const owner = on.gm ? master : on.seatId === null ? null : (getSeat(s.db, on.seatId)?.accountId ?? null);
-  copyReplyToOwner(s, owner, on.game.name, as);
+  copyReplyToOwner(s, owner, on.game, as);
 }
 
 export function takeover(s: Session, cmd: CommandItem): void {
@@ -400,7 +413,8 @@ export function resign(s: Session, cmd: CommandItem): void {
       kind: 'notice',
       to: gm,
       subject: `Diplomacy game ${on.game.name}: resignation`,
-      text: `${what} resigned from game ${on.game.name}.\n`,
+      // To the GM: the player by address, and his chosen power if he had one ("your place" is the player's word).
+      text: `${resignerToGm(s, on, seat.accountId)} left game ${on.game.name} before its start.\n`,
       game: { id: on.game.id, name: on.game.name },
     });
   s.signon = null;
@@ -408,4 +422,11 @@ export function resign(s: Session, cmd: CommandItem): void {
 
 export function signoff(s: Session): void {
   s.ended = true;
+}
+
+/** "bob@example.org (who had chosen France)": who left a forming game, as the GM is told. */
+function resignerToGm(s: Session, on: Signon, accountId: number | null): string {
+  const address = accountId === null ? null : getAccount(s.db, accountId)?.address;
+  const chosen = on.power ? ` (who had chosen ${powerName(on.variant, on.power)})` : '';
+  return `The player ${address ?? 'of a seat'}${chosen}`;
 }

@@ -1,5 +1,4 @@
 // Runs the items of one mail in order, then finishes the reply (the player's standing).
-import { suggest } from '../../core/map/names.js';
 import { findGameByName, getGame } from '../../store/games.js';
 import { MASK } from './secrets.js';
 import { clockLine } from '../lifecycle/deadlines.js';
@@ -27,8 +26,8 @@ import { become } from './gm-orders.js';
 import { demote, promote, roster, withRoster } from './gm-tools.js';
 import type { Session } from './session.js';
 import { set } from './set.js';
+import { get, version } from './variant-info.js';
 import type { CommandItem, Item } from './tokenize.js';
-import { VERBS } from './verbs.js';
 import { MailBudget } from '../gate/budget.js';
 import { refusalOf } from '../gate/index.js';
 import { confirmCommand } from './confirm.js';
@@ -87,6 +86,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   BECOME: become,
   PROMOTE: promote,
   DEMOTE: demote,
+  GET: get,
+  VERSION: (s) => version(s),
 };
 
 const WATCHER = { observer: 'an observer', monitor: 'a monitor' } as const;
@@ -130,7 +131,7 @@ function unknown(s: Session, line: number, text: string): void {
   const words = text.split(/\s+/);
   const at = words.findIndex((w, i) => i > 0 && i < 4 && findGameByName(s.db, w.split('@').pop() ?? '') !== null);
   if (at > 0 && at + 1 < words.length) text = [...words.slice(0, at + 1), MASK].join(' ');
-  const near = commandLike(text) ?? suggest(word.toUpperCase(), Object.keys(VERBS), 1)[0];
+  const near = commandLike(text);
   const hint = s.signon ? '' : ' (orders are read only after SIGNON)';
   s.reply.reject(line, text, `unknown command "${word}"${hint}`, near);
 }

@@ -11,16 +11,18 @@ import { describePress } from '../press-options.js';
 import { describeRules } from '../game-rules.js';
 import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
-import { variantOf } from '../variants.js';
+import { knownVariants, variantOf } from '../variants.js';
 import { boardAttachment } from '../board-mail.js';
 import { canDrawBoard } from '../../render/map/index.js';
 import { parsePhaseCode } from '../../core/types.js';
+import { dpConfig } from '../../core/dp/config.js';
 import { boardSection } from './board-info.js';
 import { ownVoteLine } from './votes.js';
 import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
+import { andList } from '../../render/wrap.js';
 
 function gameFor(s: Session, cmd: CommandItem): Game | null {
   const name = cmd.args[0];
@@ -34,18 +36,45 @@ function gameFor(s: Session, cmd: CommandItem): Game | null {
   return game;
 }
 
+/** Seat states whose power wants a new player (TAKEOVER): vacant (resigned, ejected) or in civil disorder. */
+const WANTING = new Set(['cd', 'resigned', 'dummy']);
+
+/** The Great Powers of a running game that need a replacement, in map order. */
+function replacementsWanted(s: Session, game: Game): string[] {
+  if (game.status !== 'active' && game.status !== 'paused') return [];
+  const variant = variantOf(game.variant);
+  const seats = listSeats(s.db, game.id);
+  return greatPowers(variant)
+    .filter((p) => seats.some((x) => x.power === p && WANTING.has(x.status)))
+    .map((p) => powerName(variant, p));
+}
+
+/** A game anyone may join now: forming and open with places free, or running with a power to take over. */
+function joinable(s: Session, game: Game): boolean {
+  if (game.status === 'forming') {
+    const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
+    return readSettings(game.settings).open && players < greatPowers(variantOf(game.variant)).length;
+  }
+  return replacementsWanted(s, game).length > 0;
+}
+
 function gameLine(s: Session, game: Game): string {
   const players = listSeats(s.db, game.id).filter((x) => x.role === 'player').length;
   const needed = greatPowers(variantOf(game.variant)).length;
   const phase = currentPhase(s.db, game.id)?.phase ?? '';
+  const wanted = replacementsWanted(s, game);
   const state =
     game.status === 'forming'
       ? `forming, ${players}/${needed} players${readSettings(game.settings).open ? '' : ', not open yet'}`
-      : `${game.status} ${phase}`;
+      : `${game.status} ${phase}${wanted.length ? `, needs a replacement for ${andList(wanted)} (TAKEOVER)` : ''}`;
   return `${game.name.padEnd(20)} ${game.variant.padEnd(12)} ${state}`;
 }
 
+const LIST_USAGE = 'LIST game, or LIST [OPEN] [variant]';
+
 export function list(s: Session, cmd: CommandItem): void {
+  const filters = cmd.args.length && (cmd.args.length > 1 || !findGameByName(s.db, cmd.args[0])) ? cmd.args : null;
+  if (filters) return listGamesFiltered(s, cmd, filters);
   if (cmd.args[0]) {
     const game = gameFor(s, cmd);
     if (!game) return;
@@ -79,20 +108,44 @@ export function list(s: Session, cmd: CommandItem): void {
     if (!privateReadRefusal(s, game)) boardSection(s, game);
     return;
   }
+  listGamesFiltered(s, cmd, []);
+}
+
+/** LIST, LIST OPEN (games one may join or take over now), LIST ambition6, LIST OPEN succession. */
+function listGamesFiltered(s: Session, cmd: CommandItem, words: string[]): void {
+  let open = false;
+  let variant: string | null = null;
+  for (const word of words.map((w) => w.toLowerCase())) {
+    if (word === 'open' && !open) open = true;
+    else if (knownVariants().includes(word) && !variant) variant = word;
+    else if (words.length === 1)
+      return s.reply.reject(cmd.line, cmd.shown, `${unknownGame(s.db, word)} (${LIST_USAGE})`);
+    else
+      return s.reply.reject(
+        cmd.line,
+        cmd.shown,
+        `"${word}" is neither OPEN nor a variant (${knownVariants().join(', ')}): ${LIST_USAGE}`,
+      );
+  }
   const games = listGames(s.db).filter(
     (g) =>
-      (g.status === 'forming' || g.status === 'active' || g.status === 'paused') && !readSettings(g.settings).unlisted,
+      (g.status === 'forming' || g.status === 'active' || g.status === 'paused') &&
+      !readSettings(g.settings).unlisted &&
+      (!variant || g.variant === variant) &&
+      (!open || joinable(s, g)),
   );
+  const filter = [open && 'OPEN', variant].filter(Boolean).join(', ');
+  const none = `(no ${variant ? `${variant} ` : ''}games ${open ? 'to join or take over' : 'open or running'})`;
   s.reply.section(
-    'Games on this judge',
-    games.length ? games.map((g) => gameLine(s, g)).join('\n') : '(no open or running games)',
+    filter ? `Games on this judge (${filter})` : 'Games on this judge',
+    games.length ? games.map((g) => gameLine(s, g)).join('\n') : none,
   );
 }
 
 export { history, position, summary } from './board-info.js';
 
 export function help(s: Session): void {
-  s.reply.section('Commands', renderTemplate('help', {}));
+  s.reply.section('Commands', renderTemplate('help', { variants: knownVariants().join(', ') }));
 }
 
 export function status(s: Session, cmd: CommandItem): void {
@@ -100,7 +153,8 @@ export function status(s: Session, cmd: CommandItem): void {
   if (s.signon.role === 'player') {
     // The standing closes every reply to a player, after this mail's own orders are stored.
     if (s.signon.game.status === 'active') {
-      s.reply.ok('STATUS: your orders and DP are listed at the end of this reply.');
+      const dp = dpConfig(s.signon.variant).allowance !== undefined ? ' and DP' : '';
+      s.reply.ok(`STATUS: your orders${dp} are listed at the end of this reply.`);
       const vote = ownVoteLine(s, s.signon);
       if (vote) s.reply.ok(vote);
       return;

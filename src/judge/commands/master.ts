@@ -12,6 +12,8 @@ import { SenderRateLimiter, type RateLimitOptions } from '../../mail/rate-limit.
 import { getAccount } from '../../store/accounts.js';
 import { databaseBucketStore } from '../../store/rate-buckets.js';
 import { getGame, setGameSettings, setGameStatus } from '../../store/games.js';
+import { recordEnding } from '../lifecycle/game-end.js';
+import { isPrivate } from '../lifecycle/private-game.js';
 import { cancelJob } from '../../store/jobs.js';
 import { currentPhase, phaseHistory, replacePhasePosition, rollbackToPhase } from '../../store/phases.js';
 import {
@@ -109,8 +111,12 @@ export function create(s: Session, cmd: CommandItem): void {
 function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
   const fail = failer(s, cmd);
   const on = s.signon;
-  if (!on || on.role !== 'master')
-    return fail(`${cmd.word} is a GM command: SIGNON master@<game> <game password> first`);
+  if (!on || on.role !== 'master') {
+    // "SET is a GM command" would be false: most of SET is the players'. Name the sub-command.
+    const what = cmd.verb === 'SET' && cmd.args[0] ? `SET ${cmd.args[0].toUpperCase()}` : cmd.word;
+    const ask = on?.role === 'player' && what === 'SET DEADLINE' ? ' (a player may ask the GM: PRESS TO Master)' : '';
+    return fail(`${what} is a GM command${ask}: SIGNON master@<game> <game password> first`);
+  }
   const game = getGame(s.db, on.game.id);
   if (!game) return fail('the game is gone');
   s.signon = { ...on, game };
@@ -131,7 +137,10 @@ export function form(s: Session, cmd: CommandItem): void {
     const settings = readSettings(on.game.settings);
     if (settings.open) return s.reply.ok(`Game ${on.game.name} is already open for joining.`);
     setGameSettings(s.db, on.game.id, { ...settings, open: true });
-    s.reply.ok(`Game ${on.game.name} is open: players may JOIN ${on.game.name} <password>.`);
+    const power = settings.powerChoice ? ' <power>' : '';
+    // A private game's players need its join password too; the GM is told to pass it on (it is never echoed).
+    const closed = isPrivate(on.game) ? ' <join password> (give them the join password)' : '';
+    s.reply.ok(`Game ${on.game.name} is open: players may JOIN ${on.game.name} <password>${power}${closed}.`);
   });
 }
 
@@ -160,6 +169,8 @@ function halt(
   const phase = currentPhase(s.db, on.game.id)?.phase;
   if (phase) cancelJob(s.db, deadlineJobKey(on.game.id, phase));
   setGameStatus(s.db, on.game.id, status);
+  if (status === 'terminated')
+    recordEnding(s.db, on.game.id, { how: 'terminated', phase: phase ?? 'FORMING', powers: [] });
   // The deadline readers put in their calendars is withdrawn with it.
   broadcast(
     s,
@@ -259,10 +270,14 @@ export function rollback(s: Session, cmd: CommandItem): void {
     const history = phaseHistory(s.db, on.game.id);
     const current = history[history.length - 1];
     const wanted = cmd.args[0]?.toUpperCase();
-    const target = wanted ? [...history].reverse().find((p) => p.phase === wanted) : history[history.length - 2];
+    // A game that ended at processing (a victory, a year cap) opens no next phase: its last phase is processed,
+    // and reopening that phase is the rollback the GM means, by name or by a plain ROLLBACK.
+    const ended = Boolean(current.result);
+    const previous = ended ? current : history[history.length - 2];
+    const target = wanted ? [...history].reverse().find((p) => p.phase === wanted) : previous;
     if (!target)
       return fail(wanted ? `game ${on.game.name} has no phase ${wanted}` : 'there is no earlier phase to roll back to');
-    if (target.seq === current.seq) return fail(`${target.phase} is the current phase already`);
+    if (target.seq === current.seq && !ended) return fail(`${target.phase} is the current phase already`);
     for (const later of history.filter((p) => p.seq > target.seq))
       cancelJob(s.db, deadlineJobKey(on.game.id, later.phase));
     // Kept before they are deleted, for ROLLFORWARD.
@@ -277,7 +292,10 @@ export function rollback(s: Session, cmd: CommandItem): void {
     holdAfterRollback(s.db, on.game.id, target.phase);
     // A game that ended (a draw or concession, or a phase's results) goes on: the table must hear it.
     const reopened = on.game.status === 'completed';
-    if (reopened) setGameStatus(s.db, on.game.id, 'active');
+    if (reopened) {
+      setGameStatus(s.db, on.game.id, 'active');
+      recordEnding(s.db, on.game.id, null);
+    }
     const game = getGame(s.db, on.game.id)!;
     const goesOn = reopened
       ? `\nThe end of the game is undone: game '${on.game.name}' goes on from ${target.phase}, and votes start afresh.`

@@ -3,7 +3,8 @@
 // whole DP sheet. Valid lines are stored even when others are rejected; each rejected line is
 // listed with its reason. A line that looks like a misspelt command is answered as one.
 import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/index.js';
-import { suggest } from '../../core/map/names.js';
+import { describeUnit } from '../../core/legality/index.js';
+import { editDistance, suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
@@ -53,10 +54,12 @@ export function commandLike(text: string): string | undefined {
   const word = text.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
   if (word.length < 3) return undefined;
   // Levenshtein counts a swap of two letters as two edits; among equally near commands, the one
-  // with the very same letters (STAUTS -> STATUS, not START) is the likelier typo.
+  // with the very same letters (STAUTS -> STATUS, not START) is the likelier typo. Only typos are
+  // suggested: one letter off, or the same letters swapped. Two letters off is another word
+  // (REGISTER is no ROSTER, RENAME no RESUME, UNSTART no START), and a wrong guess misleads.
   const near = suggest(word, Object.keys(VERBS), 3);
   const letters = (w: string) => [...w].sort().join('');
-  return near.find((v) => letters(v) === letters(word)) ?? near[0];
+  return near.find((v) => letters(v) === letters(word)) ?? near.find((v) => editDistance(v, word) <= 1);
 }
 
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
@@ -93,7 +96,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     replaceDpAllocations(s.db, on.game.id, record.phase, power, []);
     s.reply.ok(
       had
-        ? `CLEAR: the orders and DP of ${name} for ${record.phase} were withdrawn.`
+        ? `CLEAR: the orders${dpWord(on, record, power)} of ${name} for ${record.phase} were withdrawn.`
         : `CLEAR: ${name} had no orders for ${record.phase}.`,
     );
     s.touched.add(on.game.id);
@@ -107,11 +110,23 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
   const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
-  const bids: { bid: DpBid; line: number; text: string }[] = [];
+  const bids: BidLine[] = [];
+  const lastLine = Math.max(...verdicts.map((v) => v.line));
   for (const v of verdicts) {
     if (v.status === 'heading') continue;
     if (v.status === 'error') {
       const command = commandLike(v.text);
+      const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
+      // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
+      if (lone && !command && v.line === lastLine) {
+        s.reply.ok(`Line ${origin(v).line} ("${v.text.trim()}") was read as your signature, not as an order.`);
+        continue;
+      }
+      // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
+      if (lone && !command) {
+        s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
+        continue;
+      }
       if (command)
         s.reply.reject(
           origin(v).line,
@@ -127,6 +142,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         bid: { power, amount: v.amount, order: v.order as MovementOrder },
         line: origin(v).line,
         text: v.text,
+        ...(v.invalid ? { invalid: { reason: v.invalid, suggestion: v.suggestion } } : {}),
       });
       continue;
     }
@@ -162,13 +178,15 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   if (orders.length || bids.length) noteGmOrders(s, on, record.phase, () => standingOf(s, on));
 }
 
-function storeBids(
-  s: Session,
-  on: Signon,
-  record: PhaseRecord,
-  power: string,
-  bids: { bid: DpBid; line: number; text: string }[],
-): void {
+interface BidLine {
+  bid: DpBid;
+  line: number;
+  text: string;
+  /** The order cannot be carried out (the parser's reason): the bid is kept, and a winning one holds. */
+  invalid?: { reason: string; suggestion?: string };
+}
+
+function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, bids: BidLine[]): void {
   const check = checkBids(
     on.variant,
     record.position,
@@ -176,9 +194,12 @@ function storeBids(
     bids.map((b) => b.bid),
   );
   const accepted: { unit: string; amount: number; order: MovementOrder }[] = [];
+  const invalid: string[] = [];
   check.verdicts.forEach((v, i) => {
-    if (!v.ok) s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
-    else accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
+    if (!v.ok) return s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
+    accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
+    const bad = bids[i].invalid;
+    if (bad) invalid.push(invalidBidNote(on, bids[i], bad.reason, bad.suggestion));
   });
   // As with orders: a mail whose DP lines are all refused leaves the sheet stored before in place.
   if (!accepted.length) {
@@ -188,12 +209,43 @@ function storeBids(
   replaceDpAllocations(s.db, on.game.id, record.phase, power, accepted);
   const lines = `${accepted.length} DP line${accepted.length === 1 ? '' : 's'}`;
   s.reply.ok(`${lines} stored (${check.spent} of ${check.allowance} DP). This DP sheet replaces any sent before.`);
+  for (const note of invalid) s.reply.ok(note);
+}
+
+/**
+ * A bid whose order cannot be carried out still counts (A&E v6.01 §II, example 5): the player hears at
+ * once that a win would only make the unit hold, and may send the sheet again with another order.
+ */
+function invalidBidNote(on: Signon, bid: BidLine, reason: string, suggestion?: string): string {
+  const unit = describeUnit(on.variant, bid.bid.order);
+  const meant = suggestion ? ` Did you mean ${suggestion}?` : '';
+  return (
+    `Line ${bid.line} (${bid.text}) is kept as a bid, but its order is invalid (${reason}): if it wins, ` +
+    `${unit} holds and the order is published as written, marked invalid.${meant}`
+  );
+}
+
+/** " and DP" where the power has DP to allocate: standard games never read the word. */
+function dpWord(on: Signon, record: PhaseRecord, power: string): string {
+  return dpAllowance(on.variant, record.position, power) > 0 ? ' and DP' : '';
 }
 
 /** What a unit left without an order does when the phase is processed. */
 function unorderedFate(record: PhaseRecord, count: number): string {
   const subject = count === 1 ? 'it' : 'they';
   return record.position.phase.type === 'retreat' ? `${subject} will disband` : `${subject} will hold`;
+}
+
+/**
+ * A build set counts as complete once sent, so the phase may process early: say how many builds it leaves
+ * unused and that they are waived, or a player owing three who sends one believes he is done.
+ */
+function unusedBuildsLine(unused: number): string {
+  const builds = unused === 1 ? '1 build is' : `${unused} builds are`;
+  return (
+    `${builds} still unused and will be waived. To use ${unused === 1 ? 'it' : 'them'}, send the whole set ` +
+    'again with the extra builds: each mail replaces your builds.'
+  );
 }
 
 /** STATUS (and the end of every reply to a player): orders, DP left, unordered units, deadline. */
@@ -204,8 +256,10 @@ export function standingOf(s: Session, on: Signon): string {
   const name = powerName(on.variant, power);
   const stored = ordersOf(s.db, on.game.id, record.phase, power);
   const lines = [`Current orders for ${name} (${on.game.name} ${record.phase}):`];
-  lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : ['  (none)']));
   const duty = obligationOf(s.db, on.game, record, power);
+  // "(none)" reads as "you owe orders"; a power with nothing to order is told so.
+  const empty = duty.hasDuty ? '  (none)' : '  nothing to order this phase';
+  lines.push(...(stored && stored.shown.length ? stored.shown.map((o) => `  ${o}`) : [empty]));
   if (duty.unordered.length)
     lines.push(
       `Units still unordered: ${duty.unordered.join(', ')} (${unorderedFate(record, duty.unordered.length)}).`,
@@ -214,6 +268,7 @@ export function standingOf(s: Session, on: Signon): string {
     lines.push(`Builds still to give: ${duty.adjustmentsLeft} (unused builds are waived).`);
   else if (duty.adjustmentsLeft < 0)
     lines.push(`Removals still to give: ${-duty.adjustmentsLeft} (otherwise the judge chooses).`);
+  else if (duty.buildsUnused) lines.push(unusedBuildsLine(duty.buildsUnused));
   else if (duty.hasDuty) {
     const kind = record.position.phase.type;
     lines.push(

@@ -60,6 +60,7 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     seed: phaseSeed(game.seed, record.phase),
     bids: [],
     yearCap: readSettings(game.settings).yearCap,
+    victoryCentres: readSettings(game.settings).victoryCentres,
   });
   const his = onlyHis(result, power);
   // Without the "::" header lines: tools that read results mails must never take this for results.

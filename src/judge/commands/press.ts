@@ -53,6 +53,18 @@ function readAudience(on: Signon, words: string[]): Audience {
   return { powers, master };
 }
 
+/**
+ * PRESS TO -France: private press to every Great Power but those named and the sender's own. Not to the GM:
+ * "everyone but" counts the players, and a GM wanted as reader is named in a plain list.
+ */
+function everyoneBut(on: Signon, left: Set<string>): Audience {
+  const powers = new Set(
+    on.variant.powers.filter((p) => p.kind === 'great' && !left.has(p.id) && p.id !== on.power).map((p) => p.id),
+  );
+  if (!powers.size) return { error: 'everyone but those named leaves nobody to write to' };
+  return { powers, master: false };
+}
+
 export function press(s: Session, item: PressItem): void {
   const on = s.signon;
   const fail = (reason: string, suggestion?: string) => s.reply.reject(item.line, item.shown, reason, suggestion);
@@ -66,11 +78,13 @@ export function press(s: Session, item: PressItem): void {
   const noGrey = `game ${on.game.name} does not allow grey (anonymous) press`;
   if (header.grey && settings.press !== 'grey') return fail(noGrey);
   if (!item.body.some((l) => l.trim())) return fail('the press message is empty');
-  const audience = header.to ? readAudience(on, header.to) : { powers: new Set<string>(), master: false };
-  if ('error' in audience) return fail(audience.error, audience.suggestion);
-  const named = header.claimedFrom ? claimedSender(on, header.claimedFrom) : null;
+  const named = header.to ? readAudience(on, header.to) : { powers: new Set<string>(), master: false };
+  if ('error' in named) return fail(named.error, named.suggestion);
+  const audience = header.except ? everyoneBut(on, named.powers) : named;
+  if ('error' in audience) return fail(audience.error);
+  const faked = header.claimedFrom ? claimedSender(on, header.claimedFrom) : null;
   // FROM one's own power is no fake: it is plain signed press.
-  const claimed = named && 'power' in named && named.power === on.power ? null : named;
+  const claimed = faked && 'power' in faked && faked.power === on.power ? null : faked;
   if (claimed && 'error' in claimed) return fail(claimed.error, claimed.suggestion);
   const intent = {
     broadcast: !header.to,
@@ -78,6 +92,9 @@ export function press(s: Session, item: PressItem): void {
     toMaster: audience.master,
     claimedFrom: claimed?.power ?? null,
   };
+  const self = on.role === 'player' && on.power && !intent.broadcast && !intent.toMaster ? on.power : null;
+  if (self && intent.powers.size === 1 && intent.powers.has(self))
+    return fail(`you play ${powerName(on, self)}: press goes to other powers (or PRESS TO Master)`);
   const refusal = pressRefusal(s, on, intent);
   if (refusal) return fail(refusal);
   const sender = senderOf(s, on);

@@ -54,7 +54,7 @@ export interface Session {
    * Addresses on record that get a copy of this mail's reply, because someone signed on to their seat
    * (or as their game's GM) from another address; keyed by address, the value says what happened.
    */
-  replyCopies: Map<string, { game: string; note: string }>;
+  replyCopies: Map<string, { game: string; gameId: number; note: string }>;
   /** The mail's sending path and whether its From is verified (src/mail/origin.ts). */
   origin?: MailOrigin;
   /** The mail answered a code mailed to its From (CONFIRM): it comes from the address's owner. */
@@ -68,7 +68,7 @@ export interface Session {
 }
 
 export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: string, origin?: MailOrigin): Session {
-  return {
+  const session: Session = {
     db,
     now,
     judge,
@@ -88,6 +88,8 @@ export function newSession(db: Db, now: string, judge: JudgeIdentity, sender: st
     attachments: [],
     afterOrders: [],
   };
+  session.reply.scope = () => session.signon?.game.id ?? null;
+  return session;
 }
 
 /** The sender's account, created on first use. */
@@ -96,20 +98,26 @@ export function senderAccount(s: Session): Account {
 }
 
 /** Records that the owner of `accountId` gets a copy of the reply, unless he is the sender. */
-export function copyReplyToOwner(s: Session, accountId: number | null, game: string, what: string): void {
+export function copyReplyToOwner(s: Session, accountId: number | null, game: Game, what: string): void {
   const owner = accountId === null ? null : getAccount(s.db, accountId)?.address;
   if (!owner || owner.toLowerCase() === s.sender.toLowerCase() || s.replyCopies.has(owner)) return;
   s.replyCopies.set(owner, {
-    game,
+    game: game.name,
+    gameId: game.id,
     note:
-      `Someone signed on as ${what} in game ${game} from ${s.sender || 'an unknown address'}, which is not the ` +
-      `address on record for it, and gave the right password. Below is a copy of the judge's reply to that mail.
+      `Someone signed on as ${what} in game ${game.name} from ${s.sender || 'an unknown address'}, which is not the ` +
+      `address on record for it, and gave the right password. Below is a copy of the judge's reply to that mail, as
+far as it concerns game ${game.name}.
 If this was not you, change your password at once (SIGNON, then SET PASSWORD) and tell the GM.`,
   });
 }
 
-/** The owners' copies of the reply (see copyReplyToOwner), to queue with the reply itself. */
-export function replyCopyMails(s: Session, replyText: string): OutgoingMail[] {
+/**
+ * The owners' copies of the reply (see copyReplyToOwner), to queue with the reply itself. Each carries its
+ * own game's part only: the rest of the mail may concern games (and players' addresses) the owner has no
+ * part in.
+ */
+export function replyCopyMails(s: Session): OutgoingMail[] {
   return [...s.replyCopies].map(([address, copy]) => ({
     kind: 'notice',
     to: address,
@@ -117,7 +125,7 @@ export function replyCopyMails(s: Session, replyText: string): OutgoingMail[] {
     text: `${copy.note}
 
 ${'-'.repeat(70)}
-${replyText}`,
+${s.reply.render({ game: copy.gameId })}`,
   }));
 }
 

@@ -50,6 +50,8 @@ export const VERBS: Record<string, string> = {
   OFFICIAL: 'OFFICIAL',
   MAP: 'MAP',
   POSITION: 'POSITION',
+  GET: 'GET',
+  VERSION: 'VERSION',
   CONFIRM: 'CONFIRM',
   OPTIONS: 'OPTIONS',
   EXPLAIN: 'EXPLAIN',

@@ -10,6 +10,8 @@ import { currentPhase } from '../../store/phases.js';
 import { dpRevealText } from '../dp-mail.js';
 import { deadlineJobKey } from '../lifecycle/deadlines.js';
 import { resultRecipients } from '../lifecycle/roster.js';
+import { flushOrders } from './orders.js';
+import { recordEnding } from '../lifecycle/game-end.js';
 import { findPower } from '../lifecycle/target.js';
 import { takeoverCommand } from '../lifecycle/private-game.js';
 import { decideVotes, largestPowers, survivors, voterSeats, type VoteOutcome } from '../lifecycle/votes.js';
@@ -150,6 +152,9 @@ function noVoteReason(on: Signon, position: Position): string {
 }
 
 export function vote(s: Session, on: Signon, sub: string, rest: string[], fail: Fail): void {
+  // The order lines above the vote are this phase's: stored before a vote that may end the game, or the
+  // mail would answer its own orders "game is completed".
+  flushOrders(s);
   const game = getGame(s.db, on.game.id) ?? on.game;
   if (game.status !== 'active' && game.status !== 'paused') return fail(`game ${game.name} is ${game.status}`);
   const record = currentPhase(s.db, game.id);
@@ -190,6 +195,8 @@ function finalCounts(s: Session, game: Game): string {
 function endByVote(s: Session, on: Signon, phase: string, outcome: VoteOutcome): void {
   const text = outcomeText(on.variant, outcome);
   setGameStatus(s.db, on.game.id, 'completed');
+  const powers = outcome.kind === 'draw' ? outcome.powers : [outcome.winner];
+  recordEnding(s.db, on.game.id, { how: outcome.kind, phase, powers });
   // The phase's deadline will never come: nothing is left to process.
   cancelJob(s.db, deadlineJobKey(on.game.id, phase));
   const game = getGame(s.db, on.game.id) ?? on.game;

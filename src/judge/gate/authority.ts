@@ -41,6 +41,8 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
   SUMMARY: rule('anyone', 'answer'),
   POSITION: rule('anyone', 'answer'),
   MAP: rule('anyone', 'answer'),
+  GET: rule('anyone', 'answer'),
+  VERSION: rule('anyone', 'answer'),
   CONFIRM: rule('anyone', 'mail'),
   SIGNON: rule('anyone', 'password', 'mail'),
   SIGNOFF: rule('anyone'),

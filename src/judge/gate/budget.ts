@@ -37,7 +37,7 @@ export const HOURLY_HASHES_PER_PATH: RateLimitOptions = { burst: 200, perHour: 2
 /** A board picture drawn at delivery, as the reply's budget counts it. */
 const PICTURE_BYTES = 200 * 1024;
 
-const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER';
+const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER, GET, VERSION';
 
 export class MailBudget {
   private passwords = 0;
@@ -119,7 +119,7 @@ export function deliveries(s: Session): number {
 export function replyBytes(s: Session): number {
   const { reply } = s;
   let bytes = 0;
-  for (const line of reply.done) bytes += line.length;
+  for (const line of reply.done) bytes += line.text.length;
   for (const r of reply.rejected) bytes += r.text.length + r.reason.length;
   for (const section of reply.sections) bytes += section.title.length + section.body.length;
   for (const file of s.attachments) bytes += file.content ? file.content.length : PICTURE_BYTES;

@@ -48,6 +48,12 @@ export function createNewGame(db: Db, request: CreateRequest): { game: Game } | 
     const problem = applySettingLine(settings, s.text);
     if (problem) errors.push(`line ${s.line}: ${problem}`);
   }
+  // A victory no power can reach would only end the game at a year cap, or never.
+  const centres = known.includes(variantId)
+    ? variantOf(variantId).map.provinces.filter((p) => p.centre).length
+    : Infinity;
+  if (settings.victoryCentres && settings.victoryCentres > centres)
+    errors.push(`RULE VICTORY ${settings.victoryCentres}: ${variantId} has only ${centres} supply centres`);
   if (errors.length) return { errors };
   settings.masterPasswordHash = hashPasswordSync(request.password);
   const game = createGame(db, {

@@ -131,7 +131,7 @@ export function takeOver(
   if ('error' in secret) return secret;
   if (own) removeSeat(db, own.id);
   reassignSeat(db, seat.id, account.id, secret.hash);
-  if (seat.accountId !== account.id) recordReplacement(db, game.id, power, seat.accountId, account.id, nowIso());
+  if (seat.accountId !== account.id) recordReplacement(db, game.id, power, seat.accountId, account.id, nowIso(db));
   // The newcomer does not inherit the previous player's draw or concession vote.
   clearVote(db, game.id, power);
   // The newcomer starts from a clean sheet: the previous player's orders and DP lines stay his.

@@ -7,8 +7,10 @@ const DAY = 24 * HOUR;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "2 days 3 hours", "5 hours 20 minutes", "12 minutes", "less than a minute" (two units at most, rounded down). */
-export function durationText(ms: number): string {
-  if (ms < MINUTE) return 'less than a minute';
+export function durationText(exact: number): string {
+  if (exact < MINUTE) return 'less than a minute';
+  // To the nearest minute: 2 min 59 s left is "3 minutes", never "2 minutes" (a reminder must not shorten it).
+  const ms = Math.round(exact / MINUTE) * MINUTE;
   const days = Math.floor(ms / DAY);
   const hours = Math.floor((ms % DAY) / HOUR);
   const minutes = Math.floor((ms % HOUR) / MINUTE);
