@@ -4,7 +4,7 @@
 // nothing but the board every player sees.
 import { phaseOptions } from '../../core/options/index.js';
 import { readUnitText, splitUnitTexts } from '../../core/orders/unit-text.js';
-import type { ProvinceId } from '../../core/types.js';
+import { provinceOf, type ProvinceId } from '../../core/types.js';
 import { optionsText } from '../../render/options.js';
 import { powerName } from '../../render/phrases.js';
 import { findGameByName, getGame } from '../../store/games.js';
@@ -41,7 +41,7 @@ export function options(s: Session, cmd: CommandItem): void {
   }
   const power = on.power as string;
   const found = phaseOptions(variant, position, { power, provinces });
-  const listed = new Set(found.units.map((u) => u.unit.loc.split('/')[0]));
+  const listed = new Set(found.units.map((u) => provinceOf(u.unit.loc)));
   const missing = provinces?.filter((p) => !listed.has(p) && position.phase.type !== 'adjustment') ?? [];
   if (missing.length) {
     const where = missing.map((p) => variant.map.locName.get(p) ?? p).join(', ');
