@@ -14,6 +14,7 @@ import type { Variant } from '../../src/core/map/variant.js';
 import { legalityScope } from '../../src/core/legality/index.js';
 import { orderKey, phaseOptions, unitOrders, winterOrders } from '../../src/core/options/index.js';
 import { formatOrder, parseOrders } from '../../src/core/orders/parse.js';
+import { readPosition } from '../../src/core/position/index.js';
 import type { Order, Position, PowerId } from '../../src/core/types.js';
 import { phaseCode } from '../../src/core/types.js';
 import { droidippyGameFiles, droidippyGamesDir } from '../harness/archive.js';
@@ -198,5 +199,21 @@ describe('every legal order: DP lines for a neutral unit', () => {
     expect(neutral.length).toBeGreaterThan(10);
     expect(neutral.flatMap((u) => u.orders).filter((o) => o.kind === 'move' || o.kind === 'convoy')).toEqual([]);
     expect(neutral.flatMap((u) => u.orders).filter((o) => o.kind === 'support').length).toBeGreaterThan(20);
+  });
+});
+
+describe('every legal order: the Emperor builds (1648)', () => {
+  it('a Spanish Emperor is offered Flanders, an HRE centre; a Spain that is not Emperor is not', () => {
+    const variant = loadVariant('1648');
+    const winter = (emperor: string) =>
+      readPosition(
+        `variant 1648\nphase Winter 1650\nSpain: A mad\n  owns mad sev nap fla\nstate emperor {"power":"${emperor}"}\n`,
+        { variant },
+      ).position;
+    const builds = (emperor: string) =>
+      phaseOptions(variant, winter(emperor), { power: 'spain' }).winter[0].orders.map((o) => formatOrder(o, variant));
+    expect(builds('spain')).toContain('BUILD A FLA');
+    expect(builds('austria')).not.toContain('BUILD A FLA');
+    expect(builds('austria')).toContain('WAIVE');
   });
 });
