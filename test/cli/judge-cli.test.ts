@@ -61,7 +61,7 @@ async function ask(from: string, subject: string, body: string): Promise<string>
   const text = (await hand.show(from, reply.number)).text;
   // A newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
   const code = confirmLineIn(text);
-  if (code) await ask(from, `${subject} confirm`, code);
+  if (code) await ask(from, `confirm for ${from}`, code);
   return text;
 }
 

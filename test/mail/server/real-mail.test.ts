@@ -83,7 +83,7 @@ async function ask(from: string, subject: string, body: string): Promise<string>
   const text = reply.parsed.text ?? '';
   // A newcomer answers the code in the judge's reply to him (src/judge/gate/address-proof.ts).
   const code = confirmLineIn(text);
-  if (code) await ask(from, `${subject} confirm`, code);
+  if (code) await ask(from, `confirm for ${from}`, code);
   return text;
 }
 
