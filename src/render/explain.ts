@@ -43,6 +43,8 @@ export function factText(variant: Variant, f: Fact): string {
       return 'a convoy paradox: by the Szykman rule the convoyed army fails, without effect (DATC 4.A.2)';
     case 'circular':
       return 'circular movement: every move of the ring succeeds';
+    case 'sortie-held':
+      return 'a sortie that would have succeeded: a neutral unit never ends its turn elsewhere, so it held';
     case 'stationary':
       return 'a neutral unit never leaves its space: its move always bounces';
     case 'support-given':

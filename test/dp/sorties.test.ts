@@ -5,6 +5,7 @@
 //     bounced in is no retreat destination.
 //   A&E v5, 1648: neutrals may not move at all.
 import { describe, expect, it } from 'vitest';
+import { explainMovement } from '../../src/core/adjudicate/explain.js';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { dpReportOf } from '../../src/core/dp/index.js';
 import type { DpBid } from '../../src/core/types.js';
@@ -16,6 +17,9 @@ describe('an unopposed move next to a dislodgement', () => {
     const pos = position(v, { add: ['france F eng', 'france F wal'] });
     const r = play(v, pos, { france: 'F Eng - Lon\nF Wal S F Eng - Lon', prussia: '1 DP: F UPr - Nth' });
     expect(outcomeAt(r, 'upr').notes).toContain('invalid');
+    // The trace says why, as a typed fact (issue 20): the sortie would have succeeded, so it held.
+    const why = explainMovement(v, pos, r.outcomes).explanations!.find((e) => e.unit?.loc === 'upr')!;
+    expect(why.facts.map((f) => f.code)).toEqual(['sortie-held']);
     const london = r.dislodged.find((d) => d.loc === 'lon')!;
     expect(london.retreats.sort()).toEqual(['nth', 'yor']);
   });

@@ -410,6 +410,7 @@ export function adjudicateMovement(
   function why(i: number): Fact[] {
     const facts: Fact[] = [];
     if (legal.reason[i] === NO_CONVOY) facts.push({ code: 'no-convoy' });
+    else if (legal.reason[i] && sorties.invalidMoves.has(units[i].loc)) facts.push({ code: 'sortie-held' });
     else if (legal.reason[i]) facts.push({ code: 'illegal', reason: legal.reason[i]! });
     else if (!legal.given[i]) facts.push({ code: 'no-order' });
     if (kind[i] === MOVE) whyMove(i, facts);

@@ -24,6 +24,8 @@ export type Fact =
   | { code: 'szykman' }
   /** Circular movement: every move of the ring succeeds. */
   | { code: 'circular' }
+  /** A neutral unit's sortie that would have succeeded: it may never end elsewhere, so it held (A&E v6 ex. 7). */
+  | { code: 'sortie-held' }
   /** A neutral unit's move never leaves its space (DP "stationary" rule). */
   | { code: 'stationary' }
   | { code: 'support-given'; to: Unit }
