@@ -4,7 +4,6 @@
 // arguments; the neutral units' behaviour on the board lives in `neutral-orders`, and the Religion
 // Rule, which says what orders a minor's unit may carry out, in `religion`.
 import type { RuleSetting, Variant } from '../map/variant.js';
-import { rulesFor } from '../rules/index.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { Position, PowerId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
@@ -23,7 +22,10 @@ import { isNeutral, unitsByProvince } from './neutrals.js';
 import { religionProblem } from './religion.js';
 import { resolveBids } from './resolve.js';
 
-export function dpModule(variant: Variant, setting: RuleSetting): Ruleset {
+/** The composed rules of a variant (rules/index.ts rulesFor), handed in so DP imports no composition. */
+export type RulesOf = (variant: Variant) => Required<Ruleset>;
+
+function dpModule(variant: Variant, setting: RuleSetting, rulesFor: RulesOf): Ruleset {
   parseAllowance(setting);
   return {
     supplyOrders(ctx, orders) {
@@ -122,8 +124,9 @@ export function settingOnly(
   };
 }
 
-export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) => Ruleset> = {
-  dp: dpModule,
+/** The Diplomacy-Points rule modules by the id variant files use; rules/index.ts registers them. */
+export const dpRules = (rulesFor: RulesOf): Record<string, (variant: Variant, setting: RuleSetting) => Ruleset> => ({
+  dp: (variant, setting) => dpModule(variant, setting, rulesFor),
   'dp-first-year': settingOnly((v, s) => parseFirstYear(v, s)),
   'dp-cap-per-neutral': settingOnly((_v, s) => parseCap(s)),
   'dp-affiliate-double': settingOnly((_v, s) => noArguments(s)),
@@ -142,4 +145,4 @@ export const DP_RULES: Record<string, (variant: Variant, setting: RuleSetting) =
       'a neutral still owning its empty centre in Winter rebuilds its starting unit',
     ),
   ),
-};
+});
