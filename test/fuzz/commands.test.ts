@@ -150,9 +150,12 @@ function verdictsOf(batch: number, lines: string[], items: Item[]): (Verdict | n
       return;
     }
     mark(item.line, 'command');
+    // A password alone on the next line is read with its command (and never shown).
+    if (item.passwordLine !== undefined) mark(item.passwordLine, 'command');
     if (VERBS[item.word] !== item.verb && VERBS[item.word.replace(' ', '')] !== item.verb)
       fail(batch, item.line, item.shown, `word ${item.word} is not verb ${item.verb}`);
     const words = lines[item.line - 1].trim().split(/\s+/);
+    if (item.passwordLine !== undefined) words.push(lines[item.passwordLine - 1].trim());
     const used = words.length - item.args.length;
     const shownWords = item.shown.split(' ');
     for (const position of PASSWORD_ARGS[item.verb] ?? []) {

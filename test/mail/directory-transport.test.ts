@@ -10,6 +10,9 @@ import type { MailHandler } from '../../src/mail/intake.js';
 import { OutboxWorker } from '../../src/mail/outbox-worker.js';
 import * as store from '../../src/store/index.js';
 
+/** The mails in a folder (its hidden delivery log, .deliveries, is bookkeeping). */
+const mailFiles = (folder: string) => readdirSync(folder).filter((f) => !f.startsWith('.'));
+
 const judge = { address: 'judge@example.test', domain: 'example.test', name: 'Judge' };
 let root: string;
 let db: store.Db;
@@ -88,7 +91,7 @@ describe('embedded mail directory', () => {
     };
     await sender.send(message);
     await sender.send(message);
-    expect(readdirSync(join(root, 'mail', 'outbox', 'a@example.test'))).toEqual([
+    expect(mailFiles(join(root, 'mail', 'outbox', 'a@example.test'))).toEqual([
       '19700101T000000000Z-000000-x_y@example.test.eml',
     ]);
     expect(existsSync(join(root, 'mail', 'outbox', 'b@example.test'))).toBe(true);
@@ -104,7 +107,7 @@ describe('embedded mail directory', () => {
       date: new Date(0),
     });
     for (const id of ['zz', 'aa', 'mm']) await sender.send({ ...mail(id), messageId: `<${id}@example.test>` });
-    expect(readdirSync(join(root, 'mail', 'outbox', 'c@example.test')).sort()).toEqual([
+    expect(mailFiles(join(root, 'mail', 'outbox', 'c@example.test')).sort()).toEqual([
       '19700101T000000000Z-000000-zz@example.test.eml',
       '19700101T000000000Z-000001-aa@example.test.eml',
       '19700101T000000000Z-000002-mm@example.test.eml',

@@ -16,6 +16,8 @@ export interface CommandItem {
   shown: string;
   /** CREATE only: the settings lines that follow it. */
   settings: { line: number; text: string }[];
+  /** The line its password was read from, when it stood alone on the line after the command. */
+  passwordLine?: number;
 }
 
 export interface PressItem {
@@ -80,12 +82,15 @@ export function tokenize(text: string): Item[] {
     const args = words.slice(verb.used);
     // "SIGNON france@game" with the password alone on the next line: that line is the password, read
     // with the command and never quoted back as a line of its own.
+    const commandLine = i + 1;
     const passwordAt = PASSWORD_ARGS[canonical]?.[0];
     const next = lines[i + 1]?.trim() ?? '';
+    let passwordLine: number | undefined;
     if (passwordAt !== undefined && args.length === passwordAt && /^\S+$/.test(next) && !readVerb([next])) {
       words.push(next);
       args.push(next);
       i++;
+      passwordLine = i + 1;
     }
     const shown = maskPasswords(canonical, words, verb.used);
     if (canonical === 'PRESS' || canonical === 'BROADCAST' || canonical === 'OFFICIAL') {
@@ -108,7 +113,7 @@ export function tokenize(text: string): Item[] {
       continue;
     }
     const settings: { line: number; text: string }[] = [];
-    const start = i + 1;
+    const start = commandLine;
     if (canonical === 'CREATE') {
       while (i + 1 < lines.length) {
         const next = lines[i + 1].trim();
@@ -122,7 +127,17 @@ export function tokenize(text: string): Item[] {
         i++;
       }
     }
-    items.push({ kind: 'command', verb: canonical, word: verb.word, args, line: start, shown, settings });
+    const command: CommandItem = {
+      kind: 'command',
+      verb: canonical,
+      word: verb.word,
+      args,
+      line: start,
+      shown,
+      settings,
+    };
+    if (passwordLine !== undefined) command.passwordLine = passwordLine;
+    items.push(command);
   }
   return items;
 }
