@@ -1,6 +1,6 @@
 // A game's settings: a small typed table, validated when the GM creates the game (never a free-form
 // status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
-import { hashPasswordSync } from '../store/passwords.js';
+import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../store/passwords.js';
 import { applyPressRule, PRESS_RULE_NAMES, type PressOptions, type PressRule } from './press-options.js';
 import { applyTimingWords, type Timing } from './timing/parse.js';
 import { defaultTiming, type TimingRules } from './timing/rules.js';
@@ -181,7 +181,8 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     // PRIVATE <join password>: DPjudge's privacy password; JOIN and OBSERVE must give it.
     if (head === 'PRIVATE' && words.length > 2) return 'PRIVATE takes one join password (no spaces)';
     if (head === 'PRIVATE' && words[1]) {
-      if (words[1].length < 4) return 'the join password of PRIVATE needs at least 4 characters';
+      if (words[1].length < MIN_PASSWORD_LENGTH)
+        return `the join password of PRIVATE needs at least ${MIN_PASSWORD_LENGTH} characters`;
       settings.joinPasswordHash = hashPasswordSync(words[1]);
     }
     return null;

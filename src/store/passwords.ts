@@ -98,3 +98,6 @@ function remember(key: string, ok: boolean): boolean {
   verified.add(key);
   return true;
 }
+
+/** The shortest password the judge takes (seat, game, join and co-GM passwords alike). */
+export const MIN_PASSWORD_LENGTH = 4;

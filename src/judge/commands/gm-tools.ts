@@ -4,7 +4,7 @@
 import type { OutgoingMail } from '../../mail/types.js';
 import { findAccount, getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
-import { hashPasswordSync } from '../../store/passwords.js';
+import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../../store/passwords.js';
 import { listSeats } from '../../store/players.js';
 import {
   coMastersOf,
@@ -186,7 +186,7 @@ export function acceptPromotion(
     return fail(
       `no promotion of ${s.sender || 'this address'} in ${game.name} matches that code (it may have expired)`,
     );
-  if (password.length < 4) return fail('a password needs at least 4 characters');
+  if (password.length < MIN_PASSWORD_LENGTH) return fail(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
   const account = senderAccount(s);
   if (listSeats(s.db, game.id).some((x) => x.accountId === account.id && x.role === 'player'))
     return fail(`you play in ${game.name}; a player cannot also be its GM`);
@@ -240,8 +240,8 @@ export function setGmTool(s: Session, cmd: CommandItem, sub: string, rest: strin
     );
   }
   if (sub === 'PRIVATE') {
-    if (rest.length !== 1 || rest[0].length < 4)
-      return fail('SET PRIVATE needs one join password of at least 4 characters');
+    if (rest.length !== 1 || rest[0].length < MIN_PASSWORD_LENGTH)
+      return fail(`SET PRIVATE needs one join password of at least ${MIN_PASSWORD_LENGTH} characters`);
     saveSettings(s, game, { ...settings, joinPasswordHash: hashPasswordSync(rest[0]), unlisted: true });
     return s.reply.ok(
       `Game ${game.name} is private: JOIN, OBSERVE, MONITOR and TAKEOVER must give the join password ` +

@@ -5,7 +5,7 @@ import { getAccount } from '../../store/accounts.js';
 import { requestAddressMove } from '../gate/address-proof.js';
 import { getGame, setGameSettings } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
-import { hashPasswordSync } from '../../store/passwords.js';
+import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../../store/passwords.js';
 import { listSeats, setSeatAbsence, setSeatPassword, setSeatWait } from '../../store/players.js';
 import {
   absenceRanges,
@@ -76,7 +76,7 @@ type Fail = (reason: string, suggestion?: string) => void;
 function setPassword(s: Session, on: Signon, rest: string[], fail: Fail): void {
   if (on.role === 'master') return fail('the game password cannot be changed by mail');
   if (on.seatId === null || !rest[0]) return fail('SET PASSWORD needs the new password');
-  if (rest[0].length < 4) return fail('a password needs at least 4 characters');
+  if (rest[0].length < MIN_PASSWORD_LENGTH) return fail(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
   setSeatPassword(s.db, on.seatId, hashPasswordSync(rest[0]));
   const seat = on.power ? powerName(on.variant, on.power) : `your ${on.role} seat`;
   s.reply.ok(`Your password for ${seat} in game ${on.game.name} was changed (each seat has its own).`);

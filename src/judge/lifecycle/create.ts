@@ -3,7 +3,7 @@
 import { rulesFor } from '../../core/rules/index.js';
 import type { Db } from '../../store/database.js';
 import { createGame, findGameByName, type Game } from '../../store/games.js';
-import { hashPasswordSync } from '../../store/passwords.js';
+import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../../store/passwords.js';
 import { newGameSeed } from '../seeds.js';
 import { applySettingLine, defaultSettings } from '../settings.js';
 import { knownVariants, variantOf } from '../variants.js';
@@ -27,7 +27,8 @@ export function createNewGame(db: Db, request: CreateRequest): { game: Game } | 
       `"${request.name}" is not a good game name: 2 to 20 letters, digits, "-" or "_", starting with a letter`,
     );
   else if (findGameByName(db, request.name)) errors.push(`a game called "${request.name}" already exists`);
-  if (request.password.length < 4) errors.push('the game password must have at least 4 characters');
+  if (request.password.length < MIN_PASSWORD_LENGTH)
+    errors.push(`the game password must have at least ${MIN_PASSWORD_LENGTH} characters`);
   const variantId = request.variant.toLowerCase();
   const known = knownVariants();
   if (!known.includes(variantId)) {

@@ -6,7 +6,7 @@ import type { Variant } from '../../core/map/variant.js';
 import type { Account } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
-import { hashPasswordSync } from '../../store/passwords.js';
+import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../../store/passwords.js';
 import { deleteAdvanceOrdersOfPower } from '../../store/advance-orders.js';
 import { clearOrders } from '../../store/orders.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
@@ -33,7 +33,8 @@ export type SeatResult = { seat: Seat; note?: string } | { error: string };
 
 /** The new seat's password hash, or why the password is not acceptable. */
 function newSeatPassword(password: string): { hash: string } | { error: string } {
-  if (password.length < 4) return { error: 'a password needs at least 4 characters' };
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return { error: `a password needs at least ${MIN_PASSWORD_LENGTH} characters` };
   return { hash: hashPasswordSync(password) };
 }
 
