@@ -119,6 +119,11 @@ export function reassignSeat(db: Db, seatId: number, accountId: number, password
   ).run(accountId, passwordHash, seatId);
 }
 
+/** SET ADDRESS, once confirmed: the seat, with its password, status and flags, now belongs to `accountId`. */
+export function setSeatAccount(db: Db, seatId: number, accountId: number): void {
+  db.prepare('UPDATE game_players SET account_id = ? WHERE id = ?').run(accountId, seatId);
+}
+
 export function setSeatPassword(db: Db, seatId: number, passwordHash: string): void {
   db.prepare('UPDATE game_players SET password_hash = ? WHERE id = ?').run(passwordHash, seatId);
 }

@@ -1,7 +1,6 @@
 // Issue 11.9: the work one mail can cause is bounded, and so is what a player can do over time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAIL_LIMITS } from '../../src/judge/commands/execute.js';
-import { HOURLY_DELIVERIES } from '../../src/judge/gate/budget.js';
+import { HOURLY_DELIVERIES, MAIL_LIMITS } from '../../src/judge/gate/budget.js';
 import { REPEATS_ANSWERED } from '../../src/mail/intake.js';
 import { createJudge, GAME, playerAddress, playerPassword, type Judge } from './harness.js';
 

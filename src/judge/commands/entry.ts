@@ -166,11 +166,13 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if ('error' in target) return target.error;
   const { game, variant, who } = target;
   const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin, s.addressProven);
+  // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
+  const account = findAccount(s.db, s.sender);
+  const senderId = account?.id ?? null;
   if (who.kind === 'master') {
     const master = masterTarget(s, game);
     // The game password, or a co-GM's own (PROMOTE).
     let matched: Signon['gm'];
-    const senderId = findAccount(s.db, s.sender)?.id ?? null;
     const isMaster = (pw: string) =>
       (matched = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
     const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
@@ -179,13 +181,10 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
   let asGm: Signon['gm'];
   const gmMayAct = who.kind === 'power' && game.status !== 'forming';
-  const senderId = findAccount(s.db, s.sender)?.id ?? null;
   const isMaster = (pw: string) =>
     gmMayAct && (asGm = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
   const gmSignon = (): Signon | string =>
     gmActingSignon(s.db, game, variant, who.kind === 'power' ? who.power : '', asGm);
-  // Looked up, never created: a failed SIGNON from a stranger leaves no account behind.
-  const account = findAccount(s.db, s.sender);
   const seat =
     who.kind === 'power'
       ? findSeatByPower(s.db, game.id, who.power)

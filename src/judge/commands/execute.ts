@@ -32,9 +32,6 @@ import { MailBudget } from '../gate/budget.js';
 import { refusalOf } from '../gate/index.js';
 import { confirmCommand } from './confirm.js';
 
-/** What a mail may cost is the gate's (one place for every command): re-exported for the tests. */
-export { MAIL_LIMITS } from '../gate/budget.js';
-
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   LIST: withRoster(list),
   HELP: (s) => help(s),

@@ -15,7 +15,7 @@ import { ensureAccount, findAccount, getAccount, isUnprovenAddress, markProven }
 import { deleteAddressCode, findAddressCode, saveAddressCode } from '../../store/address-codes.js';
 import type { Db } from '../../store/database.js';
 import { getGame } from '../../store/games.js';
-import { getSeat, listSeats, seatsOfAccount } from '../../store/players.js';
+import { getSeat, listSeats, seatsOfAccount, setSeatAccount } from '../../store/players.js';
 import { powerName } from '../../render/phrases.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from '../commands/session.js';
@@ -99,7 +99,7 @@ function moveSeat(s: Session, seatId: number, accountId: number): void {
   const game = seat && getGame(s.db, seat.gameId);
   if (!seat || !game) return s.reply.ok('Your address is confirmed; the seat it was to receive is gone.');
   const before = getAccount(s.db, seat.accountId)?.address;
-  s.db.prepare('UPDATE game_players SET account_id = ? WHERE id = ?').run(accountId, seatId);
+  setSeatAccount(s.db, seatId, accountId);
   const what = seat.power ? powerName(variantOf(game.variant), seat.power) : `your ${seat.role} seat`;
   s.reply.ok(`${what} in game ${game.name} now belongs to ${s.sender} (was ${before}).`);
   if (before)
@@ -142,7 +142,14 @@ export function requestAddressMove(s: Session, on: Signon, address: string): str
 
 /** The mails as they may go out: an address not yet proven gets replies and mails carrying its code only. */
 export function onlyProvenReaders(db: Db, mails: OutgoingMail[]): OutgoingMail[] {
-  const unproven = (address: string) => isUnprovenAddress(db, address);
+  // Asked once per address: the results of a deadline name the same game list in every copy.
+  const known = new Map<string, boolean>();
+  const unproven = (address: string) => {
+    const key = address.trim().toLowerCase();
+    let answer = known.get(key);
+    if (answer === undefined) known.set(key, (answer = isUnprovenAddress(db, address)));
+    return answer;
+  };
   return mails.flatMap((mail) => {
     if (mail.kind === 'reply' || mail.toUnproven) return [mail];
     const keep = (value: OutgoingMail['to']) =>

@@ -39,6 +39,15 @@ const PICTURE_BYTES = 200 * 1024;
 
 const ANSWER_NAMES = 'PREVIEW, POSITION, HISTORY, SUMMARY, MAP, LIST, HELP, STATUS, ROSTER, GET, VERSION';
 
+/**
+ * Why the budget refuses a command. `shared`: a bound the sender shares with others (his network's
+ * password checks), which a mail that proves its address passes (gate/index.ts).
+ */
+export interface BudgetRefusal {
+  reason: string;
+  shared: boolean;
+}
+
 export class MailBudget {
   private passwords = 0;
   private creates = 0;
@@ -56,30 +65,39 @@ export class MailBudget {
   }
 
   /** Why a command of these costs is refused now, or null; counts it when it may run. */
-  admit(costs: readonly Cost[], isPress: boolean): string | null {
+  admit(costs: readonly Cost[], isPress: boolean): BudgetRefusal | null {
+    const own = (reason: string): BudgetRefusal => ({ reason, shared: false });
     if (isPress && this.press + 1 > MAIL_LIMITS.pressBlocks)
-      return `at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`;
+      return own(`at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`);
     if (costs.includes('create') && this.creates + 1 > MAIL_LIMITS.creates)
-      return `at most ${MAIL_LIMITS.creates} CREATE in one mail`;
+      return own(`at most ${MAIL_LIMITS.creates} CREATE in one mail`);
     if (costs.includes('password') && this.passwords + 1 > MAIL_LIMITS.passwordCommands)
-      return `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail (each costs the judge a slow hash)`;
-    if (costs.includes('password') && !this.s.addressProven && !this.takeHash())
-      return (
-        `the judge checks at most ${HOURLY_HASHES_PER_PATH.burst} passwords an hour from your network, and it ` +
-        'is busy now'
+      return own(
+        `at most ${MAIL_LIMITS.passwordCommands} commands with a password in one mail ` +
+          '(each costs the judge a slow hash)',
       );
+    if (costs.includes('password') && !this.s.addressProven && !this.takeHash())
+      return {
+        reason:
+          `the judge checks at most ${HOURLY_HASHES_PER_PATH.burst} passwords an hour from your network, and it ` +
+          'is busy now',
+        shared: true,
+      };
     if (costs.includes('answer')) {
       if (this.answers + 1 > MAIL_LIMITS.answers)
-        return `at most ${MAIL_LIMITS.answers} answers (${ANSWER_NAMES}) in one mail`;
+        return own(`at most ${MAIL_LIMITS.answers} answers (${ANSWER_NAMES}) in one mail`);
       if (replyBytes(this.s) >= MAIL_LIMITS.replyBytes)
-        return `the reply has reached ${MAIL_LIMITS.replyBytes / 1024} KB, as much as one mail carries`;
+        return own(`the reply has reached ${MAIL_LIMITS.replyBytes / 1024} KB, as much as one mail carries`);
     }
     if (costs.includes('mail') || isPress) {
       const sent = deliveries(this.s);
       if (sent >= MAIL_LIMITS.deliveries)
-        return `this mail has caused ${sent} mails to others, as many as one mail may (${MAIL_LIMITS.deliveries})`;
+        return own(`this mail has caused ${sent} mails to others, as many as one mail may (${MAIL_LIMITS.deliveries})`);
       if (sent >= this.hourly)
-        return `you have caused as many mails to others as the judge sends for one sender in an hour (${HOURLY_DELIVERIES.burst}); try again later`;
+        return own(
+          'you have caused as many mails to others as the judge sends for one sender in an hour ' +
+            `(${HOURLY_DELIVERIES.burst}); try again later`,
+        );
     }
     if (isPress) this.press += 1;
     if (costs.includes('create')) this.creates += 1;

@@ -84,6 +84,6 @@ export function refusalOf(s: Session, item: Item, budget: MailBudget): string | 
   const over = budget.admit(authority.cost, item.kind === 'press');
   if (!over) return null;
   // A bound shared with others (a network's password checks) is passed by proving the address.
-  if (over.includes('from your network')) return withUnlock(s, `not done: ${over}`);
-  return `not done: ${over}; send the rest in another mail`;
+  if (over.shared) return withUnlock(s, `not done: ${over.reason}`);
+  return `not done: ${over.reason}; send the rest in another mail`;
 }
