@@ -56,7 +56,7 @@ export function startDaemon(
       for (const f of report.failed) log(`tick failed for ${f} (left for the next tick)`);
       if (report.processed.length || report.notices.length) service.outbox.wake();
     } catch (error) {
-      // Each game's phase is its own transaction: what failed was rolled back and runs at the next tick.
+      // Each game's phase is its own savepoint: what failed was rolled back and runs at the next tick.
       const fault = storageFault(db, error, 'deadline processing postponed to the next tick');
       log(fault ? fault.message : `tick failed: ${(error as Error).message}`);
     }

@@ -1,6 +1,7 @@
 // The judge's clock. Runs every due job in the order it fell due — reminders, deadlines, ends of
-// grace periods — each in its own transaction with the mails it causes, then processes every phase
-// whose orders are all in (early processing). The daemon calls it on a timer and after each mail.
+// grace periods — each in a savepoint of its own with the mails it causes (many jobs share one
+// transaction: see inBatches), then processes every phase whose orders are all in (early
+// processing). The daemon calls it on a timer and after each mail.
 // A job is claimed in the transaction that does its work, so nothing runs twice; after downtime the
 // overdue jobs run in order, stale reminders and late notices are dropped, and each next deadline
 // is computed from the time of processing.
@@ -76,46 +77,64 @@ export function tick(db: Db, now: string, judge: JudgeIdentity): TickReport {
       (j) => HANDLERS[j.kind] && j.gameId !== null && !seen.has(`${j.id}@${j.dueAt}`),
     );
     if (!jobs.length) break;
-    for (const job of jobs) {
+    inBatches(db, jobs, (job) => {
       seen.add(`${job.id}@${job.dueAt}`);
       isolated(report, job.key, () =>
-        db
-          .transaction(() => {
-            const fresh = findJob(db, job.key);
-            // An earlier job of this round may have moved or finished this one.
-            if (!fresh || fresh.status !== 'pending' || fresh.dueAt !== job.dueAt) return;
-            HANDLERS[job.kind]({ db, now, judge, job: fresh, report });
-          })
-          .immediate(),
+        db.transaction(() => {
+          const fresh = findJob(db, job.key);
+          // An earlier job of this round may have moved or finished this one.
+          if (!fresh || fresh.status !== 'pending' || fresh.dueAt !== job.dueAt) return;
+          HANDLERS[job.kind]({ db, now, judge, job: fresh, report });
+        })(),
       );
-    }
+    });
   }
-  for (const game of listGames(db, { status: 'active' })) {
+  inBatches(db, listGames(db, { status: 'active' }), (game) => {
     // Several phases may fall due at once when nobody has anything to order (e.g. no retreats).
     for (let guard = 0; guard < READY_GUARD; guard++) {
       const processed = isolated(report, `game ${game.name}`, () =>
-        db
-          .transaction(() => {
-            const current = getGame(db, game.id);
-            const record = current && currentPhase(db, game.id);
-            const mode = current && record ? readyMode(db, current, record) : null;
-            if (!mode || !record) return false;
-            const outcome = processGame(db, game.id, now, mode, record.phase);
-            if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
-            return outcome.processed;
-          })
-          .immediate(),
+        db.transaction(() => {
+          const current = getGame(db, game.id);
+          const record = current && currentPhase(db, game.id);
+          const mode = current && record ? readyMode(db, current, record) : null;
+          if (!mode || !record) return false;
+          const outcome = processGame(db, game.id, now, mode, record.phase);
+          if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
+          return outcome.processed;
+        })(),
       );
       if (!processed) break;
     }
-  }
+  });
   return report;
 }
 
 /**
+ * How long one write transaction of the tick may run. Each job (or game) is a savepoint of its own,
+ * rolled back alone when it fails, but committing every one of them wrote the same outbox, job and
+ * index pages again per game: a deadline falling for 1,000 games spent most of its time committing.
+ * A batch ends after this long, so a mail arriving meanwhile, or another process (`chancery process`),
+ * waits no more than this for the database.
+ */
+const BATCH_MS = 200;
+
+/** Runs `each` over the items, many to a transaction (see BATCH_MS). */
+function inBatches<T>(db: Db, items: T[], each: (item: T) => void): void {
+  let next = 0;
+  while (next < items.length) {
+    const started = performance.now();
+    db.transaction(() => {
+      do each(items[next++]);
+      while (next < items.length && performance.now() - started < BATCH_MS);
+    }).immediate();
+  }
+}
+
+/**
  * One game's broken data or a bug met by one job must not stop the clock for every other game: the
- * job's transaction is rolled back, the job stays pending for the next tick, and the failure is
- * reported. A storage fault (database locked, disk full) concerns every game, so it ends the tick.
+ * job's savepoint is rolled back, the job stays pending for the next tick, and the failure is
+ * reported. A storage fault (database locked, disk full) concerns every game, so it ends the tick,
+ * and its batch's transaction is rolled back whole: those jobs, too, run again at the next tick.
  */
 function isolated<T>(report: TickReport, what: string, work: () => T): T | false {
   try {

@@ -225,10 +225,11 @@ export function listOutbox(db: Db, filter: { status?: OutboxStatus } = {}): Outb
 
 /** Whether a mail was queued under this dedupe key, or under it followed by ":" and a suffix. */
 export function hasMailKeyed(db: Db, key: string): boolean {
-  const prefix = `${key}:`;
-  // substr, not LIKE: a game name may hold "_", which LIKE reads as a wildcard.
+  // A range of the dedupe key's index, not LIKE (a game name may hold "_", a wildcard to LIKE) nor
+  // substr (a scan of the whole outbox, per phase processed): the keys that start with "key:" are
+  // exactly those from "key:" up to, not including, "key;" (';' follows ':' in every encoding).
   const row = db
-    .prepare('SELECT 1 FROM outbox WHERE dedupe_key = ? OR substr(dedupe_key, 1, length(?)) = ? LIMIT 1')
-    .get(key, prefix, prefix);
+    .prepare('SELECT 1 FROM outbox WHERE dedupe_key = ? OR (dedupe_key >= ? AND dedupe_key < ?) LIMIT 1')
+    .get(key, `${key}:`, `${key};`);
   return row !== undefined;
 }

@@ -104,6 +104,19 @@ function resolveUncached(name: string): string | null {
 }
 
 export function localParts(ms: number, zone: string): LocalParts {
+  // The judge's own zone and most games': Date's UTC fields say the same as Intl, fifty times faster
+  // (a deadline burst asks this tens of thousands of times).
+  if (zone === 'UTC') {
+    const d = new Date(ms);
+    const date = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+    return {
+      ...date,
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+      weekday: d.getUTCDay(),
+    };
+  }
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(new Date(ms)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
