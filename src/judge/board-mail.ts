@@ -1,15 +1,17 @@
 // Board pictures in the judge's mails: results, the game start and MAP replies carry a PNG of the
-// board, drawn when the first of them is delivered (src/mail/attachments.ts) from what the store holds
-// for the phase: the position it was played on and, once processed, its orders and results.
+// board, drawn once per phase from what the store holds for it (the position it was played on and,
+// once processed, its orders and results): in a thread as soon as the outbox sees a mail asking for
+// it, while other mail goes out, or at the latest when the first such mail is sent.
 import { createHash } from 'node:crypto';
 import { registerAttachmentRenderer } from '../mail/attachments.js';
 import { boardSvg, canDrawBoard, svgToPng } from '../render/map/index.js';
+import { DrawPool, pictureThreads } from '../render/map/draw-pool.js';
 import { phaseLabel } from '../render/phrases.js';
 import type { Db } from '../store/database.js';
 import { getGame, type Game } from '../store/games.js';
 import type { MailAttachment } from '../store/outbox.js';
 import { findPhase } from '../store/phases.js';
-import { findPicture, storePicture } from '../store/pictures.js';
+import { findPicture, hasPicture, storePicture } from '../store/pictures.js';
 import { variantOf } from './variants.js';
 
 export const BOARD_PICTURE = 'board-picture';
@@ -38,30 +40,104 @@ export function boardAttachment(game: Game, phase: string, withResult: boolean):
  * no map art. Drawn once and kept in the store: every copy of a results mail (one per reader zone),
  * every recipient and every later reader of the phase gets the same bytes. The key is a digest of
  * the picture's SVG, so a board that changed (a rollback replayed differently) is drawn anew.
+ * Usually a thread drew it before its mail was sent (pictureBeingDrawn); else it is drawn here.
  */
 export function phasePicture(db: Db, game: Game, phase: string, withResult: boolean): Buffer | null {
+  const picture = pictureKey(db, game, phase, withResult);
+  if (!picture) return null;
+  const kept = findPicture(db, game.id, phase, picture.digest);
+  if (kept) return kept;
+  const png = svgToPng(picture.svg()).png;
+  storePicture(db, game.id, phase, picture.digest, png);
+  return png;
+}
+
+/** Pictures being drawn in a thread, by game, phase and digest: every copy of a mail waits for one. */
+const drawing = new Map<string, Promise<void>>();
+/** Pictures a thread could not draw: drawn at sending instead (phasePicture), where a fault is reported. */
+const notDrawnAhead = new Set<string>();
+let pool: DrawPool | null | undefined;
+
+/**
+ * Starts drawing the picture in a thread (src/render/map/draw-pool.ts), as soon as the outbox sees a
+ * mail waiting for it: a promise that settles once it is kept, or null when it is kept already or is
+ * drawn at sending (no threads, or a thread failed it). The mail itself stays queued meanwhile, as
+ * before, so a crash loses nothing: the judge started again draws it again.
+ */
+export function pictureBeingDrawn(db: Db, game: Game, phase: string, withResult: boolean): Promise<void> | null {
+  pool ??= pictureThreads() > 0 ? new DrawPool() : null;
+  const picture = pool && pictureKey(db, game, phase, withResult);
+  if (!pool || !picture || hasPicture(db, game.id, phase, picture.digest)) return null;
+  const key = `${game.id} ${phase} ${picture.digest}`;
+  if (notDrawnAhead.has(key)) return null;
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = pool
+      .draw(picture.svg())
+      .then((png) => storePicture(db, game.id, phase, picture.digest, png))
+      .catch(() => {
+        if (notDrawnAhead.size >= MAX_REMEMBERED) notDrawnAhead.clear();
+        notDrawnAhead.add(key);
+      })
+      .finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * The SVG's digest by what it is drawn from (variant, game name, board, result), so that every copy,
+ * the look-ahead and the sending compute it once, not once each (a few milliseconds a time).
+ */
+const digests = new Map<string, string>();
+const MAX_REMEMBERED = 5000;
+
+function pictureKey(
+  db: Db,
+  game: Game,
+  phase: string,
+  withResult: boolean,
+): { digest: string; svg: () => string } | null {
   const variant = variantOf(game.variant);
   if (!canDrawBoard(variant)) return null;
   const record = findPhase(db, game.id, phase);
   if (!record) return null;
-  const svg = boardSvg(variant, {
-    gameName: game.name,
-    phaseLabel: phaseLabel(record.position.phase),
-    position: record.position,
-    result: withResult && record.result ? record.result : undefined,
-  });
-  const digest = createHash('sha256').update(svg).digest('base64url');
-  const kept = findPicture(db, game.id, phase, digest);
-  if (kept) return kept;
-  const png = svgToPng(svg).png;
-  storePicture(db, game.id, phase, digest, png);
-  return png;
+  const result = withResult && record.result ? record.result : undefined;
+  const svg = () =>
+    boardSvg(variant, {
+      gameName: game.name,
+      phaseLabel: phaseLabel(record.position.phase),
+      position: record.position,
+      result,
+    });
+  const source = createHash('sha256')
+    .update(JSON.stringify([game.variant, game.name, record.position, result ?? null]))
+    .digest('base64url');
+  let digest = digests.get(source);
+  if (!digest) {
+    digest = createHash('sha256').update(svg()).digest('base64url');
+    if (digests.size >= MAX_REMEMBERED) digests.clear();
+    digests.set(source, digest);
+  }
+  return { digest, svg };
 }
 
-registerAttachmentRenderer(BOARD_PICTURE, (db: Db, args) => {
+const pictureArgs = (db: Db, args: Record<string, unknown>) => {
   const game = getGame(db, Number(args.gameId));
   if (!game) throw new Error(`game ${String(args.gameId)} is gone`);
-  const png = phasePicture(db, game, String(args.phase), Boolean(args.withResult));
-  if (!png) throw new Error(`game ${game.name} has no phase ${String(args.phase)}`);
-  return { content: png, contentType: 'image/png' };
-});
+  return { game, phase: String(args.phase), withResult: Boolean(args.withResult) };
+};
+
+registerAttachmentRenderer(
+  BOARD_PICTURE,
+  (db: Db, args) => {
+    const { game, phase, withResult } = pictureArgs(db, args);
+    const png = phasePicture(db, game, phase, withResult);
+    if (!png) throw new Error(`game ${game.name} has no phase ${phase}`);
+    return { content: png, contentType: 'image/png' };
+  },
+  (db: Db, args) => {
+    const { game, phase, withResult } = pictureArgs(db, args);
+    return pictureBeingDrawn(db, game, phase, withResult);
+  },
+);

@@ -7,10 +7,40 @@ import type { ResolvedAttachment } from './compose.js';
 
 export type AttachmentRenderer = (db: Db, args: Record<string, unknown>) => { content: Buffer; contentType?: string };
 
-const renderers = new Map<string, AttachmentRenderer>();
+/**
+ * Starts drawing an attachment ahead, off the judge's thread: a promise that settles once the
+ * renderer can give its bytes at once, or null when it can already (or will draw it itself).
+ */
+export type AttachmentPreparer = (db: Db, args: Record<string, unknown>) => Promise<unknown> | null;
 
-export function registerAttachmentRenderer(kind: string, renderer: AttachmentRenderer): void {
+const renderers = new Map<string, AttachmentRenderer>();
+const preparers = new Map<string, AttachmentPreparer>();
+
+export function registerAttachmentRenderer(
+  kind: string,
+  renderer: AttachmentRenderer,
+  prepare?: AttachmentPreparer,
+): void {
   renderers.set(kind, renderer);
+  if (prepare) preparers.set(kind, prepare);
+}
+
+/**
+ * What a mail's attachments still wait for: a promise that settles when every one being drawn ahead
+ * is ready (drawn, or given up, to be drawn at sending), or null when none is being drawn.
+ */
+export function attachmentsBeingDrawn(db: Db, attachments: MailAttachment[]): Promise<unknown> | null {
+  const pending: Promise<unknown>[] = [];
+  for (const attachment of attachments) {
+    const prepare = attachment.render && preparers.get(attachment.render.kind);
+    try {
+      const drawing = prepare ? prepare(db, attachment.render!.args) : null;
+      if (drawing) pending.push(drawing);
+    } catch {
+      // Whatever stops it being drawn ahead stops it at sending too, where it is reported.
+    }
+  }
+  return pending.length ? Promise.allSettled(pending) : null;
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   nextOutboxAttemptAt,
   type OutboxMail,
 } from '../store/outbox.js';
-import { resolveAttachments } from './attachments.js';
+import { attachmentsBeingDrawn, resolveAttachments } from './attachments.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { PollLoop } from './poll-loop.js';
@@ -84,6 +84,9 @@ export class OutboxWorker extends EventEmitter {
   private readonly retry: RetryPolicy;
   private readonly clock: () => number;
   private running: Promise<OutboxRunReport> | null = null;
+  /** Set by stop(): mails waiting for their pictures stay queued for the next start. */
+  private stopping = false;
+  private wakeWaiter: () => void = () => undefined;
   private wakeAgain = false;
   private readonly loop = new PollLoop(
     () => this.runOnce(),
@@ -121,18 +124,47 @@ export class OutboxWorker extends EventEmitter {
     releaseDeadClaims(this.db, holderIsDead, nowIso(this.clock));
     // One attempt per mail per run, even if a zero retry delay makes it due again at once.
     const tried = new Set<number>();
+    // Mails whose pictures are being drawn in a thread: they wait, unclaimed (a crash leaves them
+    // queued), while the mails behind them go out; each is sent once its pictures are ready.
+    let waiting: { mail: OutboxMail; ready: boolean }[] = [];
+    let wakeWaiter = () => undefined as void;
+    const send = async (mail: OutboxMail) => {
+      const outcome = await this.deliver(mail);
+      if (outcome !== 'skipped') report[outcome]++;
+    };
     do {
       this.wakeAgain = false;
+      let after = 0;
       for (;;) {
-        const due = dueOutboxMails(this.db, nowIso(this.clock), (this.options.batchSize ?? 20) + tried.size).filter(
-          (mail) => !tried.has(mail.id),
-        );
-        if (due.length === 0) break;
+        const due = dueOutboxMails(this.db, nowIso(this.clock), this.options.batchSize ?? 20, after);
         for (const mail of due) {
+          after = mail.id;
+          if (tried.has(mail.id)) continue;
           tried.add(mail.id);
-          const outcome = await this.deliver(mail);
-          if (outcome !== 'skipped') report[outcome]++;
+          const drawn = attachmentsBeingDrawn(this.db, mail.attachments);
+          if (!drawn) {
+            await send(mail);
+            continue;
+          }
+          const entry = { mail, ready: false };
+          waiting.push(entry);
+          void drawn.finally(() => {
+            entry.ready = true;
+            wakeWaiter();
+          });
         }
+        if (due.length) continue;
+        if (!waiting.length || this.stopping) break;
+        // Every due mail seen: wait for a picture, send the mails it was for, then look for new mail.
+        if (!waiting.some((entry) => entry.ready)) {
+          await new Promise<void>((resolve) => {
+            wakeWaiter = resolve;
+            this.wakeWaiter = resolve;
+          });
+        }
+        const ready = waiting.filter((entry) => entry.ready);
+        waiting = waiting.filter((entry) => !entry.ready);
+        for (const entry of ready) if (!this.stopping) await send(entry.mail);
       }
     } while (this.wakeAgain);
     return report;
@@ -235,6 +267,8 @@ export class OutboxWorker extends EventEmitter {
   /** Stops the timer and waits for a delivery in progress to finish and be recorded. */
   async stop(): Promise<void> {
     this.loop.stop();
+    this.stopping = true;
+    this.wakeWaiter();
     if (this.running) await this.running.catch(() => undefined);
     try {
       this.recordDelivered();

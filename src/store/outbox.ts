@@ -140,12 +140,12 @@ export function getOutboxMail(db: Db, id: number): OutboxMail | null {
   return row ? toMail(row) : null;
 }
 
-/** Queued mails whose next attempt is due, oldest first. */
-export function dueOutboxMails(db: Db, now: string, limit = 50): OutboxMail[] {
+/** Queued mails whose next attempt is due, oldest first; with `afterId`, only those queued after that one. */
+export function dueOutboxMails(db: Db, now: string, limit = 50, afterId = 0): OutboxMail[] {
   return (
     db
-      .prepare("SELECT * FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
-      .all(now, limit) as OutboxRow[]
+      .prepare("SELECT * FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? AND id > ? ORDER BY id LIMIT ?")
+      .all(now, afterId, limit) as OutboxRow[]
   ).map(toMail);
 }
 

@@ -9,6 +9,15 @@ export function findPicture(db: Db, gameId: number, phase: string, digest: strin
   return row?.png ?? null;
 }
 
+/** Whether the picture is kept (without reading its bytes). */
+export function hasPicture(db: Db, gameId: number, phase: string, digest: string): boolean {
+  return (
+    db
+      .prepare('SELECT 1 FROM phase_pictures WHERE game_id = ? AND phase = ? AND digest = ?')
+      .get(gameId, phase, digest) !== undefined
+  );
+}
+
 /** Keeps a drawn picture; a second drawing of the same one (two senders at once) is dropped. */
 export function storePicture(db: Db, gameId: number, phase: string, digest: string, png: Buffer): void {
   db.prepare('INSERT OR IGNORE INTO phase_pictures (game_id, phase, digest, png, drawn_at) VALUES (?, ?, ?, ?, ?)').run(

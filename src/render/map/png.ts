@@ -47,12 +47,29 @@ function collectNow(): void {
   collect?.();
 }
 
-export function svgToPng(svg: string, options: { keepPixels?: boolean; maxBytes?: number } = {}): RenderedPicture {
+export function svgToPng(svg: string, options: PngOptions = {}): RenderedPicture {
+  return svgsToPng([svg], options)[0];
+}
+
+export interface PngOptions {
+  keepPixels?: boolean;
+  maxBytes?: number;
+}
+
+/**
+ * Several pictures at once, each the same as svgToPng draws it: the texts none of them has seen
+ * before (each picture's title) are laid out together, which loads the font once instead of once a
+ * picture (about a fifth of a picture's time).
+ */
+export function svgsToPng(svgs: string[], options: PngOptions = {}): RenderedPicture[] {
+  return textAsPaths(svgs).map((svg) => drawOne(svg, options));
+}
+
+function drawOne(svg: string, options: PngOptions): RenderedPicture {
   if (++drawnSinceCollection >= COLLECT_EVERY) {
     drawnSinceCollection = 0;
     setImmediate(collectNow).unref();
   }
-  svg = textAsPaths(svg);
   const maxBytes = options.maxBytes ?? MAX_PNG_BYTES;
   // Start at a size whose PNG is usually under the limit, so that one drawing is enough.
   const size = /<svg[^>]*\bwidth="(\d+(?:\.\d+)?)"[^>]*\bheight="(\d+(?:\.\d+)?)"/.exec(svg);
@@ -85,34 +102,44 @@ const seenOnce = new Set<string>();
 const MAX_OUTLINES = 5000;
 const TEXT = /<text\b[^>]*>[^<]*<\/text>/g;
 
-function textAsPaths(svg: string): string {
-  const root = /^<svg\b[^>]*>/.exec(svg)?.[0];
-  if (!root) return svg;
-  const missing = [...new Set(svg.match(TEXT) ?? [])].filter((text) => !outlines.has(text));
+function textAsPaths(svgs: string[]): string[] {
   const laidOut = new Map<string, string>();
-  if (missing.length) {
-    if (outlines.size + missing.length > MAX_OUTLINES) outlines.clear();
-    if (seenOnce.size + missing.length > MAX_OUTLINES) seenOnce.clear();
-    const groups = missing.map((text, i) => `<g id="t${i}">${text}</g>`).join('');
-    const flat = new Resvg(`${root}${groups}</svg>`, { font: FONT_OPTIONS }).toString();
-    missing.forEach((text, i) => {
-      const start = flat.indexOf(`<g id="t${i}">`);
-      let body = '';
-      if (start >= 0) {
-        const from = start + `<g id="t${i}">`.length;
-        const next = flat.indexOf('<g id="t', from);
-        body = flat.slice(from, next >= 0 ? next : flat.lastIndexOf('</svg>'));
-        body = body.slice(0, body.lastIndexOf('</g>'));
-      }
-      // Outlines are shapes: without this the board's optimizeSpeed would draw the letters unsmoothed,
-      // where resvg draws text (textRendering optimizeLegibility) smoothed.
-      const drawn = `<g shape-rendering="geometricPrecision">${body.trim()}</g>`;
-      laidOut.set(text, drawn);
-      if (seenOnce.delete(text)) outlines.set(text, drawn);
-      else seenOnce.add(text);
-    });
+  const byRoot = new Map<string, Set<string>>();
+  for (const svg of svgs) {
+    const root = /^<svg\b[^>]*>/.exec(svg)?.[0];
+    if (!root) continue;
+    const missing = byRoot.get(root) ?? new Set<string>();
+    for (const text of svg.match(TEXT) ?? []) if (!outlines.has(text)) missing.add(text);
+    byRoot.set(root, missing);
   }
-  return svg.replace(TEXT, (text) => outlines.get(text) ?? laidOut.get(text)!);
+  for (const [root, missing] of byRoot) if (missing.size) layOut(root, [...missing], laidOut);
+  return svgs.map((svg) =>
+    /^<svg\b/.test(svg) ? svg.replace(TEXT, (text) => outlines.get(text) ?? laidOut.get(text)!) : svg,
+  );
+}
+
+/** Lays out the texts in one resvg call (under the picture's root, for its font family). */
+function layOut(root: string, missing: string[], laidOut: Map<string, string>): void {
+  if (outlines.size + missing.length > MAX_OUTLINES) outlines.clear();
+  if (seenOnce.size + missing.length > MAX_OUTLINES) seenOnce.clear();
+  const groups = missing.map((text, i) => `<g id="t${i}">${text}</g>`).join('');
+  const flat = new Resvg(`${root}${groups}</svg>`, { font: FONT_OPTIONS }).toString();
+  missing.forEach((text, i) => {
+    const start = flat.indexOf(`<g id="t${i}">`);
+    let body = '';
+    if (start >= 0) {
+      const from = start + `<g id="t${i}">`.length;
+      const next = flat.indexOf('<g id="t', from);
+      body = flat.slice(from, next >= 0 ? next : flat.lastIndexOf('</svg>'));
+      body = body.slice(0, body.lastIndexOf('</g>'));
+    }
+    // Outlines are shapes: without this the board's optimizeSpeed would draw the letters unsmoothed,
+    // where resvg draws text (textRendering optimizeLegibility) smoothed.
+    const drawn = `<g shape-rendering="geometricPrecision">${body.trim()}</g>`;
+    laidOut.set(text, drawn);
+    if (seenOnce.delete(text)) outlines.set(text, drawn);
+    else seenOnce.add(text);
+  });
 }
 
 function render(svg: string, zoom: number, keepPixels?: boolean): RenderedPicture {

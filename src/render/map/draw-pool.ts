@@ -1,0 +1,121 @@
+// Board pictures drawn off the judge's thread. A picture costs 50–100 ms of CPU; drawn while its mail
+// is sent, a deadline's thousand pictures held every mail behind them for minutes. Here SVGs queue
+// for a few worker threads, each taking what is queued at once (their new titles laid out together),
+// while the judge's thread goes on sending mail and taking it in. Threads end when idle, giving their
+// memory back; a thread that fails or hangs fails its pictures, and whoever asked draws them itself.
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DrawAnswer, DrawRequest } from './draw-worker.js';
+
+/** Pictures one thread takes at once: enough to share the title layout, few enough to spread a burst. */
+const BATCH = 8;
+/** A thread idle this long ends. */
+const IDLE_MS = 15_000;
+/** A batch not drawn in this long is taken for a hung thread (a picture takes a tenth of a second). */
+const BATCH_TIMEOUT_MS = 120_000;
+
+interface Job {
+  svg: string;
+  resolve: (png: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  busy: Job[] | null;
+  idle: NodeJS.Timeout | null;
+  hung: NodeJS.Timeout | null;
+}
+
+/** Threads: CHANCERY_PICTURE_THREADS, else one per core up to four; 0 draws nothing here. */
+export function pictureThreads(): number {
+  const given = process.env.CHANCERY_PICTURE_THREADS;
+  if (given !== undefined && given !== '') return Math.max(0, Math.floor(Number(given)) || 0);
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/** A thread running the worker: its compiled JavaScript, or from the sources its TypeScript through tsx. */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./draw-worker.js', import.meta.url));
+  // tsx's ESM entry (require.resolve would give its CommonJS one, which a module cannot register).
+  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
+  const source = new URL('./draw-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+export class DrawPool {
+  private readonly queue: Job[] = [];
+  private readonly threads: Thread[] = [];
+  private nextId = 1;
+
+  constructor(private readonly size: number = pictureThreads()) {}
+
+  /** The PNG of the SVG, as svgToPng draws it. */
+  draw(svg: string): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ svg, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Ends every thread; pictures still queued or being drawn fail. */
+  async close(): Promise<void> {
+    const closing = new Error('the picture threads were stopped');
+    for (const job of this.queue.splice(0)) job.reject(closing);
+    await Promise.all([...this.threads].map((thread) => this.end(thread, closing)));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      let thread = this.threads.find((t) => !t.busy);
+      if (!thread && this.threads.length < this.size) thread = this.start();
+      if (!thread) return;
+      const jobs = this.queue.splice(0, BATCH);
+      thread.busy = jobs;
+      if (thread.idle) clearTimeout(thread.idle);
+      thread.hung = setTimeout(() => void this.end(thread, new Error('a picture thread hung')), BATCH_TIMEOUT_MS);
+      thread.hung.unref();
+      thread.worker.postMessage({ id: this.nextId++, svgs: jobs.map((j) => j.svg) } satisfies DrawRequest);
+    }
+  }
+
+  private start(): Thread {
+    const worker = startWorker();
+    worker.unref();
+    const thread: Thread = { worker, busy: null, idle: null, hung: null };
+    worker.on('message', (answer: DrawAnswer) => this.answered(thread, answer));
+    worker.on('error', (error) => void this.end(thread, error));
+    worker.on('exit', (code) => void this.end(thread, new Error(`a picture thread exited (${code})`)));
+    this.threads.push(thread);
+    return thread;
+  }
+
+  private answered(thread: Thread, answer: DrawAnswer): void {
+    const jobs = thread.busy ?? [];
+    thread.busy = null;
+    if (thread.hung) clearTimeout(thread.hung);
+    if ('error' in answer) for (const job of jobs) job.reject(new Error(answer.error));
+    else jobs.forEach((job, i) => job.resolve(Buffer.from(answer.pngs[i])));
+    thread.idle = setTimeout(() => void this.end(thread, null), IDLE_MS);
+    thread.idle.unref();
+    this.dispatch();
+  }
+
+  /** Ends a thread; its batch fails with `error`, and the queue goes to the others (or a new one). */
+  private async end(thread: Thread, error: Error | null): Promise<void> {
+    const at = this.threads.indexOf(thread);
+    if (at < 0) return;
+    this.threads.splice(at, 1);
+    if (thread.idle) clearTimeout(thread.idle);
+    if (thread.hung) clearTimeout(thread.hung);
+    for (const job of thread.busy ?? []) job.reject(error ?? new Error('a picture thread ended'));
+    thread.busy = null;
+    await thread.worker.terminate();
+    this.dispatch();
+  }
+}

@@ -1,0 +1,23 @@
+// A thread that draws board pictures for draw-pool.ts: SVG in, PNG out (svgsToPng, exactly as the
+// judge's own thread would draw them). It loads resvg and nothing of the game.
+import { parentPort } from 'node:worker_threads';
+import { svgsToPng } from './png.js';
+
+export interface DrawRequest {
+  id: number;
+  svgs: string[];
+}
+
+export type DrawAnswer = { id: number; pngs: Uint8Array[] } | { id: number; error: string };
+
+parentPort?.on('message', ({ id, svgs }: DrawRequest) => {
+  try {
+    const pngs = svgsToPng(svgs).map((picture) => new Uint8Array(picture.png));
+    parentPort!.postMessage(
+      { id, pngs } satisfies DrawAnswer,
+      pngs.map((png) => png.buffer as ArrayBuffer),
+    );
+  } catch (error) {
+    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies DrawAnswer);
+  }
+});
