@@ -110,6 +110,8 @@ export class OutboxWorker extends EventEmitter {
   runOnce(): Promise<OutboxRunReport> {
     if (this.running) {
       this.wakeAgain = true;
+      // A run waiting for pictures looks for the new mail now (a reply must not wait for a picture).
+      this.wakeWaiter();
       return this.running;
     }
     this.running = this.drain().finally(() => {
