@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { registerAttachmentRenderer } from '../../src/mail/attachments.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { OutboxWorker, retryDelayMs, DEFAULT_RETRY } from '../../src/mail/outbox-worker.js';
 import { queueMails } from '../../src/mail/queue.js';
@@ -156,5 +157,81 @@ describe('two outbox workers on one database (issue 11.6)', () => {
       second.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('sends the mails behind one whose picture is being drawn, then that one with its picture', async () => {
+    // A picture kind drawn "in a thread" the test finishes by hand (the board picture's is src/judge/board-mail.ts).
+    let finish = () => undefined as void;
+    let drawn = false;
+    const drawing = new Promise<void>((resolve) => (finish = resolve)).then(() => (drawn = true));
+    registerAttachmentRenderer(
+      'test-slow-picture',
+      () => ({ content: Buffer.from(drawn ? 'drawn ahead' : 'drawn at sending') }),
+      () => (drawn ? null : drawing),
+    );
+    const { db, sender, worker, queue } = setup();
+    const results = () =>
+      queueMails(
+        db,
+        [
+          {
+            kind: 'result',
+            to: 'p@example.test',
+            subject: 'results',
+            text: 'the results',
+            dedupeKey: 'results',
+            attachments: [
+              { filename: 'board.png', contentType: 'image/png', render: { kind: 'test-slow-picture', args: {} } },
+            ],
+          },
+        ],
+        { judge, origin: 'test' },
+      );
+    results();
+    queue('a reply');
+    const run = worker.runOnce();
+    await vi.waitFor(() => expect(sender.delivered.map((m) => m.subject)).toEqual(['a reply']));
+    // Waiting for its picture, the results mail is neither sent nor claimed: a crash now leaves it queued.
+    const waiting = db.prepare("SELECT status, claimed_by FROM outbox WHERE dedupe_key = 'results'").get();
+    expect(waiting).toEqual({ status: 'queued', claimed_by: null });
+    queue('a later reply');
+    worker.wake();
+    await vi.waitFor(() => expect(sender.delivered.map((m) => m.subject)).toContain('a later reply'));
+    expect(sender.delivered.map((m) => m.subject)).not.toContain('results');
+    finish();
+    expect(await run).toEqual({ sent: 3, retrying: 0, failed: 0 });
+    const sent = sender.delivered.find((m) => m.subject === 'results')!;
+    expect(String((sent.attachments as { content: Buffer }[])[0].content)).toBe('drawn ahead');
+  });
+
+  it('stopped while a picture is drawn, leaves its mail queued and unclaimed for the next start', async () => {
+    registerAttachmentRenderer(
+      'test-endless-picture',
+      () => ({ content: Buffer.from('x') }),
+      () => new Promise(() => undefined),
+    );
+    const { db, sender, worker } = setup();
+    queueMails(
+      db,
+      [
+        {
+          kind: 'result',
+          to: 'p@example.test',
+          subject: 'results',
+          text: 'the results',
+          dedupeKey: 'results',
+          attachments: [
+            { filename: 'b.png', contentType: 'image/png', render: { kind: 'test-endless-picture', args: {} } },
+          ],
+        },
+      ],
+      { judge, origin: 'test' },
+    );
+    const run = worker.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await worker.stop();
+    expect(await run).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(sender.delivered).toEqual([]);
+    expect(db.prepare('SELECT status, claimed_by FROM outbox').get()).toEqual({ status: 'queued', claimed_by: null });
   });
 });

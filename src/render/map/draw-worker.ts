@@ -1,7 +1,23 @@
 // A thread that draws board pictures for draw-pool.ts: SVG in, PNG out (svgsToPng, exactly as the
 // judge's own thread would draw them). It loads resvg and nothing of the game.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { svgsToPng } from './png.js';
+
+/**
+ * Pictures are background work: the judge's own thread (mail taken in, replies, text mail) goes
+ * first when the cores are busy. Linux gives each thread its own niceness (by its thread id);
+ * elsewhere the thread runs at the judge's priority.
+ */
+function yieldToTheJudge(): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  } catch {
+    // Not Linux, or not allowed: drawn at the judge's own priority.
+  }
+}
+yieldToTheJudge();
 
 export interface DrawRequest {
   id: number;
