@@ -145,3 +145,97 @@ describe('RULE MANUAL_PROCESS (issue 19.16)', SLOW, () => {
     expect(results[0].text).toMatch(/Turkey: +Fleet Ankara HOLD/);
   });
 });
+
+describe('RULE QUIET and REVEAL (issue 19.13)', SLOW, () => {
+  it('under RULE QUIET the table hears of no change of player; the GM and the player concerned do', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'gunboat', { settings: ['RULE QUIET'] });
+    expect(await gm(w, 'gunboat', 'CD Austria')).not.toContain('rejected');
+    await say(w, 'england', 'gunboat', 'RESIGN');
+    for (const p of ['france', 'germany', 'italy', 'russia', 'turkey'])
+      for (const change of ['in civil disorder', 'resigned'])
+        expect(await mailsWith(w, playerAddress(p), `gunboat: `, change), p).toHaveLength(0);
+    expect(await mailsWith(w, GM, 'Diplomacy game gunboat: Austria in civil disorder')).toHaveLength(1);
+    expect(await mailsWith(w, GM, 'Diplomacy game gunboat: England resigned')).toHaveLength(1);
+    expect(await mailsWith(w, playerAddress('austria'), 'Austria in civil disorder')).toHaveLength(1);
+    // SUMMARY keeps the replacements for the end of the game.
+    await w.send('newcomer@players.test', 'TAKEOVER england@gunboat newpass1');
+    const summary = await w.send('stranger@elsewhere.test', 'SUMMARY gunboat');
+    expect(summary).toContain('(RULE QUIET: shown when the game is over)');
+    expect(summary).not.toContain('England taken over');
+    expect(await mailsWith(w, playerAddress('france'), 'England taken over')).toHaveLength(0);
+  });
+
+  it('REVEAL shows the players of a finished NO_REVEAL game to its table, once, and only the GM may', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'masked', { settings: ['RULE NO_REVEAL'] });
+    expect(await gm(w, 'masked', 'REVEAL')).toContain('REVEAL waits for the end of the game');
+    for (const p of POWERS) await say(w, p, 'masked', 'SET DRAW');
+    expect(findGameByName(w.db, 'masked')!.status).toBe('completed');
+    const hidden = await w.send('stranger@elsewhere.test', 'SUMMARY masked');
+    expect(hidden).not.toContain(playerAddress('france'));
+    expect(hidden).toContain('addresses are shown only if the GM sends REVEAL');
+    // A player, a forged GM address without the password, a stranger: refused, nobody mailed.
+    expect(await say(w, 'france', 'masked', 'REVEAL')).toContain('REVEAL is a GM command');
+    expect(await w.send(GM, 'SIGNON master@masked wrongpass\nREVEAL')).toContain('rejected');
+    expect(await w.send('stranger@elsewhere.test', 'REVEAL')).toContain('rejected');
+    expect(await mailsWith(w, playerAddress('italy'), 'the players revealed')).toHaveLength(0);
+    // A hundred copies in one mail: one notice.
+    const reply = await gm(w, 'masked', Array.from({ length: 100 }, () => 'REVEAL').join('\n'));
+    expect(reply).toContain('The players of game masked are revealed');
+    expect(reply).toContain('were revealed already');
+    const told = await mailsWith(w, playerAddress('italy'), 'Diplomacy game masked: the players revealed');
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toMatch(/France +france@players\.test/);
+    expect(await w.send('stranger@elsewhere.test', 'SUMMARY masked')).toContain(playerAddress('france'));
+  });
+
+  it('REVEAL is refused in a game whose addresses are not hidden', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'open');
+    expect(await gm(w, 'open', 'REVEAL')).toContain('has no RULE NO_REVEAL');
+  });
+});
+
+describe('smarter civil disorder: CD_SUPPORTS, CD_RETREATS, CD_BUILDS (issue 19.14)', SLOW, () => {
+  it("a power in civil disorder supports its units' holds, retreats toward home and builds at home", async () => {
+    const w = (world = createWorld());
+    const rules = ['RULE CD_SUPPORTS', 'RULE CD_RETREATS', 'RULE CD_BUILDS'];
+    await startStandardGame(w, 'cdgame', { settings: rules });
+    // Spring: Russia's player sends his army to Galicia and his fleet to Rumania, then leaves the game in CD.
+    await say(w, 'russia', 'cdgame', 'A War - Gal\nF Sev - Rum\nA Mos H\nF Stp/sc H');
+    await gm(w, 'cdgame', 'PROCESS! S1901M');
+    expect(await gm(w, 'cdgame', 'CD Russia')).not.toContain('rejected');
+    // Fall: Austria dislodges the Russian army from Galicia.
+    await say(w, 'austria', 'cdgame', 'A Vie - Gal\nA Bud S A Vie - Gal\nF Tri H');
+    const preview = await gm(w, 'cdgame', 'PREVIEW');
+    expect(preview).toContain('mailed to you alone');
+    await gm(w, 'cdgame', 'PROCESS! F1901M');
+    const fall = (await mailsWith(w, playerAddress('france'), 'Diplomacy results cdgame F1901M'))[0].text;
+    // Each unit with a neighbour of its own supports that neighbour's hold: where legal, and only there.
+    expect(fall).toMatch(/Russia: +Army Moscow SUPPORT Fleet St Petersburg \(south coast\)\./);
+    expect(fall).toMatch(/Russia: +Army Galicia SUPPORT Fleet Rumania\./);
+    expect(fall).toMatch(/Russia: +Fleet Rumania HOLD\./);
+    // The GM's preview chose exactly the same (the phase's seed).
+    const previewText = (await mailsWith(w, GM, 'Diplomacy preview cdgame F1901M'))[0].text;
+    expect(previewText).toMatch(/Russia: +Army Moscow SUPPORT Fleet St Petersburg \(south coast\)\./);
+    // The dislodged army retreats to Warsaw (a home centre; Silesia, Ukraine, Rumania, Bohemia lie farther).
+    await gm(w, 'cdgame', 'PROCESS! F1901R');
+    const retreat = (await mailsWith(w, playerAddress('france'), 'Diplomacy results cdgame F1901R'))[0].text;
+    expect(retreat).toMatch(/Russia: +Army Galicia -> Warsaw\./);
+    // Winter: Rumania gained, one build owed; Sevastopol is the only free home centre.
+    await gm(w, 'cdgame', 'PROCESS! W1901A');
+    const winter = (await mailsWith(w, playerAddress('france'), 'Diplomacy results cdgame W1901A'))[0].text;
+    expect(winter).toMatch(/Russia: +Builds? an? (army|fleet) in Sevastopol\./i);
+  });
+
+  it('without the rules, a power in civil disorder holds, disbands and waives', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'plaincd');
+    expect(await gm(w, 'plaincd', 'CD Austria')).not.toContain('rejected');
+    await gm(w, 'plaincd', 'PROCESS! S1901M');
+    const spring = (await mailsWith(w, playerAddress('france'), 'Diplomacy results plaincd S1901M'))[0].text;
+    expect(spring).toMatch(/Austria: +Army Vienna HOLD\./);
+    expect(spring).not.toMatch(/Austria: .*SUPPORT/);
+  });
+});
