@@ -19,7 +19,7 @@ export function legalise(
   scope: LegalityScope,
   orders: MovementOrder[],
   unitAt: Int32Array,
-  invalidMoves: Set<Loc>,
+  invalidMoves: ReadonlySet<Loc>,
 ): LegalOrders {
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
