@@ -12,7 +12,7 @@
 //   facts.ts     the trace on request (--explain, EXPLAIN), read from the settled decisions
 import type { Loc, MovementOrder } from '../types.js';
 import type { LegalityScope } from '../legality/index.js';
-import { MOVE, NO_SORTIES, type SortieVerdicts } from './resolver/board.js';
+import { MOVE, NO_SORTIES, SORTIE, type SortieVerdicts } from './resolver/board.js';
 import { explanations } from './resolver/facts.js';
 import { Resolver } from './resolver/guess.js';
 import { settledOutcome, type Settled } from './resolver/outcome.js';
@@ -32,13 +32,17 @@ export function adjudicateMovement(
   explain = false,
 ): MovementOutcome {
   const board = new Resolver(scope, sorties, orders);
-  board.resolveAll();
-  const next = sortieVerdicts(board);
-  if (next) return adjudicateMovement(scope, orders, next, explain);
-  const done: MovementOutcome = settledOutcome(board);
-  // Read after resolution, from the settled decisions: asking costs nothing when nobody asks.
-  if (explain) done.explanations = explanations(board);
-  return done;
+  try {
+    board.resolveAll();
+    const next = sortieVerdicts(board);
+    if (next) return adjudicateMovement(scope, orders, next, explain);
+    const done: MovementOutcome = settledOutcome(board);
+    // Read after resolution, from the settled decisions: asking costs nothing when nobody asks.
+    if (explain) done.explanations = explanations(board);
+    return done;
+  } finally {
+    board.release();
+  }
 }
 
 /**
@@ -49,7 +53,7 @@ export function adjudicateMovement(
 function sortieVerdicts(b: Resolver): SortieVerdicts | null {
   let winning: number[] | null = null;
   for (let i = 0; i < b.count; i++)
-    if (b.kind[i] === MOVE && b.mode[i] === 'sortie' && b.res[i] === 1) (winning ??= []).push(i);
+    if (b.kind[i] === MOVE && b.mode[i] === SORTIE && b.res[i] === 1) (winning ??= []).push(i);
   if (!winning) return null;
   const voidSupports = new Set<Loc>(b.sorties.voidSupports);
   const invalidMoves = new Set<Loc>(b.sorties.invalidMoves);

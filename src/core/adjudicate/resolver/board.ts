@@ -31,6 +31,12 @@ export interface SortieVerdicts {
 
 export const NO_SORTIES: SortieVerdicts = { voidSupports: new Set(), invalidMoves: new Set() };
 
+/** A neutral unit's move mode (DP rules), by code: most units move normally. */
+export const NORMAL = 0;
+export const SORTIE = 1;
+export const STATIONARY = 2;
+const MODE_CODE: Record<MoveMode, number> = { normal: NORMAL, sortie: SORTIE, stationary: STATIONARY };
+
 export abstract class Board {
   readonly g: Geometry;
   readonly n: number;
@@ -38,6 +44,8 @@ export abstract class Board {
   readonly rules: Required<Ruleset>;
   readonly units: Unit[];
   readonly count: number;
+  /** The typed arrays below, taken from the pool and given back when the phase is done. */
+  private readonly buffers: Buffers;
   /** Province of each unit, and the unit standing in each province (-1: none). */
   readonly prov: Int32Array;
   readonly unitAt: Int32Array;
@@ -47,10 +55,8 @@ export abstract class Board {
   readonly dest: Int32Array;
   /** Support/convoy: the province of the supported/convoyed unit. */
   readonly target: Int32Array;
-  /** A support naming a coast (4.B.4); null for most. */
-  readonly supportCoast: (Loc | null)[];
-  readonly destLoc: (Loc | null)[];
-  readonly mode: MoveMode[];
+  /** NORMAL, SORTIE or STATIONARY (the rule modules' moveMode), for moves. */
+  readonly mode: Uint8Array;
   /** Per army: the fleets validly convoying it (convoy.ts); per unit: the valid supports it gets (support.ts). */
   readonly convoyers: (number[] | undefined)[];
   readonly supports: (number[] | undefined)[];
@@ -84,21 +90,11 @@ export abstract class Board {
     this.rules = rules;
     const units = (this.units = ctx.position.units);
     const count = (this.count = units.length);
-    // One buffer for the unit-indexed Int32 arrays: typed arrays cost more to make than to fill.
-    const ints = new Int32Array(4 * count + g.n);
-    this.prov = ints.subarray(0, count);
-    this.dest = ints.subarray(count, 2 * count).fill(-1);
-    this.target = ints.subarray(2 * count, 3 * count).fill(-1);
-    this.opponent = ints.subarray(3 * count, 4 * count).fill(-1);
-    this.unitAt = ints.subarray(4 * count).fill(-1);
-    const bytes = new Uint8Array(7 * count);
-    this.kind = bytes.subarray(0, count);
-    this.convoyValid = bytes.subarray(count, 2 * count);
-    this.supportValid = bytes.subarray(2 * count, 3 * count);
-    this.byConvoy = bytes.subarray(3 * count, 4 * count);
-    this.res = bytes.subarray(4 * count, 5 * count);
-    this.paradoxFailed = bytes.subarray(5 * count, 6 * count);
-    this.state = bytes.subarray(6 * count, 7 * count);
+    const buffers = (this.buffers = takeBuffers(count, g.n));
+    ({ prov: this.prov, unitAt: this.unitAt, dest: this.dest, target: this.target, opponent: this.opponent } = buffers);
+    ({ kind: this.kind, mode: this.mode, res: this.res, state: this.state } = buffers);
+    ({ convoyValid: this.convoyValid, supportValid: this.supportValid, byConvoy: this.byConvoy } = buffers);
+    this.paradoxFailed = buffers.paradoxFailed;
     for (let i = 0; i < count; i++) {
       const p = g.index.get(provinceOf(units[i].loc))!;
       this.prov[i] = p;
@@ -106,9 +102,6 @@ export abstract class Board {
     }
     // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
     this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves);
-    this.supportCoast = new Array(count).fill(null);
-    this.destLoc = new Array(count).fill(null);
-    this.mode = new Array(count).fill('normal');
     this.convoyers = new Array(count);
     this.supports = new Array(count);
     this.attackers = new Array(g.n);
@@ -120,20 +113,37 @@ export abstract class Board {
     if (o.kind === 'move') {
       this.kind[i] = MOVE;
       this.dest[i] = index.get(provinceOf(o.to))!;
-      this.destLoc[i] = o.to;
-      this.mode[i] = this.rules.moveMode(this.ctx, this.units[i]);
+      this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])];
     } else if (o.kind === 'support') {
       this.kind[i] = SUPPORT;
       this.target[i] = index.get(o.target)!;
-      if (o.to !== undefined) {
-        this.dest[i] = index.get(provinceOf(o.to))!;
-        if (o.to.includes('/')) this.supportCoast[i] = o.to;
-      }
+      if (o.to !== undefined) this.dest[i] = index.get(provinceOf(o.to))!;
     } else if (o.kind === 'convoy') {
       this.kind[i] = CONVOY;
       this.target[i] = index.get(o.from)!;
       this.dest[i] = index.get(o.to)!;
     }
+  }
+
+  /** Where move i goes, coast included. */
+  destLoc(i: number): Loc {
+    return (this.legal.orders[i] as { to: Loc }).to;
+  }
+
+  /** The coast a support names (4.B.4), or null when it names none. */
+  supportCoast(i: number): Loc | null {
+    const to = (this.legal.orders[i] as { to?: Loc }).to;
+    return to !== undefined && to.includes('/') ? to : null;
+  }
+
+  /** Scratch arrays for the resolver (guess.ts) and the outcome (outcome.ts), from the same pool. */
+  get scratch(): Scratch {
+    return this.buffers;
+  }
+
+  /** Gives the typed arrays back to the pool: the board must not be read afterwards. */
+  release(): void {
+    giveBack(this.buffers);
   }
 
   /** Settles decision i (guess.ts) and tells whether the move moves / the support is given / the fleet stays. */
@@ -160,4 +170,85 @@ export abstract class Board {
     const { power, type, loc } = this.units[i];
     return { power, type, loc };
   }
+}
+
+/** Scratch space the guess algorithm and the outcome use beside the board's own arrays. */
+export interface Scratch {
+  depth: Int32Array;
+  lowOf: Int32Array;
+  isTentative: Uint8Array;
+  /** Per unit: the move that dislodged it (-1: none). */
+  dislodger: Int32Array;
+  /** Per province: no retreat there (occupied after movement, or contested). */
+  blocked: Uint8Array;
+}
+
+interface Buffers extends Scratch {
+  key: number;
+  ints: Int32Array;
+  bytes: Uint8Array;
+  prov: Int32Array;
+  unitAt: Int32Array;
+  dest: Int32Array;
+  target: Int32Array;
+  opponent: Int32Array;
+  kind: Uint8Array;
+  mode: Uint8Array;
+  res: Uint8Array;
+  state: Uint8Array;
+  convoyValid: Uint8Array;
+  supportValid: Uint8Array;
+  byConvoy: Uint8Array;
+  paradoxFailed: Uint8Array;
+}
+
+// Making typed arrays costs more than the resolution itself (each is an ArrayBuffer outside the
+// heap), so a phase takes its arrays from a pool of spare sets, one list per board size, and gives
+// them back when done. A set is taken, never shared: a phase adjudicated while another is (a rule
+// module's hook) simply finds none spare and makes its own.
+const pool = new Map<number, Buffers[]>();
+const SPARE_SETS = 2;
+
+function takeBuffers(count: number, n: number): Buffers {
+  const key = n * 65536 + count;
+  const b = pool.get(key)?.pop() ?? makeBuffers(key, count, n);
+  b.ints.fill(-1);
+  b.bytes.fill(0);
+  return b;
+}
+
+function giveBack(b: Buffers): void {
+  let spare = pool.get(b.key);
+  if (!spare) pool.set(b.key, (spare = []));
+  if (spare.length < SPARE_SETS) spare.push(b);
+}
+
+function makeBuffers(key: number, count: number, n: number): Buffers {
+  const ints = new Int32Array(7 * count + n);
+  const bytes = new Uint8Array(9 * count + n);
+  const int = (k: number) => ints.subarray(k * count, (k + 1) * count);
+  const byte = (k: number) => bytes.subarray(k * count, (k + 1) * count);
+  return {
+    key,
+    ints,
+    bytes,
+    prov: int(0),
+    dest: int(1),
+    target: int(2),
+    opponent: int(3),
+    depth: int(4),
+    lowOf: int(5),
+    dislodger: int(6),
+    unitAt: ints.subarray(7 * count),
+    kind: byte(0),
+    mode: byte(1),
+    res: byte(2),
+    state: byte(3),
+    convoyValid: byte(4),
+    supportValid: byte(5),
+    byConvoy: byte(6),
+    paradoxFailed: byte(7),
+    isTentative: byte(8),
+    blocked: bytes.subarray(9 * count),
+  };
 }

@@ -22,11 +22,12 @@ export function bindConvoys(b: Board): void {
   let fleetSeas: number[] | null = null;
   for (let i = 0; i < count; i++) {
     if (kind[i] !== MOVE || units[i].type !== 'A') continue;
-    const land = b.scope.reach.canMove(units[i], units[i].loc, b.destLoc[i]!, 'move');
+    const land = b.scope.reach.canMove(units[i], units[i].loc, b.destLoc(i), 'move');
     const fleets = b.convoyers[i] ?? NOBODY;
     let own = false;
     for (const f of fleets) if (units[f].power === units[i].power) own = true;
-    b.byConvoy[i] = !land || b.legal.viaConvoy[i] || own ? 1 : 0;
+    const via = (b.legal.orders[i] as { viaConvoy?: boolean }).viaConvoy === true;
+    b.byConvoy[i] = !land || via || own ? 1 : 0;
     if (land) continue;
     fleetSeas ??= seasWithFleets(b);
     if (seaChain(b, b.prov[i], dest[i], fleetSeas)) continue;

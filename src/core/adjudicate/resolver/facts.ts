@@ -2,7 +2,7 @@
 // settled decisions with the very functions that decided them (strength.ts, support.ts, convoy.ts),
 // so the explanation cannot drift from the rule. Only run when asked: it costs nothing otherwise.
 import type { Explanation, Fact } from '../trace.js';
-import { Board, CONVOY, HOLD, MOVE, NO_CONVOY, SUPPORT } from './board.js';
+import { Board, CONVOY, HOLD, MOVE, NO_CONVOY, STATIONARY, SUPPORT } from './board.js';
 import { convoyFails, sunkConvoyers } from './convoy.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strength.js';
 import { cutBy, supportsOf } from './support.js';
@@ -51,7 +51,7 @@ function supported(b: Board, i: number, facts: Fact[]): void {
 /** The comparisons decideMove (move.ts) made, in its order, read from the settled decisions. */
 function whyMove(b: Board, i: number, facts: Fact[]): void {
   supported(b, i, facts);
-  if (b.mode[i] === 'stationary') return void facts.push({ code: 'stationary' });
+  if (b.mode[i] === STATIONARY) return void facts.push({ code: 'stationary' });
   if (b.paradoxFailed[i]) return void facts.push({ code: 'szykman' });
   if (convoyFails(b, i)) {
     const at = sunkConvoyers(b, i).map((f) => b.g.ids[b.prov[f]]);

@@ -26,10 +26,7 @@ export class Resolver extends Board {
 
   constructor(scope: LegalityScope, sorties: SortieVerdicts, orders: MovementOrder[]) {
     super(scope, sorties, orders);
-    const ints = new Int32Array(2 * this.count);
-    this.depth = ints.subarray(0, this.count);
-    this.lowOf = ints.subarray(this.count);
-    this.isTentative = new Uint8Array(this.count);
+    ({ depth: this.depth, lowOf: this.lowOf, isTentative: this.isTentative } = this.scratch);
     bindConvoys(this);
     bindSupports(this);
     this.listAttackers();

@@ -4,7 +4,7 @@
 // two moves into each other's province where neither goes by sea: with DATC v3.0's 4.A.7 a convoyed
 // unit swaps with the other, and a unit dislodged without a head-to-head battle still bounces a move
 // into the province its attacker left. A neutral unit's "stationary" move never leaves (DP rules).
-import { Board, MOVE } from './board.js';
+import { Board, MOVE, STATIONARY } from './board.js';
 import { attackStrength, defendStrength, holdStrength, preventStrength } from './strength.js';
 
 /** Pairs the moves that meet head to head (after the convoys are bound: a move by sea meets nobody). */
@@ -19,7 +19,7 @@ export function bindHeadToHead(b: Board): void {
 
 /** MOVE (5.B.1). */
 export function decideMove(b: Board, i: number): boolean {
-  if (b.mode[i] === 'stationary') return false;
+  if (b.mode[i] === STATIONARY) return false;
   const attack = attackStrength(b, i);
   if (attack === 0) return false;
   const o = b.opponent[i];

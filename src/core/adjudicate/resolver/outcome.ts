@@ -19,7 +19,7 @@ export interface Settled {
 
 export function settledOutcome(b: Board): Settled {
   const { count, kind, res, units, legal } = b;
-  const by = new Int32Array(count);
+  const by = b.scratch.dislodger;
   for (let i = 0; i < count; i++) by[i] = kind[i] === MOVE && res[i] === 1 ? -1 : b.dislodgedBy(i);
   const outcomes: OrderOutcome[] = new Array(count);
   const after: Unit[] = [];
@@ -34,7 +34,7 @@ export function settledOutcome(b: Board): Settled {
       notes: notesOf(b, i, by[i]),
       reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order'),
     };
-    if (moved) after.push({ power: u.power, type: u.type, loc: b.destLoc[i]! });
+    if (moved) after.push({ power: u.power, type: u.type, loc: b.destLoc(i) });
     else if (by[i] < 0) after.push(u);
     else if (!b.rules.mayRetreat(b.ctx, u)) destroyed.push(u);
     else (beaten ??= []).push(i);
@@ -78,8 +78,8 @@ function notesOf(b: Board, i: number, by: number): Note[] {
  * straits: a foreign fleet that just moved into the strait already blocks it).
  */
 function retreatsOf(b: Board, beaten: number[], by: Int32Array, after: Unit[]): DislodgedUnit[] {
-  const { g, n, kind, res, dest, prov, opponent, byConvoy } = b;
-  const blocked = new Uint8Array(n);
+  const { g, kind, res, dest, prov, opponent, byConvoy } = b;
+  const blocked = b.scratch.blocked;
   for (let i = 0; i < b.count; i++) {
     // A failed move contests its destination unless it was beaten head-to-head (DATC 6.H.9).
     if (kind[i] === MOVE && !res[i] && !convoyFails(b, i) && !(opponent[i] >= 0 && res[opponent[i]]))

@@ -16,13 +16,13 @@ export function bindSupports(b: Board): void {
     if (kind[i] !== SUPPORT) continue;
     const s = unitAt[target[i]];
     if (s < 0 || s === i) continue;
-    const coast = b.supportCoast[i];
+    const coast = b.supportCoast(i);
     const matches =
       dest[i] < 0
         ? kind[s] !== MOVE
         : kind[s] === MOVE &&
           dest[s] === dest[i] &&
-          (coast === null || units[s].type === 'A' || coast === b.destLoc[s]);
+          (coast === null || units[s].type === 'A' || coast === b.destLoc(s));
     if (matches && !b.sorties.voidSupports.has(units[i].loc)) {
       (b.supports[s] ??= []).push(i);
       b.supportValid[i] = 1;
