@@ -1,8 +1,7 @@
 // The board the resolver works on: one movement phase's units and their orders as dense arrays
 // indexed by unit (typed arrays, no per-unit objects), the decisions' results, and the lists that
-// tie orders together (who supports, convoys or attacks whom). Encoding the orders applies two
-// DATC choices: an illegal or missing order is a hold (4.E.1), and a support naming a coast must
-// match the supported move's coast (4.B.4). The decisions themselves live beside this module:
+// tie orders together (who supports, convoys or attacks whom). Encoding the orders applies one DATC
+// choice: an illegal or missing order is a hold (4.E.1). The decisions themselves live beside this module:
 // convoy.ts (paths, 5.B.3-4), support.ts (5.B.2), strength.ts (5.B.5-8), move.ts (5.B.1, head to
 // head), backup.ts (5.B.9) and guess.ts (the guess algorithm, 5.F), which alone implements resolve.
 import type { LegalityScope } from '../../legality/index.js';
