@@ -1,9 +1,9 @@
 // A thread that draws board pictures for draw-pool.ts: SVG in, PNG out (svgsToPng, exactly as the
-// judge's own thread would draw them). It loads resvg and nothing of the game.
+// judge's own thread would draw them: svgsToPng). It loads resvg and nothing of the game.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { svgsToPng } from './png.js';
+import { collectDrawings, drawOne, withTextAsPaths } from './png.js';
 
 /**
  * Pictures are background work: the judge's own thread (mail taken in, replies, text mail) goes
@@ -26,9 +26,16 @@ export interface DrawRequest {
 
 export type DrawAnswer = { id: number; pngs: Uint8Array[] } | { id: number; error: string };
 
-parentPort?.on('message', ({ id, svgs }: DrawRequest) => {
+parentPort?.on('message', async ({ id, svgs }: DrawRequest) => {
   try {
-    const pngs = svgsToPng(svgs).map((picture) => new Uint8Array(picture.png));
+    const pngs: Uint8Array[] = [];
+    for (const svg of withTextAsPaths(svgs)) {
+      pngs.push(new Uint8Array(drawOne(svg).png));
+      // resvg gives a drawing's pixels (10 MiB and more) back only after a full collection, on the
+      // event loop's next turn: a batch drawn in one go held all of them at once.
+      collectDrawings();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     parentPort!.postMessage(
       { id, pngs } satisfies DrawAnswer,
       pngs.map((png) => png.buffer as ArrayBuffer),

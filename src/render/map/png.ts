@@ -65,7 +65,14 @@ export function svgsToPng(svgs: string[], options: PngOptions = {}): RenderedPic
   return textAsPaths(svgs).map((svg) => drawOne(svg, options));
 }
 
-function drawOne(svg: string, options: PngOptions): RenderedPicture {
+/**
+ * For a thread drawing a batch one picture per turn of its event loop (resvg's pixels are given back
+ * only then, after a full collection: see COLLECT_EVERY): the SVGs with their texts laid out
+ * together, each then drawn by drawOne, and the collection asked for after each.
+ */
+export { textAsPaths as withTextAsPaths, collectNow as collectDrawings };
+
+export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture {
   if (++drawnSinceCollection >= COLLECT_EVERY) {
     drawnSinceCollection = 0;
     setImmediate(collectNow).unref();
