@@ -67,7 +67,7 @@ import { unprovenPlayers } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
 
-type Fail = (reason: string, suggestion?: string) => void;
+export type Fail = (reason: string, suggestion?: string) => void;
 
 function failer(s: Session, cmd: CommandItem): Fail {
   return (reason, suggestion) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
@@ -108,7 +108,7 @@ export function create(s: Session, cmd: CommandItem): void {
 }
 
 /** Runs a GM command: checks the GM sign-on, then calls `body` with a fresh copy of the game. */
-function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
+export function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
   const fail = failer(s, cmd);
   const on = s.signon;
   if (!on || on.role !== 'master') {

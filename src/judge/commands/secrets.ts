@@ -22,6 +22,9 @@ const PASSWORD_WORDS = [
   'REGISTER',
   'BECOME',
   'PROMOTE',
+  // DPjudge's PURGE <game> <password> and RENAME <game> <new name> <password>.
+  'PURGE',
+  'RENAME',
   // SET PRIVATE's word is a private game's join password (also a setting line at CREATE).
   'PRIVATE',
 ];

@@ -56,6 +56,9 @@ export const VERBS: Record<string, string> = {
   OPTIONS: 'OPTIONS',
   EXPLAIN: 'EXPLAIN',
   WHY: 'EXPLAIN',
+  // A GM's deletion and renaming of his game (DPjudge): game-admin.ts.
+  PURGE: 'PURGE',
+  RENAME: 'RENAME',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */
@@ -68,6 +71,9 @@ export const PASSWORD_ARGS: Record<string, number[]> = {
   TAKEOVER: [1, 2],
   RESIGN: [1],
   CREATE: [1],
+  // DPjudge writes the game password after the game (and the new name): whatever follows is hidden.
+  PURGE: [1, 2, 3],
+  RENAME: [2, 3, 4],
 };
 
 /** The SET sub-commands, canonical form first. */

@@ -89,6 +89,8 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
   BECOME: rule('gm-any'),
   PROMOTE: rule('gm', 'password', 'mail'),
   DEMOTE: rule('gm', 'mail'),
+  PURGE: rule('gm', 'mail'),
+  RENAME: rule('gm', 'mail'),
 };
 
 /** The SET sub-commands (canonical, commands/verbs.ts SET_WORDS), which differ in who may use them. */

@@ -1,0 +1,102 @@
+// Issue 19, the commands players and GMs expect (items 9, 10, 11, 17, 18): each by raw mail through
+// the mail directory, each attacked as a forger would.
+import { afterEach, describe, expect, it } from 'vitest';
+import { findGameByName } from '../../src/store/games.js';
+import { startSite, get } from '../web/site.js';
+import { createWorld, type World } from './world.js';
+import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
+
+const SLOW = { timeout: 60_000 };
+
+let world: World | null = null;
+afterEach(() => world?.close());
+
+/** The mails to `who` whose subject contains `subject` and whose text contains `text`. */
+async function mailsWith(w: World, who: string, subject: string, text = '') {
+  return (await w.mails(who)).filter((m) => m.subject.includes(subject) && m.text.includes(text));
+}
+
+describe('PURGE and RENAME by the GM (issue 19.18)', SLOW, () => {
+  it('PURGE deletes a terminated game, tells its players, and its web page goes; never a running game', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'doomed');
+    const running = await w.send(GM, `${master('doomed')}\nPURGE doomed gmpass1`);
+    expect(running).toContain('game doomed is active; TERMINATE it first');
+    expect(running).not.toMatch(/PURGE.*gmpass1/);
+    expect(running).toMatch(/PURGE \*{8}/);
+    expect(findGameByName(w.db, 'doomed')).not.toBeNull();
+    const site = await startSite(w);
+    try {
+      expect((await get(site, '/games/doomed')).status).toBe(200);
+      expect(await w.send(GM, `${master('doomed')}\nTERMINATE`)).toContain('terminated');
+      const purged = await w.send(GM, `${master('doomed')}\nPURGE doomed\nSTATUS`);
+      expect(purged).toContain('Game doomed is purged');
+      expect(findGameByName(w.db, 'doomed')).toBeNull();
+      const count = (t: string) => w.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number };
+      for (const table of ['game_players', 'phases', 'orders', 'press', 'jobs']) expect(count(table).n, table).toBe(0);
+      for (const p of POWERS) expect(await mailsWith(w, playerAddress(p), 'doomed purged')).toHaveLength(1);
+      expect((await get(site, '/games/doomed')).status).toBe(404);
+      expect(await w.send(playerAddress('france'), signon('france', 'doomed'))).toContain('rejected');
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('a PURGE must name the game; a password in any place is never echoed', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE forming1 gmpass1 standard\nFORM');
+    const bare = await w.send(GM, `${master('forming1')}\nPURGE gmpass1\nPURGE\nRENAME gmpass1 newname`);
+    expect(bare).not.toContain('gmpass1 ');
+    expect(bare).not.toMatch(/gmpass1$/m);
+    expect(bare).toContain('name the game you are signed on to: PURGE forming1');
+    expect(findGameByName(w.db, 'forming1')).not.toBeNull();
+    const stranger = await w.send('forger@else.test', 'PURGE forming1 gmpass1\nRENAME forming1 mine gmpass1');
+    expect(stranger).toContain('PURGE is a GM command');
+    expect(stranger).not.toContain('gmpass1');
+    expect(await w.send(GM, `${master('forming1')}\nPURGE forming1 gmpass1`)).toContain('Game forming1 is purged');
+  });
+
+  it('RENAME moves the game, its sign-on, its mail and its web page to the new name', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'oldname');
+    const site = await startSite(w);
+    try {
+      const taken = await w.send(GM, 'CREATE other1 gmpass1 standard');
+      expect(taken).toContain('created');
+      expect(await w.send(GM, `${master('oldname')}\nRENAME oldname other1`)).toContain(
+        'a game called "other1" already exists',
+      );
+      expect(await w.send(GM, `${master('oldname')}\nRENAME oldname 9bad`)).toContain('is not a good game name');
+      const renamed = await w.send(GM, `${master('oldname')}\nRENAME oldname newname secretword`);
+      expect(renamed).toContain('Game oldname is now called newname');
+      expect(renamed).not.toContain('secretword');
+      expect(await mailsWith(w, playerAddress('italy'), 'oldname is now newname')).toHaveLength(1);
+      expect(await w.send(playerAddress('france'), `${signon('france', 'newname')}\nA Par - Bur`)).toContain(
+        'Signed on',
+      );
+      expect(await w.send(playerAddress('france'), signon('france', 'oldname'))).toContain('rejected');
+      expect(await w.send(GM, `SIGNON master@newname gmpass1\nPROCESS!`)).toContain('was processed');
+      const [results] = await mailsWith(w, playerAddress('italy'), 'results');
+      expect(results.subject).toContain('newname');
+      expect((await get(site, '/games/newname')).status).toBe(200);
+      expect((await get(site, '/games/oldname')).status).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('a forged From with 100 PURGE and RENAME lines changes nothing and costs one reply', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'target');
+    const lines = Array.from({ length: 50 }, () => 'PURGE target gmpass0\nRENAME target mine gmpass0').join('\n');
+    const before = w.outboxRows().length;
+    const reply = await w.send(GM, `SIGNON master@target wrongpass\n${lines}`);
+    expect(reply).not.toContain('gmpass0');
+    expect(reply).not.toContain('wrongpass');
+    expect(findGameByName(w.db, 'target')?.status).toBe('active');
+    expect(findGameByName(w.db, 'mine')).toBeNull();
+    // The forger's one mail caused its reply only (and perhaps the owner's code), no notice to the table.
+    expect(w.outboxRows().length - before).toBeLessThanOrEqual(2);
+    for (const p of POWERS) expect(await mailsWith(w, playerAddress(p), 'purged')).toHaveLength(0);
+  });
+});
