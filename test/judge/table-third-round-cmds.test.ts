@@ -1,7 +1,11 @@
 // Issue 19, the commands players and GMs expect (items 9, 10, 11, 17, 18): each by raw mail through
 // the mail directory, each attacked as a forger would.
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/core/map/load.js';
+import { adjustmentsDue } from '../../src/judge/progress.js';
 import { findGameByName } from '../../src/store/games.js';
+import { currentPhase } from '../../src/store/phases.js';
+import { botOrders } from './bot.js';
 import { startSite, get } from '../web/site.js';
 import { createWorld, type World } from './world.js';
 import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
@@ -98,5 +102,77 @@ describe('PURGE and RENAME by the GM (issue 19.18)', SLOW, () => {
     // The forger's one mail caused its reply only (and perhaps the owner's code), no notice to the table.
     expect(w.outboxRows().length - before).toBeLessThanOrEqual(2);
     for (const p of POWERS) expect(await mailsWith(w, playerAddress(p), 'purged')).toHaveLength(0);
+  });
+});
+
+/** Every power but those named orders (the bot's legal orders) for the open phase. */
+async function orderAllBut(w: World, game: string, missing: string[]): Promise<string> {
+  const g = findGameByName(w.db, game)!;
+  const record = currentPhase(w.db, g.id)!;
+  for (const power of POWERS.filter((p) => !missing.includes(p))) {
+    const lines = botOrders(loadVariant('standard'), record.position, power, adjustmentsDue(w.db, g.id, record));
+    if (lines.length) await w.send(playerAddress(power), [signon(power, game), ...lines].join('\n'));
+  }
+  return record.phase;
+}
+
+describe('the late count per player (issue 19.17, njudge)', SLOW, () => {
+  it('counts each missed deadline once per phase; ROSTER and SUMMARY show it; the GM may correct it', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'tardy');
+    await orderAllBut(w, 'tardy', ['england', 'italy']);
+    w.advance(3 * 24 + 1);
+    await w.settle();
+    expect(await mailsWith(w, playerAddress('england'), 'late notice')).toHaveLength(1);
+    // The GM gives the phase a new deadline; it passes too: the same phase is counted once.
+    await w.send(GM, `${master('tardy')}\nSET DEADLINE +1H`);
+    w.advance(2);
+    await w.settle();
+    let roster = await w.send(GM, `${master('tardy')}\nROSTER`);
+    expect(roster).toMatch(/England .*none, late 1 time$/m);
+    expect(roster).toMatch(/Italy .*none, late 1 time$/m);
+    expect(roster).not.toMatch(/France .*late/);
+    // Italy orders now; the grace ends, England falls into civil disorder, the phase is processed.
+    await orderAllBut(
+      w,
+      'tardy',
+      POWERS.filter((p) => p !== 'italy'),
+    );
+    w.advance(25);
+    await w.settle();
+    const next = await orderAllBut(w, 'tardy', ['england', 'italy', 'germany']);
+    expect(next).not.toBe('S1901M');
+    w.advance(3 * 24 + 1);
+    await w.settle();
+    roster = await w.send(GM, `${master('tardy')}\nROSTER`);
+    expect(roster).toMatch(/Germany .*late 1 time$/m);
+    const summary = await w.send('reader@else.test', 'SUMMARY tardy');
+    // A power in civil disorder is not waited for: England's count stays.
+    expect(summary).toMatch(/England +civil disorder +\(late 1 time\)/);
+    expect(summary).toMatch(/Italy +active +\(late 2 times\)/);
+    expect(summary).toMatch(/France +active$/m);
+
+    const fixed = await w.send(
+      GM,
+      `${master('tardy')}\nSET LATE COUNT Italy 0\nSET LATE COUNT Spain 1\nSET LATE COUNT Italy -3`,
+    );
+    expect(fixed).toContain("Italy's late count is now 0 (was 2).");
+    expect(fixed).toContain('"Spain" is not a power of');
+    expect(fixed).toContain('the count is a whole number');
+    expect(await w.send('reader@else.test', 'SUMMARY tardy')).toMatch(/Italy +active$/m);
+  });
+
+  it('a player, or a forged From with 100 lines, cannot clear his late count', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'forged');
+    await orderAllBut(w, 'forged', ['england']);
+    w.advance(3 * 24 + 1);
+    await w.settle();
+    const player = await w.send(playerAddress('england'), `${signon('england', 'forged')}\nSET LATE COUNT England 0`);
+    expect(player).toContain('SET LATE is a GM command');
+    const lines = Array.from({ length: 100 }, () => 'SET LATE COUNT England 0').join('\n');
+    const forged = await w.send(GM, `SIGNON master@forged not-the-password\n${lines}`);
+    expect(forged).not.toContain('late count is now');
+    expect(await w.send(GM, `${master('forged')}\nROSTER`)).toMatch(/England .*late 1 time$/m);
   });
 });

@@ -25,7 +25,7 @@ import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import { endingText } from '../lifecycle/game-end.js';
 import { OFFICIAL_SENDER } from './press.js';
-import { seatStateWord } from './roster-report.js';
+import { lateNote, seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../render/phrases.js';
@@ -246,7 +246,9 @@ export function summary(s: Session, cmd: CommandItem): void {
   lines.push('', 'Players:');
   for (const seat of seats) {
     const state = stateOf(seat.status).padEnd(9);
-    lines.push(`  ${nameOf(seat.power).padEnd(width)} ${state} ${shownAddress(seat.accountId)}`.trimEnd());
+    const row = `  ${nameOf(seat.power).padEnd(width)} ${state} ${shownAddress(seat.accountId)}`.trimEnd();
+    const late = lateNote(seat).replace(/^, (.*)$/, ' ($1)');
+    lines.push(`${row}${late}`);
   }
   if (!addressesShown) {
     lines.push(

@@ -26,6 +26,7 @@ import type { CommandItem } from './tokenize.js';
 import { SET_WORDS } from './verbs.js';
 import { setZone } from './zone.js';
 import { setPress } from './set-press.js';
+import { setLateCountCommand } from './late-count.js';
 import { vote } from './votes.js';
 import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
 import { powerName } from '../../render/phrases.js';
@@ -57,6 +58,7 @@ export function set(s: Session, cmd: CommandItem): void {
     return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);
   if (sub === 'ZONE' || sub === 'NOZONE') return setZone(s, on, rest, sub === 'NOZONE', fail);
   if (sub === 'PRESS') return setPress(s, on, rest, fail);
+  if (sub === 'LATE') return setLateCountCommand(s, on, rest, fail);
   if (on.role !== 'player' || on.seatId === null || !on.power) return fail(`SET ${sub} is for players`);
   if (sub === 'WAIT' || sub === 'NOWAIT') {
     setSeatWait(s.db, on.seatId, sub === 'WAIT');

@@ -111,4 +111,6 @@ export const SET_WORDS: Record<string, string> = {
   TIMEZONE: 'ZONE',
   NOZONE: 'NOZONE',
   PRESS: 'PRESS',
+  // SET LATE COUNT <power> <n>: the GM corrects njudge's late count (late-count.ts).
+  LATE: 'LATE',
 };

@@ -119,6 +119,7 @@ export const SET_AUTHORITY: Readonly<Record<string, Authority>> = {
   TIMING: rule('gm'),
   GRACE: rule('gm'),
   PRESS: rule('gm', 'mail'),
+  LATE: rule('gm'),
 };
 
 /** Order lines and DP bids after a SIGNON. */
