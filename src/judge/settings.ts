@@ -44,6 +44,8 @@ export interface GameSettings {
   noDias?: boolean;
   /** RULE HIDE_LATE: the table is not told at the deadline which powers are late. */
   hideLate?: boolean;
+  /** SET PRESS COPY: accounts whose replies carry a copy of the press they send (commands/set-press.ts). */
+  pressCopies?: number[];
   /** RULE NO_REVEAL: players' addresses are never shown, not even after the game (SUMMARY). */
   noReveal?: boolean;
   /** Who took over which power when (TAKEOVER): SUMMARY lists them (lifecycle/replacements.ts). */

@@ -176,3 +176,73 @@ describe('the late count per player (issue 19.17, njudge)', SLOW, () => {
     expect(await w.send(GM, `${master('forged')}\nROSTER`)).toMatch(/England .*late 1 time$/m);
   });
 });
+
+describe("a copy of one's own press, and one's own press in HISTORY (issue 19.9)", SLOW, () => {
+  it('SET PRESS COPY puts each press, as its readers got it, in the reply; SET NOPRESS COPY stops it', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'copies');
+    const on = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'copies')}\nSET PRESS COPY\nPRESS TO France\nShall we share the Channel?\nENDPRESS`,
+    );
+    expect(on).toContain('PRESS COPY set');
+    expect(on).toContain('Copy of your press to France (S1901M)');
+    expect(on).toContain('Shall we share the Channel?');
+    const [got] = await mailsWith(w, playerAddress('france'), 'press', 'Shall we share the Channel?');
+    expect(on).toContain(got.text.trim().split('\n')[0]);
+    const off = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'copies')}\nSET NO PRESS COPY\nPRESS TO France\nNever mind.\nENDPRESS`,
+    );
+    expect(off).toContain('PRESS COPY removed');
+    expect(off).toContain('Press sent to France.');
+    expect(off).not.toContain('Never mind.');
+    // Germany never asked: no copy. The GM's SET PRESS still sets the press rules.
+    const germany = await w.send(
+      playerAddress('germany'),
+      `${signon('germany', 'copies')}\nBROADCAST\nHello all\nENDPRESS`,
+    );
+    expect(germany).not.toContain('Copy of your press');
+    expect(await w.send(playerAddress('germany'), `${signon('germany', 'copies')}\nSET PRESS GREY`)).toContain(
+      'SET PRESS is a GM command',
+    );
+    expect(await w.send(GM, `${master('copies')}\nSET PRESS GREY`)).toContain('The press rules of game copies are now');
+  });
+
+  it("HISTORY shows a player his own private press, sent and received, never others'", async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'archive');
+    const press = (from: string, to: string, text: string) =>
+      w.send(playerAddress(from), `${signon(from, 'archive')}\nPRESS TO ${to}\n${text}\nENDPRESS`);
+    await press('england', 'France', 'From London with love.');
+    await press('france', 'England', 'Paris answers London.');
+    await press('germany', 'Italy', 'A secret between Berlin and Rome.');
+    await w.send(playerAddress('russia'), `${signon('russia', 'archive')}\nBROADCAST\nPeace to all.\nENDPRESS`);
+    const mine = await w.send(playerAddress('england'), `${signon('england', 'archive')}\nHISTORY archive`);
+    expect(mine).toContain('Your press to France during Spring 1901 Movement (open now):');
+    expect(mine).toContain('From London with love.');
+    expect(mine).toContain('Press from France to England during Spring 1901 Movement (open now):');
+    expect(mine).toContain('Paris answers London.');
+    expect(mine).toContain('Peace to all.');
+    expect(mine).not.toContain('A secret between Berlin and Rome.');
+    const anyone = await w.send('reader@else.test', 'HISTORY archive');
+    expect(anyone).toContain('Peace to all.');
+    expect(anyone).not.toContain('From London with love.');
+    expect(anyone).not.toContain('Paris answers London.');
+  });
+
+  it('a forged From (wrong password, 100 lines) reads no private press and sets no copy', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'forgery');
+    await w.send(playerAddress('england'), `${signon('england', 'forgery')}\nPRESS TO France\nOur plan.\nENDPRESS`);
+    const lines = Array.from({ length: 50 }, () => 'SET PRESS COPY\nHISTORY forgery').join('\n');
+    const forged = await w.send(playerAddress('england'), `SIGNON england@forgery wrong-pass\n${lines}`);
+    expect(forged).not.toContain('Our plan.');
+    expect(forged).not.toContain('PRESS COPY set');
+    const game = findGameByName(w.db, 'forgery')!;
+    expect((game.settings as { pressCopies?: number[] }).pressCopies ?? []).toHaveLength(0);
+    // The GM acting for a power reads the GM's archive, not the power's.
+    const acting = await w.send(GM, `${master('forgery')}\nBECOME England\nHISTORY forgery`);
+    expect(acting).not.toContain('Our plan.');
+  });
+});

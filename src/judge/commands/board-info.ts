@@ -118,6 +118,43 @@ function pressText(variant: Variant, item: PressItem, phaseName: string): string
   return [`Broadcast from ${sender} during ${phaseName}:`, '', ...body].join('\n');
 }
 
+/**
+ * A reader's own private press for his HISTORY: what he sent and what was sent to him, as he saw it
+ * (grey and fake press keep their mask), from the time he took his seat (a replacement does not read
+ * his predecessor's talks). Only for a sign-on by the seat's own password (or the GM's) in this mail.
+ */
+function ownPress(s: Session, game: Game): { mine: (p: PressItem) => boolean; text: OwnText } | null {
+  const on = s.signon;
+  if (!on || on.game.id !== game.id || on.gm?.coMasterAccountId) return null;
+  const variant = variantOf(game.variant);
+  if (on.role === 'master') return ownArchive(variant, 'master', 'Master', '');
+  if (on.role !== 'player' || on.proof !== 'password' || !on.power || on.seatId === null) return null;
+  const seat = listSeats(s.db, game.id).find((x) => x.id === on.seatId);
+  const since = replacementsOf(readSettings(game.settings))
+    .filter((r) => r.power === on.power && r.toAccountId === seat?.accountId)
+    .map((r) => r.at)
+    .at(-1);
+  return ownArchive(variant, on.power, powerName(variant, on.power), since ?? '');
+}
+
+type OwnText = (item: PressItem, phaseName: string) => string;
+
+function ownArchive(variant: Variant, id: string, name: string, since: string) {
+  const mine = (p: PressItem) => p.sentAt >= since && (p.from === id || p.to.includes(name));
+  const text: OwnText = (item, phaseName) => {
+    const body = item.body.split('\n').map((l) => `  ${l}`.trimEnd());
+    const to = item.to.join(', ');
+    const head =
+      item.from === id
+        ? `Your press to ${to} during ${phaseName}${item.shownFrom ? ` (shown as from ${item.shownFrom})` : ''}:`
+        : `Press from ${item.shownFrom ?? senderName(variant, item.from)} to ${to} during ${phaseName}:`;
+    return [head, '', ...body].join('\n');
+  };
+  return { mine, text };
+}
+
+const senderName = (variant: Variant, from: string) => (from === 'master' ? 'Master' : powerName(variant, from));
+
 const RULER = '='.repeat(70);
 
 /**
@@ -138,9 +175,10 @@ export function history(s: Session, cmd: CommandItem): void {
       ? { error: 'no phase has been processed yet' }
       : { from: 0, to: -1 };
   if ('error' in range) return s.reply.reject(cmd.line, cmd.shown, range.error);
-  const press = listPress(s.db, game.id).filter(isPublic);
+  const own = ownPress(s, game);
+  const press = listPress(s.db, game.id).filter((p) => isPublic(p) || own?.mine(p));
   const pressOf = (code: string, name: string) =>
-    press.filter((p) => p.phase === code).map((p) => pressText(variant, p, name));
+    press.filter((p) => p.phase === code).map((p) => (isPublic(p) ? pressText(variant, p, name) : own!.text(p, name)));
   const toTheEnd = !target.rest.some((w) => w.toUpperCase() === 'TO');
   // One block per phase: its broadcasts, then its results; the blocks apart by a ruler.
   const blocks: string[][] = [];

@@ -15,6 +15,7 @@ import { readSettings, type GameSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { readPressHeader } from './press-header.js';
 import { pressRefusal } from './press-permission.js';
+import { wantsPressCopy } from './press-copy.js';
 import type { Session, Signon } from './session.js';
 import type { PressItem } from './tokenize.js';
 import { suggest } from '../../core/map/names.js';
@@ -161,6 +162,8 @@ export function press(s: Session, item: PressItem): void {
     item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)',
   ];
   s.reply.ok(`${intent.broadcast ? 'Broadcast' : 'Press'} sent to ${toText}${notes.join('')}.`);
+  // SET PRESS COPY: the press as its readers got it, in the sender's own reply.
+  if (wantsPressCopy(s, on)) s.reply.section(`Copy of your press to ${toText} (${phase})`, readersMail.text.trimEnd());
 }
 
 /** The foot of a press mail: how its readers may answer under the game's press rules. */

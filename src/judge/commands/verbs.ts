@@ -114,3 +114,23 @@ export const SET_WORDS: Record<string, string> = {
   // SET LATE COUNT <power> <n>: the GM corrects njudge's late count (late-count.ts).
   LATE: 'LATE',
 };
+
+/** Two-word SET sub-commands, told apart from the one-word ones by their second word (SET PRESS COPY). */
+const SET_PHRASES: Record<string, string> = {
+  'PRESS COPY': 'PRESS COPY',
+  'NOPRESS COPY': 'NOPRESS COPY',
+};
+
+/**
+ * The SET sub-command a SET line's words name (canonical, or null) and how many words it took:
+ * `SET NO DRAW` is NODRAW, `SET PRESS COPY` and `SET NO PRESS COPY` are phrases of their own. The gate
+ * and SET itself read it alike.
+ */
+export function readSetWord(args: string[]): { sub: string | null; used: number } {
+  const upper = args.map((a) => a.toUpperCase());
+  const noJoined = upper[0] === 'NO' && upper[1] ? [`NO${upper[1]}`, ...upper.slice(2)] : upper;
+  const extra = noJoined === upper ? 0 : 1;
+  const phrase = SET_PHRASES[`${noJoined[0]} ${noJoined[1] ?? ''}`];
+  if (phrase) return { sub: phrase, used: 2 + extra };
+  return { sub: SET_WORDS[noJoined[0] ?? ''] ?? null, used: 1 + extra };
+}

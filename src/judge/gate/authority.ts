@@ -120,6 +120,8 @@ export const SET_AUTHORITY: Readonly<Record<string, Authority>> = {
   GRACE: rule('gm'),
   PRESS: rule('gm', 'mail'),
   LATE: rule('gm'),
+  'PRESS COPY': rule('signed-on'),
+  'NOPRESS COPY': rule('signed-on'),
 };
 
 /** Order lines and DP bids after a SIGNON. */
