@@ -246,3 +246,53 @@ describe("a copy of one's own press, and one's own press in HISTORY (issue 19.9)
     expect(acting).not.toContain('Our plan.');
   });
 });
+
+describe('RULE PLAYER_DEADLINES: the players extend the deadline by agreement (issue 19.10, DPjudge)', SLOW, () => {
+  const agree = (w: World, power: string, game: string, words: string) =>
+    w.send(playerAddress(power), `${signon(power, game)}\nSET DEADLINE ${words}`);
+
+  it('moves the deadline only when every power still playing agrees to the same hours, within the cap', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'extend', { settings: ['RULE PLAYER_DEADLINES 48 1'] });
+    const first = await agree(w, 'england', 'extend', '+24H');
+    expect(first).toContain('Your agreement to extend S1901M by 24 hours is recorded; still to agree: Austria, France');
+    const [asked] = await mailsWith(w, GM, 'deadline extension asked');
+    expect(asked.text).toContain('England agrees to extend the deadline of S1901M by 24 hours');
+    expect(await mailsWith(w, playerAddress('turkey'), 'deadline extension asked')).toHaveLength(1);
+    expect(await agree(w, 'france', 'extend', '+72H')).toContain('allows at most 48 hours');
+    expect(await agree(w, 'france', 'extend', '2026-12-01 12:00')).toContain('players agree to an extension');
+    // France agrees to another length: England's 24 hours does not count for it.
+    expect(await agree(w, 'france', 'extend', '+2D')).toContain('still to agree: Austria, England, Germany');
+    // A power in civil disorder is not asked.
+    await w.send(GM, `${master('extend')}\nCD Turkey`);
+    for (const p of ['austria', 'england', 'germany', 'italy']) await agree(w, p, 'extend', '+48H');
+    expect(await mailsWith(w, GM, 'deadline changed')).toHaveLength(0);
+    const last = await agree(w, 'russia', 'extend', '+48h');
+    expect(last).toContain('Every power agreed: the deadline for S1901M is now Sat 28 Nov 2026 12:01 UTC');
+    const [changed] = await mailsWith(w, GM, 'deadline changed');
+    expect(changed.text).toContain('by 48 hours, by agreement of every power still playing');
+    expect(await mailsWith(w, playerAddress('italy'), 'deadline changed')).toHaveLength(1);
+    // Once a phase, as the rule says.
+    expect(await agree(w, 'russia', 'extend', '+1H')).toContain('S1901M was extended once already');
+    // Three days plus two: the phase waits for the new deadline.
+    w.advance(3 * 24 + 1);
+    await w.settle();
+    expect(await mailsWith(w, playerAddress('italy'), 'late notice')).toHaveLength(0);
+  });
+
+  it("without the rule SET DEADLINE stays the GM's; observers and forged mail move nothing", async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'norule');
+    expect(await agree(w, 'england', 'norule', '+24H')).toContain('SET DEADLINE is a GM command');
+    await startStandardGame(w, 'ruled', { settings: ['RULE PLAYER_DEADLINES'] });
+    const lines = Array.from({ length: 100 }, () => 'SET DEADLINE +48H').join('\n');
+    const forged = await w.send(playerAddress('england'), `SIGNON england@ruled wrong-pass\n${lines}`);
+    expect(forged).not.toContain('agreement');
+    const game = findGameByName(w.db, 'ruled')!;
+    expect((game.settings as { deadlineAgreements?: unknown }).deadlineAgreements).toBeUndefined();
+    expect(await mailsWith(w, GM, 'deadline extension asked')).toHaveLength(0);
+    expect(await w.send(GM, 'CREATE badrule gmpass1 standard\nRULE PLAYER_DEADLINES 500')).toContain(
+      'RULE PLAYER_DEADLINES [hours 1-168]',
+    );
+  });
+});

@@ -27,6 +27,7 @@ import { readSetWord, SET_WORDS } from './verbs.js';
 import { setZone } from './zone.js';
 import { setPress } from './set-press.js';
 import { setPressCopy } from './press-copy.js';
+import { playerDeadline, playersSetDeadlines } from './player-deadlines.js';
 import { setLateCountCommand } from './late-count.js';
 import { vote } from './votes.js';
 import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
@@ -48,6 +49,9 @@ export function set(s: Session, cmd: CommandItem): void {
     );
   const on = s.signon;
   if (!on) return fail(`SET ${sub} needs SIGNON first`);
+  // Under RULE PLAYER_DEADLINES a player's SET DEADLINE is his agreement to an extension; else the GM's.
+  if (sub === 'DEADLINE' && on.role === 'player' && !on.gm && playersSetDeadlines(on.game))
+    return playerDeadline(s, on, rest, fail);
   if (sub === 'DEADLINE') return setDeadlineCommand(s, cmd, on, rest);
   if (GM_TOOL_SETTINGS.has(sub)) return setGmTool(s, cmd, sub, rest);
   if (sub === 'PASSWORD') return setPassword(s, on, rest, fail);

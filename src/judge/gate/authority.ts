@@ -115,7 +115,8 @@ export const SET_AUTHORITY: Readonly<Record<string, Authority>> = {
   NOPRIVATE: rule('gm'),
   AUTOSTART: rule('gm'),
   NOAUTOSTART: rule('gm'),
-  DEADLINE: rule('gm', 'mail'),
+  // The GM's, and under RULE PLAYER_DEADLINES a player's agreement to an extension (player-deadlines.ts).
+  DEADLINE: { ...rule('signed-on', 'mail'), usage: 'SIGNON master@<game> <game password> first' },
   TIMING: rule('gm'),
   GRACE: rule('gm'),
   PRESS: rule('gm', 'mail'),
