@@ -296,3 +296,66 @@ describe('RULE PLAYER_DEADLINES: the players extend the deadline by agreement (i
     );
   });
 });
+
+describe('conditional orders for a later phase: IF / ELSE / ENDIF (issue 19.11, njudge)', SLOW, () => {
+  const FRANCE_IFS = [
+    'A Par - Bur',
+    'F Bre - Mao',
+    'PHASE F1901M',
+    'IF A Bur AND NOT A Ruh',
+    'A Bur - Bel',
+    'ELSE',
+    'A Bur H',
+    'ENDIF',
+    'IF F Eng OR (A Pic AND NOT F Mao)',
+    'F Mao - Spa/nc',
+    'ELSE',
+    'F Mao - Por',
+    'ENDIF',
+  ];
+
+  it('are stored, previewed on the board the orders would make, and decided as the phase opens', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'ifs');
+    const sent = await w.send(playerAddress('france'), [signon('france', 'ifs'), ...FRANCE_IFS, 'PREVIEW'].join('\n'));
+    expect(sent).not.toContain('rejected');
+    expect(sent).toContain('10 orders stored in advance for Fall 1901');
+    expect(sent).toContain('Your conditional orders in advance for F1901M, on the board this preview ends with:');
+    expect(sent).toContain('IF A Bur AND NOT A Ruh: would hold: the orders under it');
+    expect(sent).toContain('IF F Eng OR (A Pic AND NOT F Mao): would fail: the ELSE orders');
+    // Germany moves into the Ruhr: on the real board the first condition fails.
+    await w.send(playerAddress('germany'), `${signon('germany', 'ifs')}\nA Mun - Ruh`);
+    expect(await w.send(GM, `${master('ifs')}\nPROCESS!`)).toContain('was processed');
+    const [used] = await mailsWith(w, playerAddress('france'), 'advance orders ifs F1901M');
+    expect(used.text).toContain('IF A Bur AND NOT A Ruh: fails: the ELSE orders, if any');
+    expect(used.text).toContain('IF F Eng OR (A Pic AND NOT F Mao): fails: the ELSE orders, if any');
+    expect(used.text).toMatch(/Used, now your orders for F1901M:\n {2}A BUR H\n {2}F MAO - POR/);
+    expect(used.text).not.toContain('Bel');
+  });
+
+  it('refuses blocks that do not pair up, conditions it cannot read, and nesting past the bound', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'badifs');
+    const send = (lines: string[]) =>
+      w.send(playerAddress('france'), [signon('france', 'badifs'), 'PHASE F1901M', ...lines].join('\n'));
+    const open = await send(['IF A Bur', 'A Bur - Bel']);
+    expect(open).toContain('IF without ENDIF: nothing was stored for F1901M');
+    expect(await send(['ELSE', 'A Par H', 'ENDIF'])).toContain('ELSE without IF');
+    expect(await send(['IF A Xyz', 'A Par H', 'ENDIF'])).toContain('"A Xyz" is no unit or place');
+    expect(await send(['IF (A Bur', 'A Par H', 'ENDIF'])).toContain('a "(" without its ")"');
+    const deep = [
+      ...Array.from({ length: 5 }, () => 'IF A Par'),
+      'A Par H',
+      ...Array.from({ length: 5 }, () => 'ENDIF'),
+    ];
+    expect(await send(deep)).toContain('IF blocks nest at most 4 deep');
+    const status = await w.send(playerAddress('france'), `${signon('france', 'badifs')}\nSTATUS`);
+    expect(status).not.toContain('F1901M');
+    // 100 lines of IFs from a forged From store nothing; a real one past the line bound is cut.
+    const many = Array.from({ length: 50 }, () => 'IF A Par\nENDIF').join('\n');
+    const forged = await w.send(playerAddress('france'), `SIGNON france@badifs wrong-pw\nPHASE F1901M\n${many}`);
+    expect(forged).not.toContain('stored in advance');
+    const flood = await send([...Array.from({ length: 30 }, () => 'IF A Par\nA Par H\nENDIF')]);
+    expect(flood).toContain('at most 50 lines in advance for one phase');
+  });
+});
