@@ -54,6 +54,15 @@ describe('PURGE and RENAME by the GM (issue 19.18)', SLOW, () => {
     expect(bare).not.toMatch(/gmpass1$/m);
     expect(bare).toContain('name the game you are signed on to: PURGE forming1');
     expect(findGameByName(w.db, 'forming1')).not.toBeNull();
+    await w.send(GM, `${master('forming1')}\nPROMOTE co@else.test`);
+    const code = /JOIN master@forming1 <your password> (\S+)/.exec(
+      (await w.mails('co@else.test')).at(-1)?.text ?? '',
+    )?.[1];
+    expect(await w.send('co@else.test', `JOIN master@forming1 copass1 ${code}`)).toContain('You are a co-GM');
+    const co = await w.send('co@else.test', 'SIGNON master@forming1 copass1\nPURGE forming1\nRENAME forming1 mine');
+    expect(co).toContain('PURGE is for the GM who holds the game password, not a co-GM');
+    expect(co).toContain('RENAME is for the GM who holds the game password, not a co-GM');
+    expect(findGameByName(w.db, 'forming1')).not.toBeNull();
     const stranger = await w.send('forger@else.test', 'PURGE forming1 gmpass1\nRENAME forming1 mine gmpass1');
     expect(stranger).toContain('PURGE is a GM command');
     expect(stranger).not.toContain('gmpass1');

@@ -17,8 +17,15 @@ function unread(s: Session, cmd: CommandItem, reason: string): void {
   s.reply.reject(cmd.line, [cmd.word, ...cmd.args.map(() => MASK)].join(' '), reason);
 }
 
-/** The game the line names must be the one signed on to: PURGE and RENAME say which game they mean. */
+/**
+ * The game the line names must be the one signed on to: PURGE and RENAME say which game they mean. And
+ * they are the GM's who holds the game password, as PROMOTE is: a co-GM may not delete or rename it.
+ */
 function namesSignedOnGame(s: Session, cmd: CommandItem, game: Game, usage: string): boolean {
+  if (s.signon?.gm?.coMasterAccountId) {
+    unread(s, cmd, `${cmd.word} is for the GM who holds the game password, not a co-GM`);
+    return false;
+  }
   const named = cmd.args[0];
   if (named && named.toLowerCase() === game.name.toLowerCase()) return true;
   const other = named ? findGameByName(s.db, named) : null;
