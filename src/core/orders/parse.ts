@@ -69,20 +69,30 @@ export type LineVerdict =
 type WithoutPlace<V> = V extends unknown ? Omit<V, 'line' | 'text'> : never;
 type ClauseVerdict = WithoutPlace<Extract<LineVerdict, { status: 'order' | 'dp' | 'error' }>>;
 
-/** Reads a mail body (or part of one). Blank lines and `//` comments produce nothing. */
-export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
+/** The lines of a text, whatever its line ends; a split at one character when there is no "\r". */
+export function splitLines(text: string): string[] {
+  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
+}
+
+/**
+ * Reads a mail body (or part of one), as text or already split into lines (line numbers count
+ * from 1 either way). Blank lines and `//` comments produce nothing.
+ */
+export function parseOrders(text: string | readonly string[], ctx: ParseContext): LineVerdict[] {
   const board: Board = {
     variant: ctx.variant,
     position: ctx.position,
     lex: lexicon(ctx.variant),
     geo: geometry(ctx.variant),
     scope: legalityScope(ctx.variant, ctx.position),
+    unitsAt: undefined,
+    dislodgedAt: undefined,
   };
   const verdicts: LineVerdict[] = [];
   let heading: PowerId | undefined;
   /** GM mode: the line of a heading that named no power, until the next good heading. */
   let unknownHeading: number | undefined;
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = typeof text === 'string' ? splitLines(text) : text;
   for (let n = 0; n < lines.length; n++) {
     const line = n + 1;
     const shape = lineShape(board.lex, lines[n], ctx.power === undefined);

@@ -29,25 +29,23 @@ export function writtenOrder(board: Board, draft: Draft, actor: Actor): Written 
 type Subject = { power: string; type: UnitType; loc: string };
 
 /**
- * The first unit of the pool in the province. Indexed once per reading (a board lives for one
- * parseOrders call): a scan of the board per order was a tenth of reading a full board's orders.
+ * The first unit of the pool in the province. Indexed once per reading, on the board (a board lives
+ * for one parseOrders call): a scan of the board per order was a tenth of reading a full board's orders.
  */
 function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | undefined {
-  let pools = standing.get(board);
-  if (!pools) standing.set(board, (pools = new Map()));
-  let byProvince = pools.get(pool);
+  const dislodged = pool === board.position.dislodged;
+  let byProvince = dislodged ? board.dislodgedAt : board.unitsAt;
   if (!byProvince) {
     byProvince = new Map();
     for (const u of pool) {
       const at = provinceOf(u.loc);
       if (!byProvince.has(at)) byProvince.set(at, u);
     }
-    pools.set(pool, byProvince);
+    if (dislodged) board.dislodgedAt = byProvince;
+    else board.unitsAt = byProvince;
   }
   return byProvince.get(province);
 }
-
-const standing = new WeakMap<Board, Map<readonly Unit[], Map<string, Unit>>>();
 
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
   const unit = unitIn(board, pool, want.province);
