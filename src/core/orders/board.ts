@@ -1,7 +1,7 @@
 // What every check needs: the variant, its lookup tables and the position, plus finding the ordered unit.
 import type { Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
-import type { Loc, Order, PhaseType, Position, PowerId, ProvinceId, Unit, UnitType } from '../types.js';
+import type { Loc, Order, PhaseType, Position, PowerId, Unit, UnitType } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
 import type { Draft, UnitDraft } from './grammar.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
@@ -16,10 +16,6 @@ export interface Board {
   geo: Geometry;
   /** The core's legality for this position: every order is judged there. */
   scope: LegalityScope;
-  /** The first standing unit of each province, indexed on first use. */
-  unitsAt?: Map<ProvinceId, Unit>;
-  /** The first dislodged unit of each province, indexed on first use. */
-  dislodgedAt?: Map<ProvinceId, Unit>;
 }
 
 export interface Actor {
