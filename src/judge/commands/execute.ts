@@ -32,6 +32,7 @@ import { MailBudget } from '../gate/budget.js';
 import { refusalOf } from '../gate/index.js';
 import { confirmCommand } from './confirm.js';
 import { purge, rename } from './game-admin.js';
+import { reveal } from './reveal.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   LIST: withRoster(list),
@@ -84,6 +85,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   BECOME: become,
   PROMOTE: promote,
   DEMOTE: demote,
+  REVEAL: reveal,
   GET: get,
   VERSION: (s) => version(s),
   PURGE: purge,

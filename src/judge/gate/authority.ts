@@ -91,6 +91,7 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
   DEMOTE: rule('gm', 'mail'),
   PURGE: rule('gm', 'mail'),
   RENAME: rule('gm', 'mail'),
+  REVEAL: rule('gm', 'mail'),
 };
 
 /** The SET sub-commands (canonical, commands/verbs.ts SET_WORDS), which differ in who may use them. */
