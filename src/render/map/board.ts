@@ -31,7 +31,7 @@ const LAND = '#efe6cc';
 const IMPASSABLE = 'url(#impassable)';
 const IMPASSABLE_PATTERN =
   '<pattern id="impassable" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
-  '<rect width="7" height="7" fill="#f7f4ec"/><rect width="2.5" height="7" fill="#8c8577"/></pattern>';
+  '<rect width="7" height="7" fill="#f7f4ec"/><rect width="2.5" height="7" fill="#4f6288"/></pattern>';
 const INK = '#202020';
 const NEUTRAL = '#ffffff';
 const FAILED = '#8a1c1c';
