@@ -83,10 +83,14 @@ const ORDER_WORDS = new Set(
   ].concat(['move', 'moves', 'build', 'remove', 'disband', 'waive', 'retreat', 'r', 'b', 'd', 'dp', 'if']),
 );
 
-/** "Bob", "Cheers,", "Best regards, Bob Smith": up to four words of letters, none an order word or command. */
+/**
+ * "Bob", "Cheers,", "Best regards, Bob Smith": up to four words of letters, none an order word or command.
+ * A word in capitals ("UNDO", "ENDIF") is a try at a command, answered as one, never taken for a name.
+ */
 function isSignOff(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length > 4 || commandLike(text)) return false;
+  if (words.some((w) => /^\p{Lu}{2,}[.,!]?$/u.test(w))) return false;
   return words.every(
     (w) => /^\p{L}+(?:['-]\p{L}+)*[.,!]?$/u.test(w) && !ORDER_WORDS.has(w.toLowerCase().replace(/[.,!]$/, '')),
   );
