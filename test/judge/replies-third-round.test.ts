@@ -1,5 +1,10 @@
 // Issue 19 items 20–24, third round: the replies players misread, each checked on the mail they get.
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/core/map/load.js';
+import { loadMapArt } from '../../src/render/map/art.js';
+import { TITLE_HEIGHT } from '../../src/render/map/board.js';
+import { decodePng } from '../render/png-decode.js';
 import { createWorld, type World } from './world.js';
 import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';
 
@@ -164,5 +169,40 @@ describe('changes of player in ROSTER, SUMMARY and HISTORY (issue 19.24)', SLOW,
     expect(history).toContain('Changes of player during S1901M:\n  S1901M  Austria: its player was removed by the GM');
     expect(history).toContain('Ended in F1901M: terminated by the GM.');
     expect(history.indexOf('Changes of player during S1901M')).toBeLessThan(history.indexOf('Ended in F1901M'));
+  });
+});
+
+describe('PREVIEW and TAKEOVER carry a picture (issue 19.19)', SLOW, () => {
+  /** The PNG attached to the mail's reply, decoded, and a reader of the map's points in it. */
+  async function attachedPicture(raw: Buffer, filename: string) {
+    const picture = (await simpleParser(raw)).attachments.find((a) => a.filename === filename);
+    expect(picture?.contentType).toBe('image/png');
+    const png = decodePng(picture!.content);
+    const zoom = png.width / art.width;
+    return ([x, y]: [number, number]) => png.at(x * zoom, (y + TITLE_HEIGHT) * zoom);
+  }
+  const variant = loadVariant('standard');
+  const art = loadMapArt(variant);
+  const france = [1, 3, 5].map((i) => parseInt(variant.powerById.get('france')!.colour!.slice(i, i + 2), 16));
+  const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) <= 30);
+
+  it("PREVIEW's picture shows the player's units where his orders would leave them; TAKEOVER's the board", async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'seen');
+    await w.send(playerAddress('france'), `${signon('france', 'seen')}\nA par - bur\nPREVIEW`);
+    const [preview] = (await w.mails(playerAddress('france'))).filter((m) => m.text.includes('PRIVATE PREVIEW'));
+    const at = await attachedPicture(preview.raw, 'seen-S1901M-preview.png');
+    const [bx, by] = art.provinces.bur.unit;
+    expect(near(at([bx - 5, by - 5]), france)).toBe(true);
+    const [px, py] = art.provinces.par.unit;
+    expect(near(at([px - 5, py - 5]), france)).toBe(false);
+
+    await w.send(playerAddress('italy'), `${signon('italy', 'seen')}\nRESIGN`);
+    await w.send('newcomer@else.test', 'TAKEOVER italy@seen newpw1');
+    const [took] = (await w.mails('newcomer@else.test')).filter((m) => m.text.includes('You took over Italy'));
+    const board = await attachedPicture(took.raw, 'seen-S1901M.png');
+    const [rx, ry] = art.provinces.rom.unit;
+    const italy = [1, 3, 5].map((i) => parseInt(variant.powerById.get('italy')!.colour!.slice(i, i + 2), 16));
+    expect(near(board([rx - 5, ry - 5]), italy)).toBe(true);
   });
 });

@@ -21,6 +21,8 @@ import { withUnlock } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
 import { powerName } from '../../render/phrases.js';
+import { currentPhase } from '../../store/phases.js';
+import { boardAttachment } from '../board-mail.js';
 
 const WRONG = 'wrong game, power or password';
 
@@ -367,6 +369,9 @@ export function takeover(s: Session, cmd: CommandItem): void {
   s.signonFailed = false;
   const name = target.variant.powerById.get(target.who.power)?.name;
   s.reply.ok(`You took over ${name} in game ${target.game.name} and are signed on as ${name}.`);
+  // The board he takes over, as it stands: the picture a results mail would have shown him.
+  const open = currentPhase(s.db, target.game.id);
+  if (open) s.attachments.push(...boardAttachment(target.game, open.phase, false));
   const replaced = before && before.accountId !== result.seat.accountId ? before : null;
   s.mails.push(
     ...seatChangeMails(s.db, target.game, target.variant, {
