@@ -159,7 +159,9 @@ export function takeAdvanceOrders(
     }
     const ifDislodged = readIfDislodged(item.text);
     if (ifDislodged !== null) {
-      const retreats = later(comingPhase(open, 'retreat'));
+      // The retreats after the movement the line stands under: `PHASE F1901M` then `if dislodged` is F1901R.
+      const after = target.kind === 'later' ? target.phase : open;
+      const retreats = after.type === 'retreat' ? target : later(comingPhase(after, 'retreat'));
       if (retreats.kind === 'later')
         sectionOf(retreats.phase, item.line).lines.push({ line: item.line, text: ifDislodged });
       else if (retreats.kind === 'open') current.push({ ...item, text: ifDislodged });

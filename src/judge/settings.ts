@@ -57,6 +57,8 @@ export interface GameSettings {
   noReveal?: boolean;
   /** Who took over which power when (TAKEOVER): SUMMARY lists them (lifecycle/replacements.ts). */
   replacements?: Replacement[];
+  /** Every change of player (resign, eject, CD, REVIVE, TAKEOVER, permanent CD): SUMMARY and HISTORY list them. */
+  seatChanges?: SeatChangeRecord[];
   /** PRIVATE password / SET PRIVATE: JOIN, OBSERVE, MONITOR and TAKEOVER must give it (lifecycle/private-game.ts). */
   joinPasswordHash?: string | null;
   /** RULE AUTOSTART: the game starts when the last power is taken. */
@@ -121,6 +123,13 @@ export interface Replacement {
   at: string;
   fromAccountId: number;
   toAccountId: number;
+}
+
+/** One change of player, in the phase open when it happened (lifecycle/replacements.ts). */
+export interface SeatChangeRecord {
+  power: string;
+  phase: string;
+  change: 'resign' | 'eject' | 'cd' | 'lapsed' | 'revive' | 'takeover' | 'permanent';
 }
 
 /** One seat's vote; it counts only in the phase it was cast in and while the same account holds the seat. */

@@ -18,7 +18,7 @@ import { phaseLabel } from '../board-mail.js';
 import { dpRevealText } from '../dp-mail.js';
 import { gmOrdersLine } from '../lifecycle/gm-entered.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
-import { replacementsOf } from '../lifecycle/replacements.js';
+import { replacementsOf, seatChangeLines } from '../lifecycle/replacements.js';
 import { privateReadRefusal } from '../lifecycle/private-game.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
@@ -180,6 +180,12 @@ export function history(s: Session, cmd: CommandItem): void {
   const pressOf = (code: string, name: string) =>
     press.filter((p) => p.phase === code).map((p) => (isPublic(p) ? pressText(variant, p, name) : own!.text(p, name)));
   const toTheEnd = !target.rest.some((w) => w.toUpperCase() === 'TO');
+  const settings = readSettings(game.settings);
+  const order = variant.powers.map((p) => p.id);
+  const changesIn = (phase: string) => {
+    const lines = seatChangeLines(settings, order, (p) => powerName(variant, p), phase);
+    return lines.length ? [`Changes of player during ${phase}:\n${lines.map((l) => `  ${l}`).join('\n')}`] : [];
+  };
   // One block per phase: its broadcasts, then its results; the blocks apart by a ruler.
   const blocks: string[][] = [];
   const before = range.from === 0 ? pressOf('FORMING', 'the forming of the game') : [];
@@ -194,17 +200,21 @@ export function history(s: Session, cmd: CommandItem): void {
     blocks.push([
       ...(blocks.length ? [] : before),
       ...pressOf(record.phase, phaseLabel(record.position.phase)),
+      ...changesIn(record.phase),
       resultsBlock,
     ]);
   }
   const open = records.at(-1);
   const openPress =
     toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`) : [];
-  if (openPress.length || (!blocks.length && before.length))
-    blocks.push([...(blocks.length ? [] : before), ...openPress]);
+  const openChanges = toTheEnd && open && !open.result ? changesIn(open.phase) : [];
+  if (openPress.length || openChanges.length || (!blocks.length && before.length))
+    blocks.push([...(blocks.length ? [] : before), ...openPress, ...openChanges]);
   const reveal = isOver(game) ? dpRevealText(s.db, game) : '';
+  // How the game ended, once it has (the same words as SUMMARY's).
+  const ending = toTheEnd && settings.ending ? endingText(variant, settings.ending) : '';
   const text = blocks.map((b) => b.join('\n\n')).join(`\n\n${RULER}\n\n`);
-  const body = [text || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n');
+  const body = [text || '(no phase processed yet)', ending, reveal].filter(Boolean).join('\n\n');
   const shown = done.length && range.to >= range.from ? ` (${done[range.from].phase} to ${done[range.to].phase})` : '';
   s.reply.section(`History of ${game.name}${shown}`, body);
 }
@@ -277,7 +287,12 @@ export function summary(s: Session, cmd: CommandItem): void {
   const addressesShown = isOver(game) && (!settings.noReveal || Boolean(settings.revealed));
   const address = (accountId: number) => getAccount(s.db, accountId)?.address ?? '?';
   const shownAddress = (accountId: number) => (addressesShown ? address(accountId) : '');
-  const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
+  // In the map's order of the powers, as every table of the game is (an unassigned seat last).
+  const order = variant.powers.map((p) => p.id);
+  const rank = (power: string | null) => (power && order.includes(power) ? order.indexOf(power) : order.length);
+  const seats = listSeats(s.db, game.id)
+    .filter((x) => x.role === 'player')
+    .sort((a, b) => rank(a.power) - rank(b.power));
   const nameOf = (power: string | null) => (power ? powerName(variant, power) : 'unassigned');
   const width = Math.max(12, ...seats.map((x) => nameOf(x.power).length + 1));
   // "active" as before; the other states in the table's words (an ejected player's power is vacant).
@@ -310,6 +325,8 @@ export function summary(s: Session, cmd: CommandItem): void {
       : ' by a new player';
     lines.push(`  ${nameOf(r.power)} taken over in ${r.phase}${who}`);
   }
+  const changes = seatChangeLines(settings, order, (p) => nameOf(p));
+  lines.push('', 'Changes of player:', ...(changes.length ? changes.map((l) => `  ${l}`) : ['  none']));
   if (settings.ending) lines.push('', endingText(variant, settings.ending));
   s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
 }

@@ -63,6 +63,57 @@ export function commandLike(text: string): string | undefined {
   return near.find((v) => letters(v) === letters(word)) ?? near.find((v) => editDistance(v, word) <= 1);
 }
 
+// Words that make a line an order (or a try at one), never a sign-off: unit types, order words.
+const ORDER_WORDS = new Set(
+  [
+    'a',
+    'f',
+    'army',
+    'fleet',
+    'h',
+    'hold',
+    'holds',
+    's',
+    'support',
+    'supports',
+    'c',
+    'convoy',
+    'convoys',
+    'to',
+    'via',
+  ].concat(['move', 'moves', 'build', 'remove', 'disband', 'waive', 'retreat', 'r', 'b', 'd', 'dp', 'if']),
+);
+
+/**
+ * "Bob", "Cheers,", "Best regards, Bob Smith": up to four words of letters, none an order word or command.
+ * A word in capitals ("UNDO", "ENDIF") is a try at a command, answered as one, never taken for a name.
+ */
+function isSignOff(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length > 4 || commandLike(text)) return false;
+  if (words.some((w) => /^\p{Lu}{2,}[.,!]?$/u.test(w))) return false;
+  return words.every(
+    (w) => /^\p{L}+(?:['-]\p{L}+)*[.,!]?$/u.test(w) && !ORDER_WORDS.has(w.toLowerCase().replace(/[.,!]$/, '')),
+  );
+}
+
+/**
+ * The signature under the orders: the unreadable lines that end the mail and read as a sign-off. They are
+ * answered as a signature, never with a "did you mean F BOT H" or "unknown place Bob".
+ */
+function signOffBlock(verdicts: LineVerdict[]): LineVerdict[] {
+  const lines = verdicts.filter((v) => v.status !== 'heading');
+  let from = lines.length;
+  while (from > 0 && lines[from - 1].status === 'error' && isSignOff(lines[from - 1].text)) from--;
+  return lines.slice(from);
+}
+
+function signatureNote(lines: { line: number; text: string }[]): string {
+  const quoted = lines.map((l) => `"${l.text.trim()}"`).join(' / ');
+  if (lines.length === 1) return `Line ${lines[0].line} (${quoted}) was read as your signature, not as an order.`;
+  return `Lines ${lines[0].line}-${lines[lines.length - 1].line} (${quoted}) were read as your signature, not as orders.`;
+}
+
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
 export function flushOrders(s: Session): void {
   const on = s.signon;
@@ -112,17 +163,13 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   const origin = (v: LineVerdict) => lines[v.line - 1];
   const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
   const bids: BidLine[] = [];
-  const lastLine = Math.max(...verdicts.map((v) => v.line));
+  const signature = signOffBlock(verdicts);
+  if (signature.length) s.reply.ok(signatureNote(signature.map((v) => ({ line: origin(v).line, text: v.text }))));
   for (const v of verdicts) {
-    if (v.status === 'heading') continue;
+    if (v.status === 'heading' || signature.includes(v)) continue;
     if (v.status === 'error') {
       const command = commandLike(v.text);
       const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
-      // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
-      if (lone && !command && v.line === lastLine) {
-        s.reply.ok(`Line ${origin(v).line} ("${v.text.trim()}") was read as your signature, not as an order.`);
-        continue;
-      }
       // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
       if (lone && !command) {
         s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
@@ -158,7 +205,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     kept.set(key, { order: v.order, shown: v.normalised, at: v });
   }
   const orders = [...kept.values()].sort((a, b) => a.at.line - b.at.line);
-  const hadOrderLines = verdicts.some((v) => v.status === 'order' || v.status === 'error');
+  const hadOrderLines = verdicts.some((v) => (v.status === 'order' || v.status === 'error') && !signature.includes(v));
   if (orders.length) {
     replaceOrders(s.db, {
       gameId: on.game.id,

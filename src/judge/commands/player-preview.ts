@@ -5,6 +5,7 @@
 // PROCESS would do, is master.ts's.)
 // Neither DPjudge nor njudge has it.
 import { adjudicate } from '../../core/adjudicate/index.js';
+import { boardSvg, canDrawBoard, svgToPng } from '../../render/map/index.js';
 import { isNeutral } from '../../core/dp/index.js';
 import type { PhaseResult } from '../../core/adjudicate/result.js';
 import { renderResults } from '../../render/results.js';
@@ -89,6 +90,18 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
     ].join('\n'),
   );
   s.reply.ok(`PREVIEW of ${name}'s orders for ${record.phase} is below: it changes nothing and goes to you alone.`);
+  // The same preview as a picture: his orders as arrows on the board they would leave. Drawn now, from
+  // what this mail previewed: the stored orders may change before the reply is delivered.
+  if (canDrawBoard(variant)) {
+    const label = `PRIVATE PREVIEW ${name} ${record.phase}`;
+    const svg = boardSvg(variant, { gameName: game.name, phaseLabel: label, position: record.position, result: his });
+    s.attachments.push({
+      filename: `${game.name}-${record.phase}-preview.png`,
+      contentType: 'image/png',
+      inline: true,
+      content: svgToPng(svg).png.toString('base64'),
+    });
+  }
 }
 
 /**

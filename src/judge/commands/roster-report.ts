@@ -87,8 +87,9 @@ function runningRoster(
   for (const power of greatPowers(variant)) {
     const name = powerName(variant, power);
     const seat = seats.find((x) => x.power === power);
-    const who = seat ? addressOfSeat(db, seat) : '(nobody)';
     const state = seat ? (SEAT_STATES[seat.status] ?? seat.status) : 'vacant';
+    // A vacant power has nobody: the player who left it is not its player any more.
+    const who = seat && state !== 'vacant' ? addressOfSeat(db, seat) : '(nobody)';
     const columns = [name.padEnd(width), who.padEnd(30), state.padEnd(15)];
     if (record && !record.result) {
       const orders = orderState(db, game, record, power);
