@@ -167,7 +167,10 @@ export function press(s: Session, item: PressItem): void {
   ];
   s.reply.ok(`${intent.broadcast ? 'Broadcast' : 'Press'} sent to ${toText}${notes.join('')}.`);
   // SET PRESS COPY: the press as its readers got it, in the sender's own reply.
-  if (wantsPressCopy(s, on)) s.reply.section(`Copy of your press to ${toText} (${phase})`, readersMail.text.trimEnd());
+  if (wantsPressCopy(s, on)) {
+    const asRead = mail(shownFrom, '', readerCopies[0] ?? { role: 'player' });
+    s.reply.section(`Copy of your press to ${toText} (${phase})`, asRead.text.trimEnd());
+  }
 }
 
 type Reader = { role: string };
