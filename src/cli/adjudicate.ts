@@ -15,6 +15,7 @@ import { checkBids } from '../core/dp/index.js';
 import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
 import { phaseCode } from '../core/types.js';
 import { orderSlot } from '../core/orders/slot.js';
+import { reasonText, refusalText } from '../render/reasons.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './io.js';
 
@@ -94,14 +95,16 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const unslotted: Order[] = [];
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
+  const words = { variant, position };
   for (const v of verdicts) {
     if (v.status === 'error') {
-      complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+      const reason = refusalText(words, v.error);
+      complaints.push(`${file}:${v.line}: ${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
       refused.push({
         file,
         line: v.line,
         text: v.text,
-        reason: v.error,
+        reason,
         ...(v.suggestion ? { suggestion: v.suggestion } : {}),
         ...(v.bid ? { bid: v.bid } : {}),
       });
@@ -110,7 +113,8 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
       bidLines.push(v.line);
       if (v.invalid)
         complaints.push(
-          `${file}:${v.line}: DP line whose order is invalid (${v.invalid}); kept as a bid: if it wins, the unit ` +
+          `${file}:${v.line}: DP line whose order is invalid (${refusalText(words, v.invalid)}); kept as a bid: ` +
+            'if it wins, the unit ' +
             'holds and its order is published as written, marked invalid',
         );
     } else if (v.status === 'order') {
@@ -146,11 +150,11 @@ function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines:
       own.map((b) => b.bid),
     );
     check.verdicts.forEach((v, i) => {
-      if (!v.ok)
-        warnings.push({
-          line: own[i].line,
-          text: `${file}:${own[i].line}: DP line the judge would refuse (${v.reason}); left for the rules to judge`,
-        });
+      if (!v.ok && v.reason) {
+        const why = reasonText({ variant, position }, v.reason);
+        const text = `${file}:${own[i].line}: DP line the judge would refuse (${why}); left for the rules to judge`;
+        warnings.push({ line: own[i].line, text });
+      }
     });
   }
   return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);

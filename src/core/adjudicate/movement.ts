@@ -5,7 +5,9 @@
 // (4.A.3); an army convoyed from the supported-into province does not cut (4.A.4); a unit dislodged
 // by a convoyed army may retreat to the army's origin (4.A.5); a dislodged unit that was not in a
 // head-to-head battle still bounces in the attacker's origin (4.A.7); illegal orders hold (4.E.1).
-import type { DislodgedUnit, Loc, MovementOrder, Note, OrderOutcome, Unit } from '../types.js';
+import type { DislodgedUnit, Loc, MovementOrder, Note, Unit } from '../types.js';
+import type { OrderOutcome } from './result.js';
+import type { Reason } from '../reasons.js';
 import { provinceOf } from '../types.js';
 import type { LegalityScope } from '../legality/index.js';
 import { Reach } from '../legality/index.js';
@@ -20,7 +22,8 @@ const MOVE = 1;
 const SUPPORT = 2;
 const CONVOY = 3;
 
-const NO_CONVOY = 'no convoy route was ordered';
+const NO_CONVOY: Reason = { code: 'no-convoy-route' };
+const NO_ORDER: Reason = { code: 'no-order' };
 
 const UNRESOLVED = 0;
 const GUESSING = 1;
@@ -534,7 +537,7 @@ export function adjudicateMovement(
         order: legal.given[i] ?? legal.orders[i],
         success,
         notes,
-        reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order'),
+        reason: legal.reason[i] ?? (legal.given[i] ? undefined : NO_ORDER),
       });
 
       if (moved) after.push({ power: u.power, type: u.type, loc: destLoc[i]! });
