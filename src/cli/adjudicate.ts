@@ -12,6 +12,7 @@ import { declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
 import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
 import { checkBids } from '../core/dp/index.js';
+import type { ReasonCode } from '../core/reasons.js';
 import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
 import { phaseCode } from '../core/types.js';
 import { orderSlot } from '../core/orders/slot.js';
@@ -42,6 +43,8 @@ export interface RefusedLine {
   line: number;
   text: string;
   reason: string;
+  /** The legality's reason code, when it refused the line (src/core/reasons.ts); absent for unreadable words. */
+  code?: ReasonCode;
   suggestion?: string;
   /** A DP line: secret, so reported on stderr and in --json, never in the results text. */
   bid?: true;
@@ -105,6 +108,7 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
         line: v.line,
         text: v.text,
         reason,
+        ...(typeof v.error === 'string' ? {} : { code: v.error.code }),
         ...(v.suggestion ? { suggestion: v.suggestion } : {}),
         ...(v.bid ? { bid: v.bid } : {}),
       });
