@@ -102,12 +102,16 @@ export function norm(text: string, ctx: Partial<ParseContext> = {}): string {
   return `HEADING ${v.power}`;
 }
 
-/** A refused line: the words the player reads, and the refusal as the core gave it (a reason code, or a sentence). */
-export function errorOf(
-  text: string,
-  ctx: Partial<ParseContext> = {},
-): { error: string; reason: Refusal; suggestion?: string } {
+/** A refused line as the player reads it: the words (src/render/reasons.ts) and the suggestion. */
+export function errorOf(text: string, ctx: Partial<ParseContext> = {}): { error: string; suggestion?: string } {
   const v = one(text, ctx);
   if (v.status !== 'error') throw new Error(`expected an error for "${text}", got ${JSON.stringify(v)}`);
-  return { error: wordsOf(v.error, ctx), reason: v.error, suggestion: v.suggestion };
+  return { error: wordsOf(v.error, ctx), suggestion: v.suggestion };
+}
+
+/** A refused line as the core gives it: the legality's reason (a code with its facts), or the parser's sentence. */
+export function refusalOf(text: string, ctx: Partial<ParseContext> = {}): Refusal {
+  const v = one(text, ctx);
+  if (v.status !== 'error') throw new Error(`expected an error for "${text}", got ${JSON.stringify(v)}`);
+  return v.error;
 }
