@@ -67,8 +67,7 @@ export type LegalityReason =
   | { code: 'build-site-refused'; province: ProvinceId; power: PowerId };
 
 export type StraitOrDistance =
-  | Extract<LegalityReason, { code: 'strait-closed' }>
-  | Extract<LegalityReason, { code: 'cannot-reach' }>;
+  Extract<LegalityReason, { code: 'strait-closed' }> | Extract<LegalityReason, { code: 'cannot-reach' }>;
 
 /** Why a variant rule module refuses an order (Ruleset.checkOrder). */
 export type RuleReason =

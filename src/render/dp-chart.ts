@@ -146,7 +146,11 @@ export function renderOwnAllocations(
     for (const e of source.chart) {
       if (e.bid.power !== power) continue;
       const status =
-        e.status === 'counted' ? '' : e.status === 'forfeited' ? '  (forfeited)' : `  (void: ${why(variant, e.reason)})`;
+        e.status === 'counted'
+          ? ''
+          : e.status === 'forfeited'
+            ? '  (forfeited)'
+            : `  (void: ${why(variant, e.reason)})`;
       lines.push(`  ${bidText(variant, e.bid)}${status}`);
     }
   }

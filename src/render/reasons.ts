@@ -158,8 +158,7 @@ const DP_WORDS = {
   'dp-phase': () => 'DP are allocated only in Spring and Fall movement phases',
   'dp-retired': (r, w) => `${power(w, r.power)} is in permanent civil disorder and allocates no DP`,
   'dp-budget': (r) => `budget exceeded: this line brings your DP to ${r.total}, but you have ${r.allowance} this phase`,
-  'dp-cap': (r, w) =>
-    `at most ${r.cap} DP on one minor power: this line brings ${place(w, r.province)} to ${r.total}`,
+  'dp-cap': (r, w) => `at most ${r.cap} DP on one minor power: this line brings ${place(w, r.province)} to ${r.total}`,
   'dp-attacking': (r, w) =>
     `attacking and allocating: ${power(w, r.power)} attacks ${place(w, r.province)} ` +
     `(or supports${r.convoys ? ' or convoys' : ''} an attack on it) this turn`,

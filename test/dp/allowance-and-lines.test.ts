@@ -90,7 +90,10 @@ describe('checking DP lines at submission', () => {
     const v1648 = variant('1648');
     const s1648 = position(v1648);
     const sw = submit(v1648, s1648, { france: '1 DP: A Swi - Sav' }).bids;
-    expect(checkBids(v1648, s1648, 'france', sw).verdicts[0].reason).toEqual({ code: 'dp-neutral-order', kind: 'move' });
+    expect(checkBids(v1648, s1648, 'france', sw).verdicts[0].reason).toEqual({
+      code: 'dp-neutral-order',
+      kind: 'move',
+    });
   });
 
   it('1648: no more than 2 DP from one power on one minor', () => {

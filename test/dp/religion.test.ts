@@ -72,7 +72,9 @@ describe('where the wordings part', () => {
     const v = variant('ambition6');
     const pos = position(v, { remove: ['tus'], add: ['austria A tus'] });
     const { orders, bids } = submit(v, pos, { austria: 'A Tus - Sav', britain: '1 DP: A Pap - Tus' });
-    expect(verdict('ambition6', { remove: ['tus'], add: ['austria A tus'] }, 'britain', '1 DP: A Pap - Tus')).toBe('religion-papal-sortie-catholic');
+    expect(verdict('ambition6', { remove: ['tus'], add: ['austria A tus'] }, 'britain', '1 DP: A Pap - Tus')).toBe(
+      'religion-papal-sortie-catholic',
+    );
     const r = adjudicate(v, pos, orders, { bids });
     // Britain's bid wins; the order is published as written, and the Papal army holds.
     expect(givenAt(r, 'pap')).toBe('A PAP - TUS');

@@ -40,7 +40,10 @@ describe('A&E v6 Smyrna (examples 16 and 17)', () => {
     expect(answers(onSmyrna, 'turkey', 'F smy/sc - arm')).toEqual(['F SMY/SC - ARM']);
   });
   it('a coast is always named, even where only one is in reach', () => {
-    expect(answers(board(turkish), 'turkey', 'F bla - smy')[0]).toEqual({ code: 'coast-always-named', province: 'smy' });
+    expect(answers(board(turkish), 'turkey', 'F bla - smy')[0]).toEqual({
+      code: 'coast-always-named',
+      province: 'smy',
+    });
   });
   it('once Austria controls Constantinople, the coasts are two again', () => {
     const lost = board(

@@ -10,7 +10,6 @@ import type { Reason } from '../reasons.js';
 import { provinceOf } from '../types.js';
 import type { AdjustmentCount } from './result.js';
 
-
 const NO_ADJUSTMENT: Reason = { code: 'no-adjustment-due' };
 export function adjustmentCounts(ctx: RuleContext, rules: Required<Ruleset>, position: Position): AdjustmentCount[] {
   // Counted in one pass each: this runs after every Fall, and the board has dozens of powers in some variants.

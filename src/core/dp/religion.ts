@@ -61,7 +61,8 @@ export function religionProblem(
       if (order.viaConvoy || !bordersByLand(variant, unit.loc, provinceOf(order.to)))
         return { code: 'religion-papal-sortie-adjacent', papal };
       const there = startUnits.get(provinceOf(order.to));
-      if (there && faithOf(variant, there.power) === 'catholic') return { code: 'religion-papal-sortie-catholic', papal };
+      if (there && faithOf(variant, there.power) === 'catholic')
+        return { code: 'religion-papal-sortie-catholic', papal };
       return undefined;
     }
     return { code: 'religion-papal-orders', papal, sortie: wording === 'v6' };

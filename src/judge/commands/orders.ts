@@ -199,7 +199,9 @@ function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, b
   const invalid: string[] = [];
   check.verdicts.forEach((v, i) => {
     if (!v.ok) {
-      const why = v.reason ? reasonText({ variant: on.variant, position: record.position }, v.reason) : 'DP line refused';
+      const why = v.reason
+        ? reasonText({ variant: on.variant, position: record.position }, v.reason)
+        : 'DP line refused';
       return s.reply.reject(bids[i].line, bids[i].text, why);
     }
     accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
