@@ -12,9 +12,11 @@ import { declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
 import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
 import { checkBids } from '../core/dp/index.js';
+import type { ReasonCode } from '../core/reasons.js';
 import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
 import { phaseCode } from '../core/types.js';
 import { orderSlot } from '../core/orders/slot.js';
+import { reasonText, refusalText } from '../render/reasons.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './io.js';
 
@@ -41,6 +43,8 @@ export interface RefusedLine {
   line: number;
   text: string;
   reason: string;
+  /** The legality's reason code, when it refused the line (src/core/reasons.ts); absent for unreadable words. */
+  code?: ReasonCode;
   suggestion?: string;
   /** A DP line: secret, so reported on stderr and in --json, never in the results text. */
   bid?: true;
@@ -105,14 +109,17 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const unslotted: Order[] = [];
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
+  const words = { variant, position };
   for (const v of verdicts) {
     if (v.status === 'error') {
-      complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+      const reason = refusalText(words, v.error);
+      complaints.push(`${file}:${v.line}: ${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
       refused.push({
         file,
         line: v.line,
         text: v.text,
-        reason: v.error,
+        reason,
+        ...(typeof v.error === 'string' ? {} : { code: v.error.code }),
         ...(v.suggestion ? { suggestion: v.suggestion } : {}),
         ...(v.bid ? { bid: v.bid } : {}),
       });
@@ -121,7 +128,8 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
       bidLines.push(v.line);
       if (v.invalid)
         complaints.push(
-          `${file}:${v.line}: DP line whose order is invalid (${v.invalid}); kept as a bid: if it wins, the unit ` +
+          `${file}:${v.line}: DP line whose order is invalid (${refusalText(words, v.invalid)}); kept as a bid: ` +
+            'if it wins, the unit ' +
             'holds and its order is published as written, marked invalid',
         );
     } else if (v.status === 'order') {
@@ -157,11 +165,11 @@ function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines:
       own.map((b) => b.bid),
     );
     check.verdicts.forEach((v, i) => {
-      if (!v.ok)
-        warnings.push({
-          line: own[i].line,
-          text: `${file}:${own[i].line}: DP line the judge would refuse (${v.reason}); left for the rules to judge`,
-        });
+      if (!v.ok && v.reason) {
+        const why = reasonText({ variant, position }, v.reason);
+        const text = `${file}:${own[i].line}: DP line the judge would refuse (${why}); left for the rules to judge`;
+        warnings.push({ line: own[i].line, text });
+      }
     });
   }
   return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);

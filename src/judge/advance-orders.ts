@@ -39,6 +39,7 @@ import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
 import { orderSlot } from '../core/orders/slot.js';
 import { powerName } from '../render/phrases.js';
+import { refusalText } from '../render/reasons.js';
 
 /**
  * What a player may keep in advance: orders for phases up to a year ahead of the open one (njudge's
@@ -408,7 +409,8 @@ function applySet(
   for (const v of verdicts) {
     if (v.status === 'heading') continue;
     if (v.status === 'error') {
-      refused.push(`  ${v.text}\n      -> ${v.error}${v.suggestion ? ` (${v.suggestion})` : ''}`);
+      const why = refusalText({ variant, position: record.position }, v.error);
+      refused.push(`  ${v.text}\n      -> ${why}${v.suggestion ? ` (${v.suggestion})` : ''}`);
       continue;
     }
     if (v.status === 'dp') {

@@ -11,7 +11,7 @@ import { normaliseName, suggest } from '../map/names.js';
 import { legalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
 import type { MovementOrder, Order, Position, PowerId } from '../types.js';
-import type { Actor, Board } from './board.js';
+import type { Actor, Board, Refusal } from './board.js';
 import { powerName } from './board.js';
 import { checkDraft } from './check.js';
 import { orderedUnit } from '../legality/movement.js';
@@ -52,7 +52,7 @@ export type LineVerdict =
        * Why the order cannot be carried out, when it cannot: the bid still counts, and if it wins the unit
        * holds and the order is published as written, "(*invalid*)" (A&E v6.01 §II example 5).
        */
-      invalid?: string;
+      invalid?: Refusal;
       /** For an invalid order: the orders the player may have meant. */
       suggestion?: string;
     }
@@ -61,7 +61,7 @@ export type LineVerdict =
       status: 'error';
       line: number;
       text: string;
-      error: string;
+      error: Refusal;
       suggestion?: string;
       /** The line was a DP line: secret, so never printed in public results (A&E §II, S&L §8.0). */
       bid?: true;
@@ -289,7 +289,7 @@ function readClause(
 }
 
 /** A rejection: the reason, and either orders the player may have meant or a free hint. */
-type Failed = { status: 'error'; error: string; alternatives?: string[]; hint?: string };
+type Failed = { status: 'error'; error: Refusal; alternatives?: string[]; hint?: string };
 type Read = { order: Order } | Failed;
 
 function rejected(failed: Failed, prefix: string): ClauseVerdict {
@@ -332,7 +332,7 @@ function readBid(
   text: string,
   draft: Draft | SyntaxError,
   withSuggestions: boolean,
-): { order: Order } | { order: Order; invalid: string; alternatives?: string[] } | Failed {
+): { order: Order } | { order: Order; invalid: Refusal; alternatives?: string[] } | Failed {
   const checked = readAndCheck(board, text, draft, BIDDER, withSuggestions);
   if ('order' in checked) return checked;
   if ('error' in draft) return checked;

@@ -2,8 +2,7 @@
 // whole order set for the phase (DPjudge's model, which players know); its DP lines replace the
 // whole DP sheet. Valid lines are stored even when others are rejected; each rejected line is
 // listed with its reason. A line that looks like a misspelt command is answered as one.
-import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/index.js';
-import { describeUnit } from '../../core/legality/index.js';
+import { checkBids, dpAllowance } from '../../core/dp/index.js';
 import { editDistance, suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
@@ -22,7 +21,9 @@ import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
 import { orderSlot } from '../../core/orders/slot.js';
+import { renderOwnAllocations } from '../../render/dp-chart.js';
 import { powerName } from '../../render/phrases.js';
+import { describeUnit, reasonText, refusalText } from '../../render/reasons.js';
 
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
@@ -161,6 +162,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     power,
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
+  const words = { variant: on.variant, position: record.position };
   const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
   const bids: BidLine[] = [];
   const signature = signOffBlock(verdicts);
@@ -179,10 +181,10 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         s.reply.reject(
           origin(v).line,
           v.text,
-          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`,
+          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${refusalText(words, v.error)})`,
           command,
         );
-      else s.reply.reject(origin(v).line, v.text, v.error, v.suggestion);
+      else s.reply.reject(origin(v).line, v.text, refusalText(words, v.error), v.suggestion);
       continue;
     }
     if (v.status === 'dp') {
@@ -190,7 +192,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         bid: { power, amount: v.amount, order: v.order as MovementOrder },
         line: origin(v).line,
         text: v.text,
-        ...(v.invalid ? { invalid: { reason: v.invalid, suggestion: v.suggestion } } : {}),
+        ...(v.invalid ? { invalid: { reason: refusalText(words, v.invalid), suggestion: v.suggestion } } : {}),
       });
       continue;
     }
@@ -244,7 +246,12 @@ function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, b
   const accepted: { unit: string; amount: number; order: MovementOrder }[] = [];
   const invalid: string[] = [];
   check.verdicts.forEach((v, i) => {
-    if (!v.ok) return s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
+    if (!v.ok) {
+      const why = v.reason
+        ? reasonText({ variant: on.variant, position: record.position }, v.reason)
+        : 'DP line refused';
+      return s.reply.reject(bids[i].line, bids[i].text, why);
+    }
     accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
     const bad = bids[i].invalid;
     if (bad) invalid.push(invalidBidNote(on, bids[i], bad.reason, bad.suggestion));
@@ -329,7 +336,7 @@ export function standingOf(s: Session, on: Signon): string {
   }
   if (record.position.phase.type === 'movement' && dpAllowance(on.variant, record.position, power) > 0) {
     const check = checkBids(on.variant, record.position, power, bidsOf(s.db, on.game.id, record.phase, power));
-    lines.push(renderOwnAllocations(on.variant, check, power).trimEnd());
+    lines.push(renderOwnAllocations(on.variant, check, power, record.position).trimEnd());
   }
   const advance = advanceStanding(s.db, on.game.id, power);
   if (advance) lines.push(advance);

@@ -5,7 +5,8 @@
 // adjudicator's result; it decides nothing about the game. DP amounts are never drawn.
 import type { PhaseResult } from '../../core/adjudicate/result.js';
 import type { Variant } from '../../core/map/variant.js';
-import { provinceOf, type Loc, type Order, type OrderOutcome, type Position, type Unit } from '../../core/types.js';
+import type { OrderOutcome } from '../../core/adjudicate/result.js';
+import { provinceOf, type Loc, type Order, type Position, type Unit } from '../../core/types.js';
 import type { LoadedArt } from './art.js';
 import type { Point } from './geometry.js';
 import { variantInPlay } from '../../core/rules/variant/powers-in-play.js';
