@@ -6,15 +6,17 @@ import type { PhaseResult } from '../core/adjudicate/result.js';
 import { loadVariant } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 import type { LineVerdict } from '../core/orders/parse.js';
-import { parseOrders } from '../core/orders/parse.js';
+import { parseOrders, splitLines } from '../core/orders/parse.js';
 import { lexicon, powerByName } from '../core/orders/lexicon.js';
 import { declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
 import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
 import { checkBids } from '../core/dp/index.js';
+import type { ReasonCode } from '../core/reasons.js';
 import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
 import { phaseCode } from '../core/types.js';
 import { orderSlot } from '../core/orders/slot.js';
+import { reasonText, refusalText } from '../render/reasons.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './io.js';
 
@@ -41,6 +43,8 @@ export interface RefusedLine {
   line: number;
   text: string;
   reason: string;
+  /** The legality's reason code, when it refused the line (src/core/reasons.ts); absent for unreadable words. */
+  code?: ReasonCode;
   suggestion?: string;
   /** A DP line: secret, so reported on stderr and in --json, never in the results text. */
   bid?: true;
@@ -63,6 +67,17 @@ const PHASE_LINE = /^\s*phase\s+(.+?)\s*$/i;
 /** "civil disorder Spain": the GM declares the power in permanent civil disorder (A&E §III, 1648). */
 const DISORDER_LINE = /^\s*civil[\s-]+disorder\s+(.+?)\s*$/i;
 
+/** `/^\s*[cp]/i` without a regular expression: it is asked of every line of every order file. */
+function startsWithCOrP(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    if (c === 99 || c === 67 || c === 112 || c === 80) return true;
+    return c > 127 || (c >= 9 && c <= 13) ? /^\s*[cp]/i.test(line) : false;
+  }
+  return false;
+}
+
 /** Reads one phase's order file in GM mode: every power's orders under their headings. */
 export function readPhaseOrders(variant: Variant, position: Position, text: string, file: string): PhaseOrders {
   const complaints: string[] = [];
@@ -70,11 +85,11 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const disorder: PowerId[] = [];
   let phase: Phase | undefined;
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
-  const lines = text.split(/\r\n|\r|\n/).map((raw, i) => {
+  const lines = splitLines(text).map((raw, i) => {
     // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
     const line = raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw;
     // Most lines are orders: the two regular expressions only for lines that can be these.
-    if (!/^\s*[cp]/i.test(line)) return line;
+    if (!startsWithCOrP(line)) return line;
     const cd = DISORDER_LINE.exec(line);
     if (cd) {
       const power = powerByName(lexicon(variant), cd[1]);
@@ -89,19 +104,22 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
     else phase = read.ok;
     return '';
   });
-  const verdicts: LineVerdict[] = parseOrders(lines.join('\n'), { variant, position });
+  const verdicts: LineVerdict[] = parseOrders(lines, { variant, position });
   const chosen = new Map<string, { order: Order; line: number }>();
   const unslotted: Order[] = [];
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
+  const words = { variant, position };
   for (const v of verdicts) {
     if (v.status === 'error') {
-      complaints.push(`${file}:${v.line}: ${v.error}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+      const reason = refusalText(words, v.error);
+      complaints.push(`${file}:${v.line}: ${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
       refused.push({
         file,
         line: v.line,
         text: v.text,
-        reason: v.error,
+        reason,
+        ...(typeof v.error === 'string' ? {} : { code: v.error.code }),
         ...(v.suggestion ? { suggestion: v.suggestion } : {}),
         ...(v.bid ? { bid: v.bid } : {}),
       });
@@ -110,7 +128,8 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
       bidLines.push(v.line);
       if (v.invalid)
         complaints.push(
-          `${file}:${v.line}: DP line whose order is invalid (${v.invalid}); kept as a bid: if it wins, the unit ` +
+          `${file}:${v.line}: DP line whose order is invalid (${refusalText(words, v.invalid)}); kept as a bid: ` +
+            'if it wins, the unit ' +
             'holds and its order is published as written, marked invalid',
         );
     } else if (v.status === 'order') {
@@ -146,11 +165,11 @@ function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines:
       own.map((b) => b.bid),
     );
     check.verdicts.forEach((v, i) => {
-      if (!v.ok)
-        warnings.push({
-          line: own[i].line,
-          text: `${file}:${own[i].line}: DP line the judge would refuse (${v.reason}); left for the rules to judge`,
-        });
+      if (!v.ok && v.reason) {
+        const why = reasonText({ variant, position }, v.reason);
+        const text = `${file}:${own[i].line}: DP line the judge would refuse (${why}); left for the rules to judge`;
+        warnings.push({ line: own[i].line, text });
+      }
     });
   }
   return warnings.sort((a, b) => a.line - b.line).map((w) => w.text);

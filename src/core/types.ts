@@ -85,14 +85,6 @@ export type Order = MovementOrder | RetreatPhaseOrder | AdjustmentOrder;
 export type Note =
   'bounce' | 'cut' | 'void' | 'dislodged' | 'no convoy' | 'disrupted' | 'destroyed' | 'invalid' | 'no order';
 
-export interface OrderOutcome {
-  order: Order;
-  success: boolean;
-  notes: Note[];
-  /** Written when the order was not carried out as given, e.g. an illegal order treated as hold. */
-  reason?: string;
-}
-
 export const SEASON_NAME: Record<Season, string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
 export const PHASE_TYPE_NAME: Record<PhaseType, string> = {
   movement: 'Movement',

@@ -1,7 +1,8 @@
 // The secret side of Diplomacy Points: the bid chart goes to the GM alone after each movement
 // phase (and with a PREVIEW); every chart is published to the whole game once it is over.
 import type { PhaseResult } from '../core/adjudicate/result.js';
-import { dpReportOf, renderBidChart } from '../core/dp/index.js';
+import { dpReportOf } from '../core/dp/index.js';
+import { renderBidChart } from '../render/dp-chart.js';
 import type { OutgoingMail } from '../mail/types.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';

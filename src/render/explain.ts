@@ -4,6 +4,7 @@ import type { Fact } from '../core/adjudicate/trace.js';
 import type { Variant } from '../core/map/variant.js';
 import type { Unit } from '../core/types.js';
 import { placeName, powerAdjective, unitName } from './phrases.js';
+import { reasonText } from './reasons.js';
 import { andList } from './wrap.js';
 
 /** "the French Army Burgundy": a unit named with its owner, as a reader of any power sees it. */
@@ -16,7 +17,7 @@ const all = (variant: Variant, units: Unit[]) => andList(units.map((u) => who(va
 export function factText(variant: Variant, f: Fact): string {
   switch (f.code) {
     case 'illegal':
-      return `not carried out as written (${f.reason}); the unit held`;
+      return `not carried out as written (${reasonText({ variant }, f.reason)}); the unit held`;
     case 'no-order':
       return 'no order was given; the unit held';
     case 'no-convoy':
@@ -74,7 +75,7 @@ export function factText(variant: Variant, f: Fact): string {
     case 'carried-out':
       return 'carried out';
     case 'not-counted':
-      return `not carried out: ${f.reason}`;
+      return `not carried out: ${reasonText({ variant }, f.reason)}`;
   }
 }
 

@@ -1,7 +1,8 @@
 // How units, orders and notes are worded in results mails (DPjudge/njudge "anglified" form):
 // full location names from the variant, order words ->, HOLD, SUPPORT, CONVOY.
 import type { Variant } from '../core/map/variant.js';
-import type { Loc, Note, Order, OrderOutcome, Phase, PowerId, Unit, UnitType } from '../core/types.js';
+import type { OrderOutcome } from '../core/adjudicate/result.js';
+import type { Loc, Note, Order, Phase, PowerId, Unit, UnitType } from '../core/types.js';
 import { PHASE_TYPE_NAME, provinceOf, SEASON_NAME } from '../core/types.js';
 
 /** "Spring 1901 Movement": a phase as a picture's title and a mail's text name it. */
@@ -93,7 +94,7 @@ export function notesSuffix(notes: Note[], unordered = false): string {
  */
 export function isUnordered(variant: Variant, outcome: OrderOutcome): boolean {
   if (variant.powerById.get(outcome.order.power)?.kind !== 'great' || outcome.order.kind === 'waive') return false;
-  return outcome.reason === 'no order' || outcome.notes.includes('no order');
+  return outcome.reason?.code === 'no-order' || outcome.notes.includes('no order');
 }
 
 export function outcomeText(variant: Variant, outcome: OrderOutcome, board: Unit[]): string {

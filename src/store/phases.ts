@@ -2,6 +2,8 @@
 // start and, once processed, the adjudication result and the seed used. HISTORY, SUMMARY and
 // ROLLBACK read from here; nothing is ever overwritten except by an explicit rollback.
 import type { PhaseResult } from '../core/adjudicate/result.js';
+import type { DpReport } from '../core/dp/index.js';
+import type { StoredWords } from '../core/reasons.js';
 import type { Position } from '../core/types.js';
 import { StoreError, nowIso, type Db } from './database.js';
 
@@ -33,10 +35,26 @@ const toPhase = (row: PhaseRow): PhaseRecord => ({
   seq: row.seq,
   phase: row.phase,
   position: JSON.parse(row.position_json),
-  result: row.result_json === null ? null : JSON.parse(row.result_json),
+  result: row.result_json === null ? null : storedResult(JSON.parse(row.result_json)),
   seed: row.seed,
   processedAt: row.processed_at,
 });
+
+/**
+ * A result as stored. Results stored before reasons were typed carry their reasons as words
+ * (outcomes, and the bid report's void bids and forfeits): those are read as `worded` reasons.
+ */
+function storedResult(result: PhaseResult): PhaseResult {
+  // Typed as reasons, but an old row's JSON may hold words there.
+  const words = (r: unknown): r is string => typeof r === 'string';
+  const worded = (text: string): StoredWords => ({ code: 'worded', text });
+  for (const o of result.outcomes)
+    if (words(o.reason)) o.reason = o.reason === 'no order' ? { code: 'no-order' } : worded(o.reason);
+  const dp = result.dp as DpReport | undefined;
+  for (const e of dp?.chart ?? []) if (words(e.reason)) e.reason = worded(e.reason);
+  for (const a of dp?.powers ?? []) if (words(a.reason)) a.reason = worded(a.reason);
+  return result;
+}
 
 /** Appends the next phase (its starting position) to the game's history. */
 export function appendPhase(db: Db, gameId: number, phase: string, position: Position): PhaseRecord {

@@ -3,6 +3,7 @@
 // amount, an address) cannot leak into the feed unnoticed.
 import { phaseCode, type Order, type Position } from '../core/types.js';
 import { orderPhrase } from '../render/phrases.js';
+import { reasonText } from '../render/reasons.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
 import { seg } from './html.js';
@@ -134,7 +135,7 @@ export function phaseJson(db: Db, game: Game, code: string): Doc | null {
         text: orderPhrase(p.variant, o.order, before.units),
         success: o.success,
         notes: [...o.notes],
-        reason: o.reason ?? null,
+        reason: o.reason ? reasonText({ variant: p.variant, position: before }, o.reason) : null,
       })),
       dislodged: p.result.dislodged.map((u) => ({
         power: u.power,

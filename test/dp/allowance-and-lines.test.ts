@@ -62,7 +62,7 @@ describe('checking DP lines at submission', () => {
     const bids = lines('denmark', '1 DP: A Swi H\n2 DP: F UPr - Eng\n1 DP: A Bav H\n1 DP: A Tus H');
     const check = checkBids(v6, start, 'denmark', bids);
     expect(check.verdicts.map((x) => x.ok)).toEqual([true, false, true, false]);
-    expect(check.verdicts[1].reason).toMatch(/budget exceeded: this line brings your DP to 3, but you have 2/);
+    expect(check.verdicts[1].reason).toEqual({ code: 'dp-budget', total: 3, allowance: 2 });
     expect(check).toMatchObject({ spent: 2, allowance: 2, remaining: 0 });
   });
 
@@ -73,9 +73,11 @@ describe('checking DP lines at submission', () => {
       { power: 'france', amount: 1, order: { kind: 'hold', power: 'austria', type: 'A', loc: 'vie' } },
     ];
     const reasons = checkBids(v6, start, 'france', bids).verdicts.map((x) => x.reason);
-    expect(reasons[0]).toMatch(/^unknown unit: there is no unit in Bohemia/);
-    expect(reasons[1]).toMatch(/^unknown unit: there is no fleet in Bavaria/);
-    expect(reasons[2]).toMatch(/^not a neutral unit: the army in Vienna belongs to/);
+    expect(reasons).toEqual([
+      { code: 'dp-no-unit', province: 'boh' },
+      { code: 'dp-wrong-type', province: 'bav', type: 'F' },
+      { code: 'dp-not-neutral', unit: { power: 'austria', type: 'A', loc: 'vie' } },
+    ]);
   });
 
   it('v5 and 1648: a neutral may only hold or support', () => {
@@ -83,12 +85,15 @@ describe('checking DP lines at submission', () => {
     const s5 = position(v5);
     const bids = submit(v5, s5, { britain: '1 DP: F UPr - Eng\n1 DP: F UPr S F Lon - Eng' }).bids;
     const check = checkBids(v5, s5, 'britain', bids);
-    expect(check.verdicts[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/may only hold or support/) });
+    expect(check.verdicts[0]).toMatchObject({ ok: false, reason: { code: 'dp-neutral-order', kind: 'move' } });
     expect(check.verdicts[1].ok).toBe(true);
     const v1648 = variant('1648');
     const s1648 = position(v1648);
     const sw = submit(v1648, s1648, { france: '1 DP: A Swi - Sav' }).bids;
-    expect(checkBids(v1648, s1648, 'france', sw).verdicts[0].reason).toMatch(/may only hold or support/);
+    expect(checkBids(v1648, s1648, 'france', sw).verdicts[0].reason).toEqual({
+      code: 'dp-neutral-order',
+      kind: 'move',
+    });
   });
 
   it('1648: no more than 2 DP from one power on one minor', () => {
@@ -97,7 +102,7 @@ describe('checking DP lines at submission', () => {
     const bids = submit(v, s, { england: '1 DP: A Swa H\n1 DP: A Swa S A Bav\n1 DP: A Swa H' }).bids;
     const check = checkBids(v, s, 'england', bids);
     expect(check.verdicts.map((x) => x.ok)).toEqual([true, true, false]);
-    expect(check.verdicts[2].reason).toMatch(/at most 2 DP on one minor power: this line brings Swabia to 3/);
+    expect(check.verdicts[2].reason).toEqual({ code: 'dp-cap', cap: 2, province: 'swa', total: 3 });
     expect(check.remaining).toBe(1);
   });
 
@@ -107,10 +112,10 @@ describe('checking DP lines at submission', () => {
       amount: 1,
       order: { kind: 'hold', power: 'switzerland', type: 'A', loc: 'swi' },
     };
-    expect(checkBids(v6, start, 'savoy', [bid]).verdicts[0].reason).toMatch(/only a Great Power/);
+    expect(checkBids(v6, start, 'savoy', [bid]).verdicts[0].reason).toEqual({ code: 'dp-not-great', power: 'savoy' });
     const retreat = position(v6, { phase: { type: 'retreat' } });
     const mine = { ...bid, power: 'france' };
-    expect(checkBids(v6, retreat, 'france', [mine]).verdicts[0].reason).toMatch(/movement phases/);
+    expect(checkBids(v6, retreat, 'france', [mine]).verdicts[0].reason).toEqual({ code: 'dp-phase' });
   });
 });
 

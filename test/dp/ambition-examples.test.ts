@@ -64,7 +64,9 @@ describe('A&E v6.01: invalid winning orders and sorties', () => {
     const fall63 = position(v, { phase: { season: 'fall' } });
     // Fed as text, as a player mails it: the line is read as a bid whose order is invalid.
     const read = submit(v, fall63, { france: '3 DP: A hew - bav' });
-    expect(read.invalid).toEqual([expect.stringMatching(/cannot reach Bavaria/)]);
+    expect(read.invalid).toEqual([
+      { code: 'cannot-reach', unit: { power: 'hesse-westphalia', type: 'A', loc: 'hew' }, place: 'bav' },
+    ]);
     expect(checkBids(v, fall63, 'france', read.bids).verdicts[0].ok).toBe(true);
     const r = play(v, fall63, { france: '3 DP: A hew - bav' });
     const hew = outcomeAt(r, 'hew');

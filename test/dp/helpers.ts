@@ -5,16 +5,9 @@ import { adjudicate, initialPosition, type PhaseResult } from '../../src/core/ad
 import { loadVariant } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
-import type {
-  DpBid,
-  MovementOrder,
-  OrderOutcome,
-  Phase,
-  Position,
-  PowerId,
-  Unit,
-  UnitType,
-} from '../../src/core/types.js';
+import type { OrderOutcome } from '../../src/core/adjudicate/result.js';
+import type { Refusal } from '../../src/core/orders/board.js';
+import type { DpBid, MovementOrder, Phase, Position, PowerId, Unit, UnitType } from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 
 const variants = new Map<string, Variant>();
@@ -59,17 +52,17 @@ export interface Submission {
   orders: MovementOrder[];
   bids: DpBid[];
   /** Why each bid's order is invalid, for the bids the parser kept though their order cannot be carried out. */
-  invalid: string[];
+  invalid: Refusal[];
 }
 
 /** Reads each power's mail text; every line must be accepted by the parser. */
 export function submit(v: Variant, pos: Position, mails: Record<PowerId, string>): Submission {
   const orders: MovementOrder[] = [];
   const bids: DpBid[] = [];
-  const invalid: string[] = [];
+  const invalid: Refusal[] = [];
   for (const [power, text] of Object.entries(mails)) {
     for (const line of parseOrders(text, { variant: v, position: pos, power })) {
-      if (line.status === 'error') throw new Error(`${power}: "${line.text}": ${line.error}`);
+      if (line.status === 'error') throw new Error(`${power}: "${line.text}": ${JSON.stringify(line.error)}`);
       if (line.status === 'order') orders.push(line.order as MovementOrder);
       if (line.status === 'dp') {
         bids.push({ power: line.power, amount: line.amount, order: line.order as MovementOrder });

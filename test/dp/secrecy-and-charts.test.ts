@@ -2,7 +2,8 @@
 // a player's confirmation shows only his own lines and his remaining budget.
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
-import { checkBids, dpReportOf, renderBidChart, renderOwnAllocations } from '../../src/core/dp/index.js';
+import { checkBids, dpReportOf } from '../../src/core/dp/index.js';
+import { renderBidChart, renderOwnAllocations } from '../../src/render/dp-chart.js';
 import type { DpBid } from '../../src/core/types.js';
 import { play, position, submit, variant } from './helpers.js';
 

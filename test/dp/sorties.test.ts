@@ -131,7 +131,7 @@ describe('no moves for neutrals in A&E v5 and 1648', () => {
       expect(givenAt(r, unit)).toBe(`A ${unit.toUpperCase()} H`);
       expect(dpReportOf(r)!.chart[0]).toMatchObject({
         status: 'void',
-        reason: expect.stringMatching(/only hold or support/),
+        reason: { code: 'dp-neutral-order', kind: 'move' },
       });
     });
   }

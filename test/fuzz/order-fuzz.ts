@@ -4,11 +4,14 @@
 //   - a line with nothing to read (blank, only ';', a // comment) gets none;
 //   - any other line gets at least one, and exactly one unless ';' or ',' split it into several
 //     orders (then at most one per piece);
-//   - each verdict is an order, a DP bid, a heading or an error with a reason, in line order;
+//   - each verdict is an order, a DP bid, a heading or an error (a reason code of the closed set, or the
+//     parser's own sentence) that render words, in line order;
 //   - an order's normalised text is formatOrder of it, and reads back as the same order.
 import { formatOrder, parseOrders, type LineVerdict, type ParseContext } from '../../src/core/orders/parse.js';
 import { cleanLine } from '../../src/core/orders/line-parts.js';
 import type { Variant } from '../../src/core/map/variant.js';
+import { REASON_CODES } from '../../src/core/reasons.js';
+import { refusalText } from '../../src/render/reasons.js';
 import { lineGenerator, mutate, pick, rng, withoutLineBreaks } from './generate.js';
 
 export const ORDER_WORDS = [
@@ -254,9 +257,13 @@ function asWritten(v: Extract<LineVerdict, { status: 'order' | 'dp' }>, ctx: Par
 
 function checkVerdict(v: LineVerdict, ctx: ParseContext, bad: () => never): void {
   switch (v.status) {
-    case 'error':
-      if (typeof v.error !== 'string' || v.error.trim() === '') bad();
+    case 'error': {
+      // A reason code of the closed set, worded by render; or the parser's own sentence.
+      if (typeof v.error !== 'string' && !REASON_CODES.includes(v.error.code)) bad();
+      const words = refusalText({ variant: ctx.variant, position: ctx.position }, v.error);
+      if (words.trim() === '' || /undefined|\[object/.test(words)) bad();
       return;
+    }
     case 'heading':
       if (!ctx.variant.powerById.has(v.power)) bad();
       return;

@@ -1,7 +1,8 @@
 // Reading a PhaseResult the way the test files state their expectations.
 import { isDeepStrictEqual } from 'node:util';
 import type { PhaseResult } from '../../src/core/adjudicate/result.js';
-import type { Order, OrderOutcome, Unit } from '../../src/core/types.js';
+import type { OrderOutcome } from '../../src/core/adjudicate/result.js';
+import type { Order, Unit } from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 
 /** The outcome reported for exactly this order, if the adjudicator kept it. */

@@ -90,7 +90,7 @@ describe('DP line errors', () => {
       amount: 2,
       order: { power: 'belgians', kind: 'move', loc: 'bel', to: 'mun' },
       normalised: '2 DP: A BEL - MUN',
-      invalid: 'the army in Belgium cannot reach Munich',
+      invalid: { code: 'cannot-reach', unit: { power: 'belgians', type: 'A', loc: 'bel' }, place: 'mun' },
     });
   });
   it('a wrong unit type names no unit: refused, with the order meant', () => {

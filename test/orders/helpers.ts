@@ -4,7 +4,9 @@ import { initialPosition } from '../../src/core/adjudicate/index.js';
 import { loadVariant, parseVariant, variantPath } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import type { LineVerdict, ParseContext } from '../../src/core/orders/parse.js';
+import type { Refusal } from '../../src/core/orders/board.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
+import { refusalText } from '../../src/render/reasons.js';
 import type { DislodgedUnit, PhaseType, Position, PowerId, Unit, UnitType } from '../../src/core/types.js';
 
 export const standard = loadVariant('standard');
@@ -87,16 +89,29 @@ export function one(text: string, ctx: Partial<ParseContext> = {}): LineVerdict 
   return all[0];
 }
 
+/** A refusal in the words the player reads (src/render/reasons.ts), for the board it was judged on. */
+export function wordsOf(refusal: Refusal, ctx: Partial<ParseContext> = {}): string {
+  return refusalText({ variant: ctx.variant ?? standard, position: ctx.position ?? start }, refusal);
+}
+
 /** The normalised order, or "ERROR: reason" so a failing test shows why. */
 export function norm(text: string, ctx: Partial<ParseContext> = {}): string {
   const v = one(text, ctx);
   if (v.status === 'order' || v.status === 'dp') return v.normalised;
-  if (v.status === 'error') return `ERROR: ${v.error}`;
+  if (v.status === 'error') return `ERROR: ${wordsOf(v.error, ctx)}`;
   return `HEADING ${v.power}`;
 }
 
+/** A refused line as the player reads it: the words (src/render/reasons.ts) and the suggestion. */
 export function errorOf(text: string, ctx: Partial<ParseContext> = {}): { error: string; suggestion?: string } {
   const v = one(text, ctx);
   if (v.status !== 'error') throw new Error(`expected an error for "${text}", got ${JSON.stringify(v)}`);
-  return { error: v.error, suggestion: v.suggestion };
+  return { error: wordsOf(v.error, ctx), suggestion: v.suggestion };
+}
+
+/** A refused line as the core gives it: the legality's reason (a code with its facts), or the parser's sentence. */
+export function refusalOf(text: string, ctx: Partial<ParseContext> = {}): Refusal {
+  const v = one(text, ctx);
+  if (v.status !== 'error') throw new Error(`expected an error for "${text}", got ${JSON.stringify(v)}`);
+  return v.error;
 }

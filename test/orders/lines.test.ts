@@ -1,6 +1,7 @@
 // Line handling: comments, headings, power prefixes, several orders on a line, line numbers.
 import { describe, expect, it } from 'vitest';
-import { parse, position } from './helpers.js';
+import type { Refusal } from '../../src/core/orders/board.js';
+import { parse, position, wordsOf } from './helpers.js';
 
 describe('lines', () => {
   it('blank lines and // comments produce nothing', () => {
@@ -56,8 +57,11 @@ describe('headings and power prefixes', () => {
     const v = parse('France:\nA mun - ruh');
     expect(v[1]).toMatchObject({
       status: 'error',
-      error: 'order to foreign unit: the army in Munich belongs to Germany',
+      error: { code: 'foreign-unit', unit: { power: 'germany', type: 'A', loc: 'mun' }, neutral: false },
     });
+    expect(wordsOf((v[1] as { error: Refusal }).error)).toBe(
+      'order to foreign unit: the army in Munich belongs to Germany',
+    );
   });
   it("in GM mode without a heading the unit's owner gives the order", () => {
     const v = parse('A mun - ruh\nA par - bur');

@@ -6,6 +6,7 @@ import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { checkBids } from '../../src/core/dp/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
+import type { Refusal } from '../../src/core/orders/board.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import { readPosition } from '../../src/core/position/index.js';
 import type { DpBid, MovementOrder, Position } from '../../src/core/types.js';
@@ -16,10 +17,10 @@ function board(text: string): Position {
   return readPosition(text, { variant: ambition6 }).position;
 }
 
-/** What the mail judge answers a player for each line: the normalised order or the reason. */
-function answers(position: Position, power: string, text: string): string[] {
+/** The core's verdict on each line, as the mail judge gets it: the normalised order or the refusal (a reason code). */
+function answers(position: Position, power: string, text: string): (string | Refusal)[] {
   return parseOrders(text, { variant: ambition6, position, power }).map((v) =>
-    v.status === 'order' || v.status === 'dp' ? v.normalised : v.status === 'error' ? `refused: ${v.error}` : v.status,
+    v.status === 'order' || v.status === 'dp' ? v.normalised : v.status === 'error' ? v.error : v.status,
   );
 }
 
@@ -39,18 +40,22 @@ describe('A&E v6 Smyrna (examples 16 and 17)', () => {
     expect(answers(onSmyrna, 'turkey', 'F smy/sc - arm')).toEqual(['F SMY/SC - ARM']);
   });
   it('a coast is always named, even where only one is in reach', () => {
-    expect(answers(board(turkish), 'turkey', 'F bla - smy')[0]).toMatch(/^refused: say which coast of Smyrna/);
+    expect(answers(board(turkish), 'turkey', 'F bla - smy')[0]).toEqual({
+      code: 'coast-always-named',
+      province: 'smy',
+    });
   });
   it('once Austria controls Constantinople, the coasts are two again', () => {
     const lost = board(
       `variant ambition6\nphase Spring 1769\nTurkey: F bla, F smy/sc\n  owns smy\nAustria: A con\n  owns con\n`,
     );
     expect(answers(lost, 'turkey', 'F bla - smy/sc')).toEqual([
-      'refused: the fleet in Black Sea cannot reach Smyrna (south coast)',
+      { code: 'cannot-reach', unit: { power: 'turkey', type: 'F', loc: 'bla' }, place: 'smy/sc' },
     ]);
-    expect(answers(lost, 'turkey', 'F smy/sc - arm')[0]).toMatch(
-      /^refused: the fleet in Smyrna \(south coast\) cannot reach/,
-    );
+    expect(answers(lost, 'turkey', 'F smy/sc - arm')[0]).toMatchObject({
+      code: 'cannot-reach',
+      unit: { loc: 'smy/sc' },
+    });
     expect(answers(lost, 'turkey', 'F bla - smy/nc')).toEqual(['F BLA - SMY/NC']);
   });
 });
@@ -84,7 +89,7 @@ describe('A&E v6 Papal sortie', () => {
     });
     // The religion rule is the legality's: the first order is invalid, and the line a bid all the same.
     expect(verdicts.map((v) => (v.status === 'dp' ? (v.invalid ?? 'ok') : v.status))).toEqual([
-      'religion rule: the Papal States may sortie only into an adjacent space',
+      { code: 'religion-papal-sortie-adjacent', papal: 'papal-states' },
       'ok',
     ]);
     const bids = verdicts.flatMap((v) =>

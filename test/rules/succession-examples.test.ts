@@ -9,6 +9,7 @@ import { buildSites } from '../../src/core/adjudicate/adjustment.js';
 import { dpAllowance } from '../../src/core/dp/index.js';
 import { geometry } from '../../src/core/map/geometry.js';
 import { loadVariant } from '../../src/core/map/load.js';
+import type { Refusal } from '../../src/core/orders/board.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import { parsePositionText } from '../../src/core/position/index.js';
 import { rulesFor } from '../../src/core/rules/index.js';
@@ -39,7 +40,7 @@ function play(position: Position, text: string, refused: string[] = []): PhaseRe
 }
 
 /** The parser's refusal of a single-line order for `power`. */
-function refusal(position: Position, power: PowerId, line: string): string | undefined {
+function refusal(position: Position, power: PowerId, line: string): Refusal | undefined {
   const [verdict] = parseOrders(line, { variant: v, position, power });
   return verdict.status === 'error' ? verdict.error : undefined;
 }
@@ -106,8 +107,8 @@ describe('S&L §7.1 example 8.1.1: Russia names Jassy, not Narva as well, and Ja
     expect(sitesOf(winter1703, 'russia')).not.toContain('nar');
     expect(sitesOf(winter1703, 'russia')).not.toContain('jas');
     // Either would be a legal site but for the army standing in it, and the refusal says so.
-    expect(refusal(winter1703, 'russia', 'build A nar')).toBe('invalid build site: Narva is occupied');
-    expect(refusal(winter1703, 'russia', 'build A jas')).toBe('invalid build site: Jassy is occupied');
+    expect(refusal(winter1703, 'russia', 'build A nar')).toEqual({ code: 'build-site-occupied', province: 'nar' });
+    expect(refusal(winter1703, 'russia', 'build A jas')).toEqual({ code: 'build-site-occupied', province: 'jas' });
     const r = buildDirectly(winter1703, 'russia', 'A nar', 'A jas');
     expect(buildOutcome(r, 'nar')).toMatchObject({ success: false, notes: ['invalid'] });
     expect(buildOutcome(r, 'jas')).toMatchObject({ success: false, notes: ['invalid'] });
@@ -209,9 +210,11 @@ describe('S&L §7.1 restrictions on an additional home centre', () => {
     expect(sitesOf(holding, 'sweden')).not.toContain('cop');
     const lost = winterText(`Sweden:\n  F kar\n  owns kar rig sto cop\nEngland:\n  owns lon ply ams\n${state}`);
     expect(sitesOf(lost, 'sweden')).not.toContain('cop');
-    expect(refusal(lost, 'sweden', 'build F cop')).toBe(
-      'invalid build site: Copenhagen is not a home centre of Sweden',
-    );
+    expect(refusal(lost, 'sweden', 'build F cop')).toEqual({
+      code: 'build-site-not-home',
+      province: 'cop',
+      power: 'sweden',
+    });
     expect(buildOutcome(buildDirectly(lost, 'sweden', 'F cop'), 'cop').success).toBe(false);
   });
 

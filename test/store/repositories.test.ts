@@ -83,6 +83,31 @@ describe('games and seats', () => {
 });
 
 describe('phases', () => {
+  it('reads the worded reasons of a result stored before reasons were typed as they were published', () => {
+    const game = newGame();
+    const first = store.appendPhase(db, game.id, 'S1901M', position(1901));
+    const hold = { kind: 'hold', power: 'FRANCE', type: 'A', loc: 'par' } as const;
+    const old = {
+      ...resultFor(position(1901)),
+      outcomes: [
+        { order: hold, success: false, notes: ['invalid'], reason: 'the army in Paris cannot reach Moscow' },
+        { order: hold, success: true, notes: [], reason: 'no order' },
+      ],
+      dp: { chart: [{ reason: 'attacking and allocating: …' }], powers: [{ reason: 'allocated 4 DP with …' }] },
+    };
+    // As an earlier version wrote it: the words in the JSON.
+    db.prepare('UPDATE phases SET result_json = ? WHERE id = ?').run(JSON.stringify(old), first.id);
+    const read = store.getPhase(db, first.id)!.result!;
+    expect(read.outcomes.map((o) => o.reason)).toEqual([
+      { code: 'worded', text: 'the army in Paris cannot reach Moscow' },
+      { code: 'no-order' },
+    ]);
+    expect(read.dp).toEqual({
+      chart: [{ reason: { code: 'worded', text: 'attacking and allocating: …' } }],
+      powers: [{ reason: { code: 'worded', text: 'allocated 4 DP with …' } }],
+    });
+  });
+
   it('keeps the history in order and records a result only once', () => {
     const game = newGame();
     const first = store.appendPhase(db, game.id, 'S1901M', position(1901));

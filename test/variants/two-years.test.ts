@@ -8,7 +8,8 @@ import { initialPosition } from '../../src/core/adjudicate/index.js';
 import { dpAllowance } from '../../src/core/dp/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
-import type { MovementOrder, Order, OrderOutcome, Position, PowerId, ProvinceId } from '../../src/core/types.js';
+import type { OrderOutcome } from '../../src/core/adjudicate/result.js';
+import type { MovementOrder, Order, Position, PowerId, ProvinceId } from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 import { runCli } from '../cli/run.js';
 

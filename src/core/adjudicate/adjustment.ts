@@ -4,10 +4,13 @@
 import { judgeBuild, judgeRemove, type LegalityScope } from '../legality/index.js';
 import type { Geometry } from '../map/geometry.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
-import type { AdjustmentOrder, Loc, Note, Order, OrderOutcome, PowerId, Position, ProvinceId, Unit } from '../types.js';
+import type { AdjustmentOrder, Loc, Note, Order, PowerId, Position, ProvinceId, Unit } from '../types.js';
+import type { OrderOutcome } from './result.js';
+import type { Reason } from '../reasons.js';
 import { provinceOf } from '../types.js';
 import type { AdjustmentCount } from './result.js';
 
+const NO_ADJUSTMENT: Reason = { code: 'no-adjustment-due' };
 export function adjustmentCounts(ctx: RuleContext, rules: Required<Ruleset>, position: Position): AdjustmentCount[] {
   // Counted in one pass each: this runs after every Fall, and the board has dozens of powers in some variants.
   const centresOf = new Map<PowerId, number>();
@@ -52,10 +55,10 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
       let left = c.delta;
       const built: ProvinceId[] = [];
       for (const o of mine) {
-        const fail = (reason: string, notes: Note[] = ['invalid']) =>
+        const fail = (reason: Reason, notes: Note[] = ['invalid']) =>
           outcomes.push({ order: o, success: false, notes, reason });
         if (left === 0) {
-          fail('no builds left');
+          fail({ code: 'no-builds-left' });
           continue;
         }
         if (o.kind === 'waive') {
@@ -65,7 +68,7 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
           continue;
         }
         if (o.kind !== 'build') {
-          fail('a power with builds cannot remove');
+          fail({ code: 'builder-removes' });
           continue;
         }
         const verdict = judgeBuild(scope, o, built);
@@ -95,12 +98,12 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
             order: o,
             success: false,
             notes: ['invalid'],
-            reason: 'a power with too many units must remove',
+            reason: { code: 'remover-builds' },
           });
           continue;
         }
         if (left === 0) {
-          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'no more removals due' });
+          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: { code: 'no-removals-left' } });
           continue;
         }
         const verdict = judgeRemove(scope, o);
@@ -110,7 +113,7 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
         }
         const idx = units.findIndex((u) => u.loc === verdict.order.loc);
         if (idx < 0) {
-          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'that unit is already removed' });
+          outcomes.push({ order: o, success: false, notes: ['invalid'], reason: { code: 'already-removed' } });
           continue;
         }
         removed.push(units[idx]);
@@ -127,13 +130,12 @@ export function adjudicateAdjustments(scope: LegalityScope, orders: AdjustmentOr
         outcomes.push({ order, success: true, notes: ['no order'] });
       }
     } else {
-      for (const o of mine)
-        outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'no adjustment due' });
+      for (const o of mine) outcomes.push({ order: o, success: false, notes: ['invalid'], reason: NO_ADJUSTMENT });
     }
   }
   for (const o of orders)
     if (!counts.some((c) => c.power === o.power))
-      outcomes.push({ order: o, success: false, notes: ['invalid'], reason: 'no adjustment due' });
+      outcomes.push({ order: o, success: false, notes: ['invalid'], reason: NO_ADJUSTMENT });
   return { outcomes, units, builds, removed, used };
 }
 

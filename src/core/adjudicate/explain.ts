@@ -6,7 +6,8 @@ import { scopeOf } from '../legality/index.js';
 import { geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';
-import type { MovementOrder, Order, OrderOutcome, Position, Unit } from '../types.js';
+import type { MovementOrder, Order, Position, Unit } from '../types.js';
+import type { OrderOutcome } from './result.js';
 import { provinceOf } from '../types.js';
 import type { Explanation, Fact } from './trace.js';
 import { adjudicateMovement, type MovementOutcome } from './movement.js';
@@ -15,7 +16,7 @@ const MOVEMENT = new Set<Order['kind']>(['hold', 'move', 'support', 'convoy']);
 
 export function explainMovement(variant: Variant, position: Position, outcomes: OrderOutcome[]): MovementOutcome {
   const ctx = { variant, geometry: geometry(variant), position, bids: [] };
-  const given = outcomes.filter((o) => o.reason !== 'no order').map((o) => o.order);
+  const given = outcomes.filter((o) => o.reason?.code !== 'no-order').map((o) => o.order);
   const orders = given.filter((o): o is MovementOrder => MOVEMENT.has(o.kind));
   return adjudicateMovement(scopeOf(ctx, rulesFor(variant)), orders, undefined, true);
 }
@@ -37,7 +38,7 @@ function unitOf(o: Unit): Unit {
 
 function outcomeFact(outcomes: OrderOutcome[], i: number): Fact {
   const o = outcomes[i];
-  if (o.reason === 'no order' || o.notes.includes('no order')) return { code: 'no-order' };
+  if (o.reason?.code === 'no-order' || o.notes.includes('no order')) return { code: 'no-order' };
   if (o.order.kind === 'retreat' && o.notes.includes('bounce')) {
     const to = provinceOf(o.order.to);
     const rivals = outcomes.filter(
@@ -46,7 +47,7 @@ function outcomeFact(outcomes: OrderOutcome[], i: number): Fact {
     return { code: 'retreat-bounced', with: rivals.map((r) => unitOf(r.order as Unit)) };
   }
   if (o.order.kind === 'retreat')
-    return o.success ? { code: 'retreated' } : { code: 'illegal', reason: o.reason ?? '' };
+    return o.success ? { code: 'retreated' } : { code: 'illegal', reason: o.reason ?? { code: 'variant-rule' } };
   if (o.order.kind === 'disband') return { code: 'disbanded' };
   if (o.success) return { code: 'carried-out' };
   return o.notes.includes('invalid') && o.reason ? { code: 'not-counted', reason: o.reason } : { code: 'no-order' };

@@ -2,6 +2,7 @@
 // given, judged by the core's single legality (src/core/legality), or a hold when none was given
 // or the one given is illegal (DATC 4.E.1).
 import { judgeMovementOrder, type LegalityScope } from '../legality/index.js';
+import type { Reason } from '../reasons.js';
 import type { Loc, MovementOrder, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 
@@ -11,7 +12,7 @@ export interface LegalOrders {
   /** Per unit index: the order as given, when one was given. */
   given: (MovementOrder | undefined)[];
   /** Per unit index: why the given order was not carried out as written. */
-  reason: (string | undefined)[];
+  reason: (Reason | undefined)[];
 }
 
 export function legalise(
@@ -41,7 +42,7 @@ export function legalise(
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
     } else if (verdict.order.kind === 'move' && invalidMoves.has(units[i].loc)) {
-      result.reason[i] = 'a neutral unit may not end its turn elsewhere';
+      result.reason[i] = { code: 'sortie-ends-elsewhere' };
       result.orders[i] = holdOf(units[i]);
     } else {
       result.reason[i] = undefined;

@@ -1,5 +1,14 @@
 import type { Explanation } from './trace.js';
-import type { DislodgedUnit, Order, OrderOutcome, Phase, PowerId, Position, ProvinceId, Unit } from '../types.js';
+import type { Reason } from '../reasons.js';
+import type { DislodgedUnit, Note, Order, Phase, PowerId, Position, ProvinceId, Unit } from '../types.js';
+
+export interface OrderOutcome {
+  order: Order;
+  success: boolean;
+  notes: Note[];
+  /** When the order was not carried out as given (an illegal order treated as hold, no order): why. */
+  reason?: Reason;
+}
 
 export interface AdjustmentCount {
   power: PowerId;

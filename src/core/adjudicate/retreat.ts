@@ -1,7 +1,9 @@
 // Retreat phase: each dislodged unit retreats to one of its recorded options or is disbanded;
 // two or more retreating to the same province are all destroyed.
 import { judgeRetreatOrder, type LegalityScope } from '../legality/index.js';
-import type { DislodgedUnit, Note, Order, OrderOutcome, RetreatPhaseOrder, Unit } from '../types.js';
+import type { DislodgedUnit, Note, Order, RetreatPhaseOrder, Unit } from '../types.js';
+import type { OrderOutcome } from './result.js';
+import type { Reason } from '../reasons.js';
 import { provinceOf } from '../types.js';
 
 export interface RetreatOutcome {
@@ -24,7 +26,7 @@ export function adjudicateRetreats(scope: LegalityScope, orders: RetreatPhaseOrd
     const v = verdicts.get(d);
     return v && 'order' in v && v.order.kind === 'retreat' ? v.order.to : null;
   };
-  const reasonOf = (d: DislodgedUnit): string | undefined => {
+  const reasonOf = (d: DislodgedUnit): Reason | undefined => {
     const v = verdicts.get(d);
     return v && 'reason' in v ? v.reason : undefined;
   };

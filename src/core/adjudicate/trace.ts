@@ -2,11 +2,12 @@
 // recorded by the resolver when asked (adjudicate(..., { explain: true })) and never otherwise.
 // Facts name units and strengths only: what the results already publish (who bid for a neutral
 // unit, and how much, is never among them). src/render/explain.ts words them.
+import type { Reason } from '../reasons.js';
 import type { ProvinceId, Unit } from '../types.js';
 
 export type Fact =
   /** The order was not carried out as given: illegal (the unit held), with the legality's reason. */
-  | { code: 'illegal'; reason: string }
+  | { code: 'illegal'; reason: Reason }
   | { code: 'no-order' }
   /** Supports that counted for this unit's move or hold. */
   | { code: 'supported'; by: Unit[] }
@@ -45,7 +46,7 @@ export type Fact =
   | { code: 'disbanded' }
   | { code: 'carried-out' }
   /** A winter order the count did not allow (no builds left, a removal by a power that builds...). */
-  | { code: 'not-counted'; reason: string };
+  | { code: 'not-counted'; reason: Reason };
 
 /** One per unit, in the order of the phase's outcomes. */
 export interface Explanation {

@@ -4,6 +4,8 @@
 // blocked strait, a space out of reach) is no such problem: the bid counts, and if it wins the unit
 // holds with its order published "(*invalid*)" (A&E v6.01 §II, example 5).
 import type { Variant } from '../map/variant.js';
+import type { DpReason } from '../reasons.js';
+import { unitFact } from '../reasons.js';
 import type { DpBid, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { DpConfig } from './config.js';
@@ -11,22 +13,14 @@ import { isGreat, isNeutral } from './neutrals.js';
 
 const MOVEMENT_KINDS = new Set(['hold', 'move', 'support', 'convoy']);
 
-export function describeLoc(variant: Variant, loc: string): string {
-  return variant.map.locName.get(loc) ?? loc.toUpperCase();
-}
-
 /** The neutral unit a bid is for, or why there is none. */
-export function bidUnit(variant: Variant, startUnits: Map<ProvinceId, Unit>, bid: DpBid): Unit | string {
+export function bidUnit(variant: Variant, startUnits: Map<ProvinceId, Unit>, bid: DpBid): Unit | DpReason {
   const order = bid.order;
-  const unit = startUnits.get(provinceOf(order.loc));
-  const typeWord = order.type === 'A' ? 'army' : 'fleet';
-  if (!unit) return `unknown unit: there is no unit in ${describeLoc(variant, provinceOf(order.loc))}`;
-  if (unit.type !== order.type)
-    return `unknown unit: there is no ${typeWord} in ${describeLoc(variant, provinceOf(order.loc))}`;
-  if (!isNeutral(variant, unit.power)) {
-    const owner = variant.powerById.get(unit.power)?.name ?? unit.power;
-    return `not a neutral unit: the ${typeWord} in ${describeLoc(variant, provinceOf(unit.loc))} belongs to ${owner}`;
-  }
+  const province = provinceOf(order.loc);
+  const unit = startUnits.get(province);
+  if (!unit) return { code: 'dp-no-unit', province };
+  if (unit.type !== order.type) return { code: 'dp-wrong-type', province, type: order.type };
+  if (!isNeutral(variant, unit.power)) return { code: 'dp-not-neutral', unit: unitFact(unit) };
   return unit;
 }
 
@@ -36,15 +30,14 @@ export function bidProblem(
   config: DpConfig,
   startUnits: Map<ProvinceId, Unit>,
   bid: DpBid,
-): string | undefined {
-  if (!isGreat(variant, bid.power)) return `only a Great Power may allocate DP (${bid.power} is not one)`;
-  if (!Number.isSafeInteger(bid.amount) || bid.amount <= 0)
-    return `the DP amount must be a positive whole number, not ${bid.amount}`;
-  if (!MOVEMENT_KINDS.has(bid.order.kind)) return 'a DP line orders a hold, move, support or convoy';
+): DpReason | undefined {
+  if (!isGreat(variant, bid.power)) return { code: 'dp-not-great', power: bid.power };
+  if (!Number.isSafeInteger(bid.amount) || bid.amount <= 0) return { code: 'dp-amount', amount: bid.amount };
+  if (!MOVEMENT_KINDS.has(bid.order.kind)) return { code: 'dp-order-kind' };
   const unit = bidUnit(variant, startUnits, bid);
-  if (typeof unit === 'string') return unit;
+  if ('code' in unit) return unit;
   const kind = bid.order.kind;
   if (config.neutralOrders === 'hold-support' && (kind === 'move' || kind === 'convoy'))
-    return `a neutral unit may only hold or support in ${variant.title}; it cannot ${kind}`;
+    return { code: 'dp-neutral-order', kind };
   return undefined;
 }

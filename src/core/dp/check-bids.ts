@@ -4,11 +4,12 @@
 // The attacking-and-allocating rule is not checked here: the orders it depends on may still
 // change before the deadline; the resolution voids such bids.
 import type { Variant } from '../map/variant.js';
+import type { DpReason } from '../reasons.js';
 import type { DpBid, PowerId, Position, ProvinceId } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { HomesOf } from './allowance.js';
 import { allowanceOf } from './allowance.js';
-import { bidProblem, describeLoc } from './bid-rules.js';
+import { bidProblem } from './bid-rules.js';
 import { dpConfig } from './config.js';
 import { isRetired, variantInPlay } from '../rules/variant/powers-in-play.js';
 import { unitsByProvince } from './neutrals.js';
@@ -16,7 +17,7 @@ import { unitsByProvince } from './neutrals.js';
 export interface BidVerdict {
   bid: DpBid;
   ok: boolean;
-  reason?: string;
+  reason?: DpReason;
 }
 
 export interface BidCheck {
@@ -43,26 +44,18 @@ export function checkBidsWith(
   const perUnit = new Map<ProvinceId, number>();
   let spent = 0;
   const verdicts = bids.map((bid): BidVerdict => {
-    const reject = (reason: string): BidVerdict => ({ bid, ok: false, reason });
-    if (bid.power !== power) return reject(`a DP line of ${bid.power} in the orders of ${power}`);
-    if (!config.allowance) return reject(`${variant.title} has no Diplomacy Points`);
-    if (position.phase.type !== 'movement') return reject('DP are allocated only in Spring and Fall movement phases');
-    if (isRetired(position, power))
-      return reject(
-        `${variant.powerById.get(power)?.name ?? power} is in permanent civil disorder and allocates no DP`,
-      );
+    const reject = (reason: DpReason): BidVerdict => ({ bid, ok: false, reason });
+    if (bid.power !== power) return reject({ code: 'dp-other-power', bidder: bid.power, power });
+    if (!config.allowance) return reject({ code: 'dp-none' });
+    if (position.phase.type !== 'movement') return reject({ code: 'dp-phase' });
+    if (isRetired(position, power)) return reject({ code: 'dp-retired', power });
     const problem = bidProblem(variant, config, startUnits, bid);
     if (problem) return reject(problem);
-    if (spent + bid.amount > allowance)
-      return reject(
-        `budget exceeded: this line brings your DP to ${spent + bid.amount}, but you have ${allowance} this phase`,
-      );
+    if (spent + bid.amount > allowance) return reject({ code: 'dp-budget', total: spent + bid.amount, allowance });
     const province = provinceOf(bid.order.loc);
     const onUnit = (perUnit.get(province) ?? 0) + bid.amount;
-    if (config.capPerNeutral !== undefined && onUnit > config.capPerNeutral) {
-      const where = describeLoc(variant, province);
-      return reject(`at most ${config.capPerNeutral} DP on one minor power: this line brings ${where} to ${onUnit}`);
-    }
+    if (config.capPerNeutral !== undefined && onUnit > config.capPerNeutral)
+      return reject({ code: 'dp-cap', cap: config.capPerNeutral, province, total: onUnit });
     perUnit.set(province, onUnit);
     spent += bid.amount;
     return { bid, ok: true };

@@ -20,9 +20,8 @@
 //   dpReportOf(result) -> DpReport | undefined
 //       that report, with each neutral decision marked `invalid` when the adjudicator could not
 //       carry the winning order out. The report is SECRET: GM only during the game.
-//   renderBidChart(variant, report) -> string      the GM's chart of who bid what
-//   renderOwnAllocations(variant, checkOrReport, power) -> string
-//       a player's confirmation: only his own lines and his remaining budget.
+// Refusals and forfeits are reason codes (src/core/reasons.ts); the GM's bid chart and a player's
+// confirmation (only his own lines and his remaining budget) are worded in src/render/dp-chart.ts.
 //
 // Public results must be built from result.outcomes, which for neutral units show only the
 // order given (as written, `invalid` when it could not be carried out), never who paid.
@@ -36,13 +35,13 @@ import { allowanceOf, type HomesOf } from './allowance.js';
 import { checkBidsWith, type BidCheck } from './check-bids.js';
 import type { DpReport } from './report.js';
 import { bidProblem } from './bid-rules.js';
+import type { DpReason } from '../reasons.js';
 import { dpConfig } from './config.js';
 import { unitsByProvince } from './neutrals.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 
 export type { BidCheck, BidVerdict } from './check-bids.js';
 export type { BidStatus, ChartEntry, DpReport, NeutralDecision, PowerAccount } from './report.js';
-export { renderBidChart, renderOwnAllocations } from './chart.js';
 export { isNeutral } from './neutrals.js';
 
 function homesOf(variant: Variant, position: Position): HomesOf {
@@ -78,7 +77,7 @@ export function bidOrderProblem(
   position: Position,
   bidder: PowerId,
   order: DpBid['order'],
-): string | undefined {
+): DpReason | undefined {
   const variant = variantInPlay(fileVariant, position);
   const bid = { power: bidder, amount: 1, order };
   return bidProblem(variant, dpConfig(variant), unitsByProvince(position.units), bid);

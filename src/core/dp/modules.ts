@@ -61,7 +61,7 @@ export function neutralOrdersModule(variant: Variant, setting: RuleSetting): Rul
         return { ok: true };
       const unit = unitsByProvince(ctx.position.units).get(provinceOf(order.loc));
       if (unit && neutral(ctx, unit.power) && order.power !== unit.power)
-        return { ok: false, reason: 'a neutral unit is ordered only through Diplomacy Points (write "1 DP: <order>")' };
+        return { ok: false, reason: { code: 'neutral-by-dp-only' } };
       return { ok: true };
     },
     afterAdjustment: (_ctx, next) => rebuildNeutrals(variant, next),

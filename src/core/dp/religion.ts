@@ -12,6 +12,7 @@
 //   or not: in v6 minors can sortie, so their attacks are attacks too.
 // Orthodox and Protestant are both "Christian, non-Catholic" (v6 clarification).
 import type { Variant } from '../map/variant.js';
+import type { RuleReason } from '../reasons.js';
 import type { MovementOrder, PowerId, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { ReligionWording } from './config.js';
@@ -46,27 +47,25 @@ export function religionProblem(
   startUnits: Map<ProvinceId, Unit>,
   unit: Unit,
   order: MovementOrder,
-): string | undefined {
+): RuleReason | undefined {
   if (isPapal(variant, unit.power)) {
-    const name = variant.powerById.get(unit.power)?.name ?? unit.power;
+    const papal = unit.power;
     if (order.kind === 'hold') return undefined;
     if (order.kind === 'support') {
       const supported = startUnits.get(order.target);
       if (!supported || faithOf(variant, supported.power) !== 'catholic')
-        return `religion rule: the ${name} may support only a Catholic unit`;
+        return { code: 'religion-papal-support', papal };
       return undefined;
     }
     if (order.kind === 'move' && wording === 'v6') {
       if (order.viaConvoy || !bordersByLand(variant, unit.loc, provinceOf(order.to)))
-        return `religion rule: the ${name} may sortie only into an adjacent space`;
+        return { code: 'religion-papal-sortie-adjacent', papal };
       const there = startUnits.get(provinceOf(order.to));
       if (there && faithOf(variant, there.power) === 'catholic')
-        return `religion rule: the ${name} may not sortie into a space a Catholic unit occupies`;
+        return { code: 'religion-papal-sortie-catholic', papal };
       return undefined;
     }
-    return wording === 'v6'
-      ? `religion rule: the ${name} may only hold, sortie or support a Catholic unit`
-      : `religion rule: the ${name} may only hold or support a Catholic unit`;
+    return { code: 'religion-papal-orders', papal, sortie: wording === 'v6' };
   }
 
   if (order.kind !== 'support' || order.to === undefined) return undefined;
@@ -78,11 +77,8 @@ export function religionProblem(
   const defending = faithOf(variant, defender.power);
   const attackerCounts = wording === 'v6' || variant.powerById.get(attacker.power)?.kind === 'great';
   if (!attackerCounts) return undefined;
-  if (mine === 'muslim' && isChristian(theirs) && defending === 'muslim')
-    return `religion rule: a Muslim minor may not support a Christian attack on a Muslim-held space`;
-  if (isChristian(mine) && theirs === 'muslim' && isChristian(defending)) {
-    const attacker = wording === 'v5' ? 'an Ottoman' : 'a Muslim';
-    return `religion rule: a Christian minor may not support ${attacker} attack on a Christian-held space`;
-  }
+  if (mine === 'muslim' && isChristian(theirs) && defending === 'muslim') return { code: 'religion-muslim-minor' };
+  if (isChristian(mine) && theirs === 'muslim' && isChristian(defending))
+    return { code: 'religion-christian-minor', ottoman: wording === 'v5' };
   return undefined;
 }

@@ -1,5 +1,6 @@
 // What the bids decided in one movement phase. The whole report is secret (the GM's bid chart);
 // the public results carry only each neutral unit's order, through the adjudicator's outcomes.
+import type { DpReason, StoredWords } from '../reasons.js';
 import type { DpBid, MovementOrder, Phase, PowerId, Unit } from '../types.js';
 
 export type BidStatus =
@@ -15,7 +16,8 @@ export interface ChartEntry {
   /** DP the bid is worth to its unit: its amount, doubled when an affiliate's sponsor bids (S&L). */
   weight: number;
   status: BidStatus;
-  reason?: string;
+  /** Why a void bid is void. */
+  reason?: DpReason | StoredWords;
   /** The neutral unit bid on (absent when there is no such neutral unit). */
   unit?: Unit;
   /** Identifies the order among the unit's bids; equal keys pool their DP. */
@@ -46,8 +48,8 @@ export interface PowerAccount {
   /** DP that counted towards some order. */
   spent: number;
   forfeited: boolean;
-  /** Why the DP were forfeited ("allocated 4 DP with an allowance of 3"). */
-  reason?: string;
+  /** Why the DP were forfeited (dp-overspent, dp-over-cap). */
+  reason?: DpReason | StoredWords;
 }
 
 export interface DpReport {

@@ -11,7 +11,7 @@ import type { DpBid, MovementOrder, PowerId, Position, ProvinceId, Unit } from '
 import { provinceOf } from '../types.js';
 import type { HomesOf } from './allowance.js';
 import { allowanceOf } from './allowance.js';
-import { bidProblem, describeLoc } from './bid-rules.js';
+import { bidProblem } from './bid-rules.js';
 import { dpConfig } from './config.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import { isGreat, isNeutral, sponsorOf, unitsByProvince } from './neutrals.js';
@@ -50,9 +50,7 @@ export function resolveBids(
         unit,
         weight: 0,
         status: 'void',
-        reason:
-          `attacking and allocating: ${powerName(variant, bid.power)} attacks ${describeLoc(variant, province)} ` +
-          `(or supports${config.attackIncludesConvoy ? ' or convoys' : ''} an attack on it) this turn`,
+        reason: { code: 'dp-attacking', power: bid.power, province, convoys: config.attackIncludesConvoy },
       };
     const double = config.affiliateDouble && sponsorOf(variant, unit.power) === bid.power;
     return { bid, unit, weight: bid.amount * (double ? 2 : 1), status: 'counted', key: orderKey(bid.order) };
@@ -69,10 +67,6 @@ export function resolveBids(
 
   const neutrals = position.units.filter((u) => isNeutral(variant, u.power)).map((unit) => decide(unit, chart));
   return { report: { phase: position.phase, neutrals, powers, chart }, orders: neutrals.map((d) => d.order) };
-}
-
-function powerName(variant: Variant, power: PowerId): string {
-  return variant.powerById.get(power)?.name ?? power;
 }
 
 /** Per power, the neutral provinces its own units attack, or support (or, if `convoys`, convoy) an attack on. */
@@ -134,12 +128,12 @@ function accounts(
     }
     if (account.allocated > account.allowance) {
       account.forfeited = true;
-      account.reason = `allocated ${account.allocated} DP with an allowance of ${account.allowance}`;
+      account.reason = { code: 'dp-overspent', allocated: account.allocated, allowance: account.allowance };
     } else if (cap !== undefined) {
       const over = [...perUnit].find(([, amount]) => amount > cap);
       if (over) {
         account.forfeited = true;
-        account.reason = `put ${over[1]} DP on ${describeLoc(variant, over[0])}, more than ${cap} on one minor power`;
+        account.reason = { code: 'dp-over-cap', amount: over[1], province: over[0], cap };
       }
     }
     out.push(account);

@@ -3,7 +3,7 @@
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { BuildOrder, Position, PowerId, ProvinceId, RemoveOrder } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
-import { coastWord, placeName, powerName } from './describe.js';
+import type { LegalityReason } from '../reasons.js';
 import { orderedUnit } from './movement.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
@@ -31,26 +31,25 @@ export function judgeBuild(scope: LegalityScope, order: BuildOrder, built: Provi
   const { ctx, rules } = scope;
   const { variant, position } = ctx;
   const province = variant.map.byId.get(provinceOf(order.loc));
-  if (!province) return refused(`unknown place ${order.loc}`);
+  if (!province) return refused({ code: 'unknown-place', place: order.loc });
   if (province.terrain === 'sea' || province.terrain === 'impassable')
-    return refused(`cannot build in ${province.name}: it is ${province.terrain === 'sea' ? 'a sea' : 'impassable'}`);
+    return refused({ code: 'build-not-land', province: province.id, terrain: province.terrain });
   let loc = province.id;
   const coast = coastOf(order.loc);
   if (order.type === 'F') {
-    if (province.terrain === 'land') return refused(`a fleet cannot be built inland (${province.name})`);
+    if (province.terrain === 'land') return refused({ code: 'fleet-built-inland', province: province.id });
     if (province.coasts.length) {
       if (!coast)
         return refused(
-          `ambiguous coast: say which coast of ${province.name}`,
+          { code: 'build-coast-missing', province: province.id },
           province.coasts.map((c) => ({ ...order, loc: `${province.id}/${c}` })),
         );
-      if (!province.coasts.includes(coast))
-        return refused(`unknown coast: ${province.name} has no ${coastWord(coast)}`);
+      if (!province.coasts.includes(coast)) return refused({ code: 'unknown-coast', province: province.id, coast });
       loc = `${province.id}/${coast}`;
-    } else if (coast) return refused(`unknown coast: ${province.name} has no ${coastWord(coast)}`);
+    } else if (coast) return refused({ code: 'unknown-coast', province: province.id, coast });
   }
   const problem = buildSiteProblem(scope, order.power, province.id, built);
-  if (problem) return refused(`invalid build site: ${problem}`);
+  if (problem) return refused(problem);
   return { order: { kind: 'build', power: order.power, type: order.type, loc } };
 }
 
@@ -60,14 +59,13 @@ function buildSiteProblem(
   power: PowerId,
   province: ProvinceId,
   built: ProvinceId[],
-): string | null {
+): LegalityReason | null {
   const { ctx, rules } = scope;
   const { variant, position } = ctx;
   const def = variant.powerById.get(power);
-  const name = placeName(variant, province);
-  if (!def) return `unknown power ${power}`;
+  if (!def) return { code: 'build-site-unknown-power', power };
   if (buildSites(ctx, rules, position, power, built).includes(province)) return null;
-  if (built.includes(province)) return `${name} is already built on this winter`;
+  if (built.includes(province)) return { code: 'build-site-used', province };
   const homes = rules.homeCentres(ctx, power, def.home);
   // A centre the power could claim as an extra home (A&E by building, S&L §7.1 by naming) is a
   // build site but for its occupant: say so instead of calling it "not a home centre".
@@ -80,11 +78,10 @@ function buildSiteProblem(
         built,
       )
       .includes(province);
-  const who = powerName(variant, position, power);
-  if (!homes.includes(province) && !claimable()) return `${name} is not a home centre of ${who}`;
-  if (position.owners[province] !== power) return `${who} does not own ${name} now`;
-  if (position.units.some((u) => provinceOf(u.loc) === province)) return `${name} is occupied`;
-  return `${who} may not build in ${name}`;
+  if (!homes.includes(province) && !claimable()) return { code: 'build-site-not-home', province, power };
+  if (position.owners[province] !== power) return { code: 'build-site-not-owned', province, power };
+  if (position.units.some((u) => provinceOf(u.loc) === province)) return { code: 'build-site-occupied', province };
+  return { code: 'build-site-refused', province, power };
 }
 
 /** A removal: a unit of the power's own, of the type written. */

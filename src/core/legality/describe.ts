@@ -1,30 +1,11 @@
-// How legality verdicts name places, units and powers: in the players' words, not ids.
+// Facts the legality looks up about powers: names are data of the variant (for the parser's own
+// sentences), neutrality is a rule fact. The legality's reasons carry ids; src/render words them.
 import type { Variant } from '../map/variant.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
-import type { Loc, Position, PowerId, UnitType } from '../types.js';
-
-const COAST_WORDS: Record<string, string> = {
-  nc: 'north coast',
-  sc: 'south coast',
-  ec: 'east coast',
-  wc: 'west coast',
-};
-
-export function coastWord(coast: string): string {
-  return COAST_WORDS[coast] ?? `${coast} coast`;
-}
+import type { Loc, Position, PowerId } from '../types.js';
 
 export function placeName(variant: Variant, loc: Loc): string {
   return variant.map.locName.get(loc) ?? loc;
-}
-
-export function describeUnit(variant: Variant, unit: { type: UnitType; loc: Loc }): string {
-  return `the ${unit.type === 'A' ? 'army' : 'fleet'} in ${placeName(variant, unit.loc)}`;
-}
-
-export function wrongType(variant: Variant, unit: { type: UnitType; loc: Loc }): string {
-  const [is, isNot] = unit.type === 'A' ? ['an army', 'a fleet'] : ['a fleet', 'an army'];
-  return `wrong unit type: there is ${is} in ${placeName(variant, unit.loc)}, not ${isNot}`;
 }
 
 /** Minors created during the game (civil disorder) are looked up in the position. */

@@ -9,12 +9,12 @@ import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
 
 export { buildSites, judgeBuild, judgeRemove } from './adjustment.js';
-export { coastWord, describeUnit, isNeutralPower, placeName, powerName, wrongType } from './describe.js';
+export { isNeutralPower, placeName, powerName } from './describe.js';
 export { judgeMovementOrder } from './movement.js';
 export { Reach } from './reach.js';
 export { judgeRetreatOrder } from './retreat.js';
 export { legalityScope, scopeOf, type LegalityScope } from './scope.js';
-export { refused, type Judged } from './verdict.js';
+export { refused, type Judged, type Refused } from './verdict.js';
 
 const PHASE_OF: Record<Order['kind'], PhaseType[]> = {
   hold: ['movement'],
@@ -28,19 +28,11 @@ const PHASE_OF: Record<Order['kind'], PhaseType[]> = {
   waive: ['adjustment'],
 };
 
-export const PHASE_WORD: Record<PhaseType, string> = {
-  movement: 'a movement phase',
-  retreat: 'a retreat phase',
-  adjustment: 'an adjustment phase',
-};
-
 /** Any order, in the phase of the scope's position. */
 export function judgeOrder(scope: LegalityScope, order: Order): Judged {
   const now = scope.ctx.position.phase.type;
-  if (!PHASE_OF[order.kind].includes(now)) {
-    const allowed = PHASE_OF[order.kind].map((p) => PHASE_WORD[p]).join(' or ');
-    return refused(`${order.kind.toUpperCase()} is not allowed in ${PHASE_WORD[now]}; only in ${allowed}`);
-  }
+  if (!PHASE_OF[order.kind].includes(now))
+    return refused({ code: 'wrong-phase', kind: order.kind, phase: now, allowed: PHASE_OF[order.kind] });
   switch (order.kind) {
     case 'hold':
     case 'move':

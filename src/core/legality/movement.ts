@@ -9,10 +9,11 @@
 //   always a typo, and the unit would do nothing else than hold;
 // - "via convoy" where no route of seas could ever join the two provinces is a plain land move
 //   (players' archives hold such orders); a move needing a convoy with no such route is refused.
-import type { Variant } from '../map/variant.js';
 import type { ConvoyOrder, Loc, MoveOrder, MovementOrder, ProvinceId, SupportOrder, Unit } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
-import { coastWord, describeUnit, isNeutralPower, placeName, powerName, wrongType } from './describe.js';
+import type { LegalityReason, StraitOrDistance } from '../reasons.js';
+import { unitFact } from '../reasons.js';
+import { isNeutralPower } from './describe.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
@@ -22,7 +23,7 @@ export function judgeMovementOrder(scope: LegalityScope, order: MovementOrder): 
   if ('reason' in owned) return owned;
   const unit = owned.unit;
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
-  if (!ruleCheck.ok) return refused(ruleCheck.reason ?? 'not allowed by the variant rules');
+  if (!ruleCheck.ok) return refused(ruleCheck.reason ?? { code: 'variant-rule' });
   switch (order.kind) {
     case 'hold':
       return { order: { kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc } };
@@ -40,24 +41,23 @@ export function orderedUnit(
   scope: LegalityScope,
   order: { power: string; type: Unit['type']; loc: Loc },
   pool: 'standing' | 'dislodged' = 'standing',
-): { unit: Unit } | { reason: string; alternatives?: undefined } {
+): { unit: Unit } | { reason: LegalityReason; alternatives?: undefined } {
   const { variant, position } = scope.ctx;
   const province = provinceOf(order.loc);
   const unit = pool === 'standing' ? scope.unitIn(province) : scope.dislodgedIn(province);
   if (!unit) {
     if (pool === 'dislodged') {
       const standing = scope.unitIn(province);
-      if (standing) return { reason: `unit not dislodged: ${describeUnit(variant, standing)} does not retreat` };
-      return { reason: `no dislodged unit in ${placeName(variant, province)}` };
+      if (standing) return { reason: { code: 'not-dislodged', unit: unitFact(standing) } };
+      return { reason: { code: 'no-dislodged-unit', province } };
     }
-    return { reason: `no unit in ${placeName(variant, province)}` };
+    return { reason: { code: 'no-unit', province } };
   }
   if (unit.power !== order.power) {
-    const hint = isNeutralPower(variant, position, unit.power) ? ' (a neutral unit: bid for it with a DP line)' : '';
-    const owner = powerName(variant, position, unit.power);
-    return { reason: `order to foreign unit: ${describeUnit(variant, unit)} belongs to ${owner}${hint}` };
+    const neutral = isNeutralPower(variant, position, unit.power);
+    return { reason: { code: 'foreign-unit', unit: unitFact(unit), neutral } };
   }
-  if (order.type !== unit.type) return { reason: wrongType(variant, unit) };
+  if (order.type !== unit.type) return { reason: { code: 'wrong-unit-type', unit: unitFact(unit) } };
   return { unit };
 }
 
@@ -70,17 +70,16 @@ function index(scope: LegalityScope, province: ProvinceId): number {
 }
 
 function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<MovementOrder> {
-  const { variant } = scope.ctx;
   const from = provinceOf(unit.loc);
   const dest = provinceOf(order.to);
   const terrain = terrainOf(scope, dest);
-  if (terrain === undefined) return refused(`unknown place ${order.to}`);
-  if (dest === from) return refused(`${describeUnit(variant, unit)} cannot move to the province it is in`);
-  if (terrain === 'impassable') return refused(`${placeName(variant, dest)} is impassable`);
+  if (terrain === undefined) return refused({ code: 'unknown-place', place: order.to });
+  if (dest === from) return refused({ code: 'move-to-own-province', unit: unitFact(unit) });
+  if (terrain === 'impassable') return refused({ code: 'impassable', province: dest });
   if (unit.type === 'F') {
-    if (order.viaConvoy) return refused('only armies can be convoyed');
+    if (order.viaConvoy) return refused({ code: 'fleet-convoyed' });
     const to = fleetDestination(scope, unit, order.to, 'move');
-    const closed = 'reason' in to && !to.alternatives?.length ? closedStrait(scope, unit, order.to) : null;
+    const closed = 'reason' in to && !to.alternatives?.length ? closedStrait(scope, unit, order.to, false) : null;
     if (closed) return refused(closed);
     if ('reason' in to)
       return refused(
@@ -89,18 +88,18 @@ function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<M
       );
     return { order: moveOf(unit, to.loc, false) };
   }
-  if (terrain === 'sea') return refused(`an army cannot move to a sea (${placeName(variant, dest)})`);
+  if (terrain === 'sea') return refused({ code: 'army-to-sea', province: dest });
   const byLand = scope.reach.canMove(unit, unit.loc, dest, 'move');
   // A border a strait closes is no invitation to a convoy the player never asked for: say why.
-  const closed = byLand || order.viaConvoy || order.path?.length ? null : closedStrait(scope, unit, dest);
-  if (closed) return refused(`${closed}; write "via convoy" to be convoyed`);
+  const closed = byLand || order.viaConvoy || order.path?.length ? null : closedStrait(scope, unit, dest, true);
+  if (closed) return refused(closed);
   const bySea = (!byLand || order.viaConvoy) && scope.reach.seaRoute(index(scope, from), index(scope, dest));
   if (order.path?.length) {
     const broken = convoyPathProblem(scope, from, order.path, dest);
     if (broken) return refused(broken);
     return { order: { ...moveOf(unit, dest, true), path: order.path } };
   }
-  if (!byLand && !bySea) return refused(`${describeUnit(variant, unit)} cannot reach ${placeName(variant, dest)}`);
+  if (!byLand && !bySea) return refused({ code: 'cannot-reach', unit: unitFact(unit), place: dest });
   // "via convoy" with no sea route at all can only mean the land move.
   return { order: moveOf(unit, dest, order.viaConvoy && bySea) };
 }
@@ -117,22 +116,18 @@ function convoyPathProblem(
   from: ProvinceId,
   path: ProvinceId[],
   dest: ProvinceId,
-): string | null {
-  const { variant, geometry: g } = scope.ctx;
-  for (const p of path)
-    if (terrainOf(scope, p) !== 'sea') return `a convoy route goes through seas; ${placeName(variant, p)} is not a sea`;
+): LegalityReason | null {
+  const g = scope.ctx.geometry;
+  for (const p of path) if (terrainOf(scope, p) !== 'sea') return { code: 'path-not-sea', province: p };
   if (terrainOf(scope, from) !== 'coast' || terrainOf(scope, dest) !== 'coast') {
     const inland = terrainOf(scope, from) === 'coast' ? dest : from;
-    return `a convoy goes from coast to coast; ${placeName(variant, inland)} is not on a coast`;
+    return { code: 'path-not-coastal', province: inland };
   }
   const chain = [from, ...path, dest];
   for (let i = 1; i < chain.length; i++) {
     const a = index(scope, chain[i - 1]);
     const b = index(scope, chain[i]);
-    if (!g.fleetProvAdj[a * g.n + b]) {
-      const [here, next] = [chain[i - 1], chain[i]].map((p) => placeName(variant, p));
-      return `the convoy route is broken: ${here} does not border ${next}`;
-    }
+    if (!g.fleetProvAdj[a * g.n + b]) return { code: 'path-broken', from: chain[i - 1], to: chain[i] };
   }
   return null;
 }
@@ -146,25 +141,20 @@ export function fleetDestination(
   unit: Unit,
   written: Loc,
   purpose: 'move' | 'support',
-): { loc: Loc } | { reason: string; alternatives?: Loc[] } {
-  const { variant } = scope.ctx;
-  const province = variant.map.byId.get(provinceOf(written));
-  if (!province) return { reason: `unknown place ${written}` };
-  if (province.terrain === 'land') return { reason: `a fleet cannot move inland (${province.name})` };
+): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
+  const province = scope.ctx.variant.map.byId.get(provinceOf(written));
+  if (!province) return { reason: { code: 'unknown-place', place: written } };
+  if (province.terrain === 'land') return { reason: { code: 'fleet-inland', province: province.id } };
   const targets = scope.reach.fleetTargets(unit, unit.loc, province.id, purpose);
   const coast = coastOf(written);
   if (coast) {
-    if (!province.coasts.includes(coast))
-      return { reason: `unknown coast: ${province.name} has no ${coastWord(coast)}` };
+    if (!province.coasts.includes(coast)) return { reason: { code: 'unknown-coast', province: province.id, coast } };
     if (targets.includes(written)) return { loc: written };
-    const reason = `${describeUnit(variant, unit)} cannot reach ${placeName(variant, written)}`;
-    return { reason, alternatives: targets };
+    return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: written }, alternatives: targets };
   }
   if (targets.length === 1) return { loc: targets[0] };
-  if (targets.length === 0) return { reason: `${describeUnit(variant, unit)} cannot reach ${province.name}` };
-  const names = targets.map((t) => placeName(variant, t)).join(' or ');
-  const reason = `ambiguous coast: ${describeUnit(variant, unit)} could reach ${names}; say which`;
-  return { reason, alternatives: targets };
+  if (targets.length === 0) return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: province.id } };
+  return { reason: { code: 'ambiguous-coast', unit: unitFact(unit), choices: targets }, alternatives: targets };
 }
 
 /** The unit a support or convoy names: there, and of the type written (when one was written). */
@@ -172,48 +162,47 @@ function namedUnit(
   scope: LegalityScope,
   province: ProvinceId,
   type: Unit['type'] | undefined,
-  verb: string,
-): { unit: Unit } | { unit?: undefined; reason: string } {
-  const { variant } = scope.ctx;
+  verb: 'support' | 'convoy',
+): { unit: Unit } | { unit?: undefined; reason: LegalityReason } {
   const target = scope.unitIn(province);
-  if (!target) return { reason: `no unit in ${placeName(variant, province)} to ${verb}` };
-  if (type && type !== target.type) return { reason: wrongType(variant, target) };
+  if (!target) return { reason: { code: verb === 'support' ? 'nothing-to-support' : 'nothing-to-convoy', province } };
+  if (type && type !== target.type) return { reason: { code: 'wrong-unit-type', unit: unitFact(target) } };
   return { unit: target };
 }
 
 function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Judged<MovementOrder> {
-  const { variant, geometry: g } = scope.ctx;
+  const g = scope.ctx.geometry;
   const named = namedUnit(scope, order.target, order.targetType, 'support');
   if (!named.unit) return refused(named.reason);
   const target = named.unit;
   const here = provinceOf(unit.loc);
   const there = provinceOf(target.loc);
-  if (there === here) return refused('a unit cannot support itself');
+  if (there === here) return refused({ code: 'support-self' });
   if (order.to === undefined) {
     if (!scope.reach.reachesProvince(unit, unit.loc, there, 'support'))
-      return refused(`${cannotReach(scope, unit, there)}, so cannot support there`);
+      return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, there), move: false });
     return { order: supportOf(unit, target, undefined) };
   }
   const to = provinceOf(order.to);
-  if (to === here) return refused('a unit cannot support a move into its own province');
-  if (to === there) return refused(`the supported unit is already in ${placeName(variant, to)}`);
-  if (terrainOf(scope, to) === undefined) return refused(`unknown place ${order.to}`);
+  if (to === here) return refused({ code: 'support-into-own-province' });
+  if (to === there) return refused({ code: 'supported-already-there', province: to });
+  if (terrainOf(scope, to) === undefined) return refused({ code: 'unknown-place', place: order.to });
   if (!scope.reach.reachesProvince(unit, unit.loc, to, 'support'))
-    return refused(`${cannotReach(scope, unit, to)}, so cannot support a move there`);
+    return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, to), move: true });
   let supportedTo: Loc = to;
   if (target.type === 'A') {
     const t = index(scope, to);
     const reaches =
       g.isLand[t] === 1 &&
       (scope.reach.canMove(target, target.loc, to, 'move') || scope.reach.seaRoute(index(scope, there), t));
-    if (!reaches) return refused(supportedCannotReach(variant, target, to));
+    if (!reaches) return refused(supportedCannotReach(target, to));
   } else {
     const targets = scope.reach.fleetTargets(target, target.loc, to, 'move');
-    if (!targets.length) return refused(supportedCannotReach(variant, target, to));
+    if (!targets.length) return refused(supportedCannotReach(target, to));
     // A coast the player named is kept: the supported move must go there (DATC 4.B.4, 6.B.9).
     const coast = coastOf(order.to);
     if (coast) {
-      if (!targets.includes(order.to)) return refused(supportedCannotReach(variant, target, order.to));
+      if (!targets.includes(order.to)) return refused(supportedCannotReach(target, order.to));
       supportedTo = order.to;
     }
   }
@@ -234,50 +223,42 @@ function supportOf(unit: Unit, target: Unit, to: Loc | undefined): SupportOrder 
   return order;
 }
 
-function cannotReach(scope: LegalityScope, unit: Unit, place: Loc): string {
-  return (
-    closedStrait(scope, unit, place) ??
-    `${describeUnit(scope.ctx.variant, unit)} cannot reach ${placeName(scope.ctx.variant, place)}`
-  );
+function cannotReach(scope: LegalityScope, unit: Unit, place: Loc): StraitOrDistance {
+  return closedStrait(scope, unit, place, false) ?? { code: 'cannot-reach', unit: unitFact(unit), place };
 }
 
-/** "the strait between Andalusia and Morocco is closed to ...: a fleet of Great Britain is in Gibraltar", or null. */
-function closedStrait(scope: LegalityScope, unit: Unit, to: Loc): string | null {
+/** The strait a rule closes between the unit and `to` (A&E: a fleet in the sea between), or null. */
+function closedStrait(
+  scope: LegalityScope,
+  unit: Unit,
+  to: Loc,
+  convoyHint: boolean,
+): Extract<LegalityReason, { code: 'strait-closed' }> | null {
   const closed = scope.rules.closedCrossing(scope.ctx, unit, unit.loc, to);
   if (!closed) return null;
-  const { variant, position } = scope.ctx;
-  const [here, there] = [unit.loc, to].map((p) => placeName(variant, provinceOf(p)));
-  const owner = powerName(variant, position, closed.guard.power);
-  return (
-    `the strait between ${here} and ${there} is closed to ${describeUnit(variant, unit)}: ` +
-    `a fleet of ${owner} is in ${placeName(variant, closed.sea)}`
-  );
+  const strait = { unit: unitFact(unit), from: unit.loc, to, sea: closed.sea, guard: closed.guard.power };
+  return { code: 'strait-closed', strait, convoyHint };
 }
 
-function supportedCannotReach(variant: Variant, target: Unit, place: Loc): string {
-  const where = placeName(variant, place);
-  return `the supported unit cannot reach ${where}: ${describeUnit(variant, target)} cannot go there`;
+function supportedCannotReach(target: Unit, place: Loc): LegalityReason {
+  return { code: 'supported-cannot-reach', unit: unitFact(target), place };
 }
 
 function judgeConvoy(scope: LegalityScope, unit: Unit, order: ConvoyOrder): Judged<MovementOrder> {
-  const { variant } = scope.ctx;
   const here = provinceOf(unit.loc);
-  if (unit.type !== 'F') return refused(`only fleets can convoy; ${describeUnit(variant, unit)} is an army`);
-  if (terrainOf(scope, here) !== 'sea')
-    return refused(`a fleet can convoy only from a sea; ${placeName(variant, here)} is not a sea`);
+  if (unit.type !== 'F') return refused({ code: 'convoy-by-army', unit: unitFact(unit) });
+  if (terrainOf(scope, here) !== 'sea') return refused({ code: 'convoy-not-at-sea', province: here });
   const named = namedUnit(scope, order.from, 'A', 'convoy');
   if (!named.unit) {
     const there = scope.unitIn(order.from);
-    if (there) return refused(`only armies can be convoyed; ${describeUnit(variant, there)} is a fleet`);
+    if (there) return refused({ code: 'convoy-of-fleet', unit: unitFact(there) });
     return refused(named.reason);
   }
   const from = order.from;
   const to = provinceOf(order.to);
-  if (terrainOf(scope, to) === undefined) return refused(`unknown place ${order.to}`);
-  if (to === from) return refused(`the convoyed army is already in ${placeName(variant, to)}`);
-  if (!scope.reach.seaRoute(index(scope, from), index(scope, to), index(scope, here))) {
-    const [a, b, through] = [from, to, here].map((p) => placeName(variant, p));
-    return refused(`impossible convoy: no route of seas from ${a} to ${b} passes ${through}`);
-  }
+  if (terrainOf(scope, to) === undefined) return refused({ code: 'unknown-place', place: order.to });
+  if (to === from) return refused({ code: 'convoyed-already-there', province: to });
+  if (!scope.reach.seaRoute(index(scope, from), index(scope, to), index(scope, here)))
+    return refused({ code: 'convoy-impossible', from, to, through: here });
   return { order: { kind: 'convoy', power: unit.power, type: 'F', loc: unit.loc, from, to } };
 }

@@ -2,7 +2,7 @@
 // places recorded when it was dislodged (computed by the same adjacency as every move), or disbands.
 import type { Loc, RetreatPhaseOrder } from '../types.js';
 import { provinceOf } from '../types.js';
-import { coastWord, describeUnit, placeName } from './describe.js';
+import { unitFact } from '../reasons.js';
 import { orderedUnit } from './movement.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
@@ -12,7 +12,6 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
   const found = orderedUnit(scope, order, 'dislodged');
   if ('reason' in found) return refused(found.reason);
   const unit = scope.dislodgedIn(provinceOf(found.unit.loc))!;
-  const { variant } = scope.ctx;
   const disband = (): RetreatPhaseOrder => ({ kind: 'disband', power: unit.power, type: unit.type, loc: unit.loc });
   const retreat = (to: Loc): RetreatPhaseOrder => ({
     kind: 'retreat',
@@ -23,26 +22,23 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
   });
   if (order.kind === 'disband') return { order: disband() };
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
-  if (!ruleCheck.ok) return refused(ruleCheck.reason ?? 'not allowed by the variant rules');
+  if (!ruleCheck.ok) return refused(ruleCheck.reason ?? { code: 'variant-rule' });
   const options = (): RetreatPhaseOrder[] => [...unit.retreats.map(retreat), disband()];
   const dest = provinceOf(order.to);
   const candidates = unit.retreats.filter((l) => provinceOf(l) === dest);
   let to: Loc | undefined;
   // An army's coast is irrelevant and ignored (DATC 4.B.6); a fleet's may be left out when one is open.
   if (unit.type === 'A' || !order.to.includes('/')) {
-    if (candidates.length > 1) {
-      const names = candidates.map((l) => placeName(variant, l)).join(' or ');
+    if (candidates.length > 1)
       return refused(
-        `ambiguous coast: ${describeUnit(variant, unit)} could retreat to ${names}; say which`,
+        { code: 'retreat-coast-ambiguous', unit: unitFact(unit), choices: candidates },
         candidates.map(retreat),
       );
-    }
     to = candidates[0];
   } else to = candidates.find((l) => l === order.to);
   if (to === undefined) {
     const coast = order.to.includes('/') && unit.type === 'F' ? order.to.slice(order.to.indexOf('/') + 1) : null;
-    const what = coast ? `${placeName(variant, dest)} (${coastWord(coast)})` : placeName(variant, dest);
-    return refused(`invalid retreat destination: ${describeUnit(variant, unit)} cannot retreat to ${what}`, options());
+    return refused({ code: 'invalid-retreat', unit: unitFact(unit), province: dest, coast }, options());
   }
   return { order: retreat(to) };
 }

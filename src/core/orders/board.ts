@@ -8,6 +8,7 @@ import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import type { Lexicon } from './lexicon.js';
 import type { LegalityScope } from '../legality/index.js';
 import * as legalityWords from '../legality/describe.js';
+import type { Reason } from '../reasons.js';
 
 export interface Board {
   variant: Variant;
@@ -25,8 +26,14 @@ export interface Actor {
   neutral: boolean;
 }
 
+/**
+ * Why a line is refused: the legality's reason (a code, worded in src/render/reasons.ts), or one of
+ * the parser's own sentences about the words written (unknown word, missing destination...).
+ */
+export type Refusal = Reason | string;
+
 export interface Rejection {
-  error: string;
+  error: Refusal;
   /** Orders the player may have meant, in normalised form. */
   alternatives?: string[];
   /** The same order with an obvious mistake corrected; offered as the alternative if it passes. */
@@ -39,12 +46,6 @@ export function placeName(board: Board, loc: Loc): string {
   return legalityWords.placeName(board.variant, loc);
 }
 
-export const coastWord = legalityWords.coastWord;
-
-export function describeUnit(board: Board, unit: { type: UnitType; loc: Loc }): string {
-  return legalityWords.describeUnit(board.variant, unit);
-}
-
 /** Minors created during the game (civil disorder) are looked up in the position. */
 export function powerName(board: Board, power: PowerId): string {
   return legalityWords.powerName(board.variant, board.position, power);
@@ -54,15 +55,7 @@ export function isNeutralPower(board: Board, power: PowerId): boolean {
   return legalityWords.isNeutralPower(board.variant, board.position, power);
 }
 
-export const PHASE_WORD: Record<PhaseType, string> = {
-  movement: 'a movement phase',
-  retreat: 'a retreat phase',
-  adjustment: 'an adjustment phase',
-};
-
-export function wrongPhase(board: Board, what: string, allowed: PhaseType[]): Rejection {
-  const now = board.position.phase.type;
-  return {
-    error: `${what} is not allowed in ${PHASE_WORD[now]}; only in ${allowed.map((p) => PHASE_WORD[p]).join(' or ')}`,
-  };
+/** An order word written in a phase that has no such orders (the words: render/reasons.ts). */
+export function wrongPhase(board: Board, kind: Order['kind'], allowed: PhaseType[]): Rejection {
+  return { error: { code: 'wrong-phase', kind, phase: board.position.phase.type, allowed } };
 }

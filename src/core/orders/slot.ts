@@ -9,5 +9,20 @@ import { provinceOf } from '../types.js';
  */
 export function orderSlot(order: Order): string | null {
   if (order.kind === 'waive') return null;
-  return `${order.kind === 'build' ? 'build' : 'unit'}:${provinceOf(order.loc)}`;
+  const build = order.kind === 'build';
+  const province = provinceOf(order.loc);
+  // One string per slot, made once: every order of every mail asks, and a slot is then a map key.
+  const slots = build ? BUILD_SLOTS : UNIT_SLOTS;
+  let slot = slots.get(province);
+  if (slot === undefined) {
+    slot = `${build ? 'build' : 'unit'}:${province}`;
+    if (slots.size >= MAX_SLOTS) slots.clear();
+    slots.set(province, slot);
+  }
+  return slot;
 }
+
+const UNIT_SLOTS = new Map<string, string>();
+const BUILD_SLOTS = new Map<string, string>();
+/** Provinces of every variant fit many times over; the bound is against a flood of unknown names. */
+const MAX_SLOTS = 10_000;

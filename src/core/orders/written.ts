@@ -6,7 +6,8 @@
 import type { MoveOrder, Order, SupportOrder, Unit, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { Actor, Board, Rejection } from './board.js';
-import { describeUnit, isNeutralPower, powerName, wrongPhase } from './board.js';
+import { unitFact } from '../reasons.js';
+import { isNeutralPower, wrongPhase } from './board.js';
 import type { Draft, PlaceDraft, UnitDraft } from './grammar.js';
 
 export type Written = { order: Order } | Rejection;
@@ -28,32 +29,15 @@ export function writtenOrder(board: Board, draft: Draft, actor: Actor): Written 
 /** Whose unit, and of what type when the player left it out: read from the board. */
 type Subject = { power: string; type: UnitType; loc: string };
 
-/**
- * The first unit of the pool in the province. Indexed once per reading (a board lives for one
- * parseOrders call): a scan of the board per order was a tenth of reading a full board's orders.
- */
+/** The unit of the pool in the province, as the legality sees it (the scope indexes both pools once). */
 function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | undefined {
-  let pools = standing.get(board);
-  if (!pools) standing.set(board, (pools = new Map()));
-  let byProvince = pools.get(pool);
-  if (!byProvince) {
-    byProvince = new Map();
-    for (const u of pool) {
-      const at = provinceOf(u.loc);
-      if (!byProvince.has(at)) byProvince.set(at, u);
-    }
-    pools.set(pool, byProvince);
-  }
-  return byProvince.get(province);
+  return pool === board.position.dislodged ? board.scope.dislodgedIn(province) : board.scope.unitIn(province);
 }
-
-const standing = new WeakMap<Board, Map<readonly Unit[], Map<string, Unit>>>();
 
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
   const unit = unitIn(board, pool, want.province);
   if (actor.neutral && unit && !isNeutralPower(board, unit.power)) {
-    const owner = powerName(board, unit.power);
-    return { error: `not a neutral unit: ${describeUnit(board, unit)} belongs to ${owner}` };
+    return { error: { code: 'dp-not-neutral', unit: unitFact(unit) } };
   }
   // A DP line orders the neutral in its owner's name; in GM mode the unit's owner gives the order.
   const power = actor.neutral ? unit?.power : (actor.power ?? unit?.power);
@@ -64,13 +48,13 @@ function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Uni
 function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'build':
-      return wrongPhase(board, 'BUILD', ['adjustment']);
+      return wrongPhase(board, 'build', ['adjustment']);
     case 'remove':
-      return wrongPhase(board, 'REMOVE', ['adjustment']);
+      return wrongPhase(board, 'remove', ['adjustment']);
     case 'disband':
-      return wrongPhase(board, 'DISBAND', ['retreat', 'adjustment']);
+      return wrongPhase(board, 'disband', ['retreat', 'adjustment']);
     case 'waive':
-      return wrongPhase(board, 'WAIVE', ['adjustment']);
+      return wrongPhase(board, 'waive', ['adjustment']);
   }
   const base = subject(board, draft.unit, actor, board.position.units);
   if (!('power' in base)) return base;
@@ -79,7 +63,7 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
     case 'hold':
       return { order: { kind: 'hold', power: base.power, type: base.type, loc: base.loc } };
     case 'move':
-      if (draft.retreatWord) return wrongPhase(board, 'RETREAT', ['retreat']);
+      if (draft.retreatWord) return wrongPhase(board, 'retreat', ['retreat']);
       {
         const move: MoveOrder = {
           kind: 'move',
@@ -122,11 +106,11 @@ function writtenRetreat(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'waive':
     case 'build':
-      return wrongPhase(board, draft.kind.toUpperCase(), ['adjustment']);
+      return wrongPhase(board, draft.kind, ['adjustment']);
     case 'hold':
     case 'support':
     case 'convoy':
-      return wrongPhase(board, draft.kind.toUpperCase(), ['movement']);
+      return wrongPhase(board, draft.kind, ['movement']);
   }
   const base = subject(board, draft.unit, actor, board.position.dislodged);
   if (!('power' in base)) return base;
@@ -136,7 +120,7 @@ function writtenRetreat(board: Board, draft: Draft, actor: Actor): Written {
       // No dislodged unit there: the legality says why.
       if (!unit) return { order: { kind: 'disband', power: base.power, type: base.type, loc: base.loc } };
       return {
-        error: `${describeUnit(board, unit)} must retreat or disband`,
+        error: { code: 'retreat-or-disband', unit: unitFact(unit) },
         alternatives: [
           ...unit.retreats.map((l) => `${unit.type} ${unit.loc.toUpperCase()} R ${l.toUpperCase()}`),
           `${unit.type} ${unit.loc.toUpperCase()} D`,
@@ -157,9 +141,9 @@ function writtenAdjustment(board: Board, draft: Draft, actor: Actor): Written {
     case 'hold':
     case 'support':
     case 'convoy':
-      return wrongPhase(board, draft.kind.toUpperCase(), ['movement']);
+      return wrongPhase(board, draft.kind, ['movement']);
     case 'move':
-      return draft.retreatWord ? wrongPhase(board, 'RETREAT', ['retreat']) : wrongPhase(board, 'a move', ['movement']);
+      return draft.retreatWord ? wrongPhase(board, 'retreat', ['retreat']) : wrongPhase(board, 'move', ['movement']);
     case 'waive':
       if (actor.power === undefined) return { error: 'whose WAIVE? put the power name first, e.g. "France: WAIVE"' };
       return { order: { kind: 'waive', power: actor.power } };

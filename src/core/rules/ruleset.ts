@@ -3,6 +3,7 @@
 // except through this interface.
 import type { Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
+import type { RuleReason } from '../reasons.js';
 import type { DpBid, Loc, MovementOrder, Order, PowerId, Position, ProvinceId, Unit } from '../types.js';
 
 export type MoveMode = 'normal' | 'sortie' | 'stationary';
@@ -27,7 +28,8 @@ export interface ClosedCrossing {
 
 export interface OrderCheck {
   ok: boolean;
-  reason?: string;
+  /** Why not, as a code the legality passes on (src/core/reasons.ts). */
+  reason?: RuleReason;
 }
 
 export interface Ruleset {

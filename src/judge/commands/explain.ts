@@ -5,7 +5,8 @@
 // the bids decided, as the results print them.
 import { explainMovement, explainOutcomes } from '../../core/adjudicate/explain.js';
 import type { Variant } from '../../core/map/variant.js';
-import { parsePhaseCode, phaseCode, type OrderOutcome, type PowerId } from '../../core/types.js';
+import type { OrderOutcome } from '../../core/adjudicate/result.js';
+import { parsePhaseCode, phaseCode, type PowerId } from '../../core/types.js';
 import { explanationLines } from '../../render/explain.js';
 import { outcomeText, powerName } from '../../render/phrases.js';
 import { findGameByName, type Game } from '../../store/games.js';

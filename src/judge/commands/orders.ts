@@ -2,8 +2,7 @@
 // whole order set for the phase (DPjudge's model, which players know); its DP lines replace the
 // whole DP sheet. Valid lines are stored even when others are rejected; each rejected line is
 // listed with its reason. A line that looks like a misspelt command is answered as one.
-import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/index.js';
-import { describeUnit } from '../../core/legality/index.js';
+import { checkBids, dpAllowance } from '../../core/dp/index.js';
 import { editDistance, suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder, Order } from '../../core/types.js';
@@ -22,7 +21,9 @@ import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
 import { orderSlot } from '../../core/orders/slot.js';
+import { renderOwnAllocations } from '../../render/dp-chart.js';
 import { powerName } from '../../render/phrases.js';
+import { describeUnit, reasonText, refusalText } from '../../render/reasons.js';
 
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {
@@ -61,6 +62,57 @@ export function commandLike(text: string): string | undefined {
   const near = suggest(word, Object.keys(VERBS), 3);
   const letters = (w: string) => [...w].sort().join('');
   return near.find((v) => letters(v) === letters(word)) ?? near.find((v) => editDistance(v, word) <= 1);
+}
+
+// Words that make a line an order (or a try at one), never a sign-off: unit types, order words.
+const ORDER_WORDS = new Set(
+  [
+    'a',
+    'f',
+    'army',
+    'fleet',
+    'h',
+    'hold',
+    'holds',
+    's',
+    'support',
+    'supports',
+    'c',
+    'convoy',
+    'convoys',
+    'to',
+    'via',
+  ].concat(['move', 'moves', 'build', 'remove', 'disband', 'waive', 'retreat', 'r', 'b', 'd', 'dp', 'if']),
+);
+
+/**
+ * "Bob", "Cheers,", "Best regards, Bob Smith": up to four words of letters, none an order word or command.
+ * A word in capitals ("UNDO", "ENDIF") is a try at a command, answered as one, never taken for a name.
+ */
+function isSignOff(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length > 4 || commandLike(text)) return false;
+  if (words.some((w) => /^\p{Lu}{2,}[.,!]?$/u.test(w))) return false;
+  return words.every(
+    (w) => /^\p{L}+(?:['-]\p{L}+)*[.,!]?$/u.test(w) && !ORDER_WORDS.has(w.toLowerCase().replace(/[.,!]$/, '')),
+  );
+}
+
+/**
+ * The signature under the orders: the unreadable lines that end the mail and read as a sign-off. They are
+ * answered as a signature, never with a "did you mean F BOT H" or "unknown place Bob".
+ */
+function signOffBlock(verdicts: LineVerdict[]): LineVerdict[] {
+  const lines = verdicts.filter((v) => v.status !== 'heading');
+  let from = lines.length;
+  while (from > 0 && lines[from - 1].status === 'error' && isSignOff(lines[from - 1].text)) from--;
+  return lines.slice(from);
+}
+
+function signatureNote(lines: { line: number; text: string }[]): string {
+  const quoted = lines.map((l) => `"${l.text.trim()}"`).join(' / ');
+  if (lines.length === 1) return `Line ${lines[0].line} (${quoted}) was read as your signature, not as an order.`;
+  return `Lines ${lines[0].line}-${lines[lines.length - 1].line} (${quoted}) were read as your signature, not as orders.`;
 }
 
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
@@ -110,19 +162,16 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     power,
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
+  const words = { variant: on.variant, position: record.position };
   const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
   const bids: BidLine[] = [];
-  const lastLine = Math.max(...verdicts.map((v) => v.line));
+  const signature = signOffBlock(verdicts);
+  if (signature.length) s.reply.ok(signatureNote(signature.map((v) => ({ line: origin(v).line, text: v.text }))));
   for (const v of verdicts) {
-    if (v.status === 'heading') continue;
+    if (v.status === 'heading' || signature.includes(v)) continue;
     if (v.status === 'error') {
       const command = commandLike(v.text);
       const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
-      // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
-      if (lone && !command && v.line === lastLine) {
-        s.reply.ok(`Line ${origin(v).line} ("${v.text.trim()}") was read as your signature, not as an order.`);
-        continue;
-      }
       // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
       if (lone && !command) {
         s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
@@ -132,10 +181,10 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         s.reply.reject(
           origin(v).line,
           v.text,
-          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`,
+          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${refusalText(words, v.error)})`,
           command,
         );
-      else s.reply.reject(origin(v).line, v.text, v.error, v.suggestion);
+      else s.reply.reject(origin(v).line, v.text, refusalText(words, v.error), v.suggestion);
       continue;
     }
     if (v.status === 'dp') {
@@ -143,7 +192,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         bid: { power, amount: v.amount, order: v.order as MovementOrder },
         line: origin(v).line,
         text: v.text,
-        ...(v.invalid ? { invalid: { reason: v.invalid, suggestion: v.suggestion } } : {}),
+        ...(v.invalid ? { invalid: { reason: refusalText(words, v.invalid), suggestion: v.suggestion } } : {}),
       });
       continue;
     }
@@ -158,7 +207,7 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     kept.set(key, { order: v.order, shown: v.normalised, at: v });
   }
   const orders = [...kept.values()].sort((a, b) => a.at.line - b.at.line);
-  const hadOrderLines = verdicts.some((v) => v.status === 'order' || v.status === 'error');
+  const hadOrderLines = verdicts.some((v) => (v.status === 'order' || v.status === 'error') && !signature.includes(v));
   if (orders.length) {
     replaceOrders(s.db, {
       gameId: on.game.id,
@@ -197,7 +246,12 @@ function storeBids(s: Session, on: Signon, record: PhaseRecord, power: string, b
   const accepted: { unit: string; amount: number; order: MovementOrder }[] = [];
   const invalid: string[] = [];
   check.verdicts.forEach((v, i) => {
-    if (!v.ok) return s.reply.reject(bids[i].line, bids[i].text, v.reason ?? 'DP line refused');
+    if (!v.ok) {
+      const why = v.reason
+        ? reasonText({ variant: on.variant, position: record.position }, v.reason)
+        : 'DP line refused';
+      return s.reply.reject(bids[i].line, bids[i].text, why);
+    }
     accepted.push({ unit: `${v.bid.order.type} ${v.bid.order.loc}`, amount: v.bid.amount, order: v.bid.order });
     const bad = bids[i].invalid;
     if (bad) invalid.push(invalidBidNote(on, bids[i], bad.reason, bad.suggestion));
@@ -282,7 +336,7 @@ export function standingOf(s: Session, on: Signon): string {
   }
   if (record.position.phase.type === 'movement' && dpAllowance(on.variant, record.position, power) > 0) {
     const check = checkBids(on.variant, record.position, power, bidsOf(s.db, on.game.id, record.phase, power));
-    lines.push(renderOwnAllocations(on.variant, check, power).trimEnd());
+    lines.push(renderOwnAllocations(on.variant, check, power, record.position).trimEnd());
   }
   const advance = advanceStanding(s.db, on.game.id, power);
   if (advance) lines.push(advance);

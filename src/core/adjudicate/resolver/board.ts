@@ -6,6 +6,7 @@
 // head), backup.ts (5.B.9) and guess.ts (the guess algorithm, 5.F), which alone implements resolve.
 import type { LegalityScope } from '../../legality/index.js';
 import type { Geometry } from '../../map/geometry.js';
+import type { Reason } from '../../reasons.js';
 import type { MoveMode, RuleContext, Ruleset } from '../../rules/ruleset.js';
 import type { Loc, MovementOrder, Unit } from '../../types.js';
 import { provinceOf } from '../../types.js';
@@ -17,7 +18,7 @@ export const SUPPORT = 2;
 export const CONVOY = 3;
 
 /** The legality's reason when an army's move needs a convoy and no fleet stands on any sea route. */
-export const NO_CONVOY = 'no convoy route was ordered';
+export const NO_CONVOY: Reason = { code: 'no-convoy-route' };
 
 /** The list of a unit nobody supports, convoys or attacks: shared, never written. */
 export const NOBODY: readonly number[] = Object.freeze([]);

@@ -3,11 +3,14 @@
 // not retreat to its attacker's origin unless the attack came by convoy (4.A.5, 6.H.11), nor to a
 // province left empty by a standoff (6.H.4); a move beaten head to head contests nothing (6.H.9).
 import { Reach } from '../../legality/index.js';
-import type { DislodgedUnit, Note, OrderOutcome, Unit } from '../../types.js';
+import type { Reason } from '../../reasons.js';
+import type { DislodgedUnit, Note, Unit } from '../../types.js';
+import type { OrderOutcome } from '../result.js';
 import { provinceOf } from '../../types.js';
 import { Board, CONVOY, MOVE, NO_CONVOY, SUPPORT } from './board.js';
 import { convoyFails } from './convoy.js';
 
+const NO_ORDER: Reason = { code: 'no-order' };
 export interface Settled {
   outcomes: OrderOutcome[];
   /** Units after movement (moved units at their new locations; dislodged units removed). */
@@ -32,7 +35,7 @@ export function settledOutcome(b: Board): Settled {
       order: legal.given[i] ?? legal.orders[i],
       success: succeeded(b, i, by[i]),
       notes: notesOf(b, i, by[i]),
-      reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order'),
+      reason: legal.reason[i] ?? (legal.given[i] ? undefined : NO_ORDER),
     };
     if (moved) after.push({ power: u.power, type: u.type, loc: b.destLoc(i) });
     else if (by[i] < 0) after.push(u);

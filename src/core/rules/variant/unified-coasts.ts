@@ -17,7 +17,7 @@ export const unifiedCoasts: RuleFactory = (variant, setting) => {
     checkOrder(_ctx, order) {
       if (order.kind !== 'move' && order.kind !== 'retreat') return { ok: true };
       if (order.type !== 'F' || order.to !== province) return { ok: true };
-      return { ok: false, reason: `say which coast of ${p.name} the fleet goes to: its coast is always named (§VII)` };
+      return { ok: false, reason: { code: 'coast-always-named', province } };
     },
     cross(ctx, unit, from, to, byMap) {
       if (byMap || unit.type !== 'F' || ctx.position.owners[controller] !== unit.power) return byMap;

@@ -1,12 +1,14 @@
-// Plain-text renderings: the GM's bid chart of a phase, and a player's own allocations (his
-// confirmation). The chart names who paid what, so only the GM sees it during the game; a
-// player's view never mentions another power's bids.
-import type { Variant } from '../map/variant.js';
-import { formatOrder } from '../orders/format.js';
-import type { DpBid, MovementOrder, PowerId } from '../types.js';
-import { PHASE_TYPE_NAME, SEASON_NAME } from '../types.js';
-import type { BidCheck } from './check-bids.js';
-import type { DpReport, NeutralDecision } from './report.js';
+// The words of Diplomacy Points (src/core/dp decides, with reason codes): the GM's bid chart of a
+// phase, and a player's own allocations (his confirmation). The chart names who paid what, so only
+// the GM sees it during the game; a player's view never mentions another power's bids.
+import type { BidCheck, DpReport, NeutralDecision } from '../core/dp/index.js';
+import type { Variant } from '../core/map/variant.js';
+import { formatOrder } from '../core/orders/format.js';
+import type { Reason } from '../core/reasons.js';
+import type { DpBid, MovementOrder, Position, PowerId } from '../core/types.js';
+import { PHASE_TYPE_NAME, SEASON_NAME } from '../core/types.js';
+import { powerName } from './phrases.js';
+import { reasonText } from './reasons.js';
 
 function orderText(variant: Variant, order: MovementOrder): string {
   try {
@@ -91,11 +93,12 @@ export function renderBidChart(variant: Variant, report: DpReport): string {
   if (doubled) lines.push('*  counts double: the sponsor bidding on its own affiliate');
   if (report.chart.some((e) => e.status === 'forfeited')) lines.push('(n) forfeited DP, not counted');
   for (const a of report.powers)
-    if (a.forfeited) lines.push(`${nameOf(variant, a.power)} ${a.reason}: all its DP forfeited`);
+    if (a.forfeited) lines.push(`${powerName(variant, a.power)} ${why(variant, a.reason)}: all its DP forfeited`);
   const voids = report.chart.filter((e) => e.status === 'void');
   if (voids.length) {
     lines.push('Void bids (not counted):');
-    for (const e of voids) lines.push(`  ${nameOf(variant, e.bid.power)} ${bidText(variant, e.bid)}: ${e.reason}`);
+    for (const e of voids)
+      lines.push(`  ${powerName(variant, e.bid.power)} ${bidText(variant, e.bid)}: ${why(variant, e.reason)}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -109,8 +112,8 @@ function decisionNote(d: NeutralDecision): string {
   return notes.join(' ');
 }
 
-function nameOf(variant: Variant, power: PowerId): string {
-  return variant.powerById.get(power)?.name ?? power;
+function why(variant: Variant, reason: Reason | undefined, position?: Position): string {
+  return reason ? reasonText({ variant, position }, reason) : '';
 }
 
 /**
@@ -118,7 +121,12 @@ function nameOf(variant: Variant, power: PowerId): string {
  * budget) or after adjudication (a DpReport: whether each of his bids counted). Nothing about
  * other powers' bids appears.
  */
-export function renderOwnAllocations(variant: Variant, source: DpReport | BidCheck, power: PowerId): string {
+export function renderOwnAllocations(
+  variant: Variant,
+  source: DpReport | BidCheck,
+  power: PowerId,
+  position?: Position,
+): string {
   const lines: string[] = [];
   if ('verdicts' in source) {
     lines.push(
@@ -126,17 +134,23 @@ export function renderOwnAllocations(variant: Variant, source: DpReport | BidChe
     );
     for (const v of source.verdicts) {
       if (v.bid.power !== power) continue;
-      lines.push(v.ok ? `  ${bidText(variant, v.bid)}` : `  REJECTED ${bidText(variant, v.bid)}: ${v.reason}`);
+      const text = bidText(variant, v.bid);
+      lines.push(v.ok ? `  ${text}` : `  REJECTED ${text}: ${why(variant, v.reason, position)}`);
     }
   } else {
     const account = source.powers.find((a) => a.power === power);
     if (!account) return '';
     const left = Math.max(0, account.allowance - account.allocated);
     lines.push(`Diplomacy Points: ${account.allowance} this phase, ${account.allocated} allocated, ${left} left.`);
-    if (account.forfeited) lines.push(`  All your DP were forfeited: you ${account.reason}.`);
+    if (account.forfeited) lines.push(`  All your DP were forfeited: you ${why(variant, account.reason)}.`);
     for (const e of source.chart) {
       if (e.bid.power !== power) continue;
-      const status = e.status === 'counted' ? '' : e.status === 'forfeited' ? '  (forfeited)' : `  (void: ${e.reason})`;
+      const status =
+        e.status === 'counted'
+          ? ''
+          : e.status === 'forfeited'
+            ? '  (forfeited)'
+            : `  (void: ${why(variant, e.reason)})`;
       lines.push(`  ${bidText(variant, e.bid)}${status}`);
     }
   }
