@@ -30,10 +30,15 @@ interface Thread {
   hung: NodeJS.Timeout | null;
 }
 
-/** Threads: CHANCERY_PICTURE_THREADS, else one per core up to four; 0 draws nothing here. */
+/**
+ * Threads: CHANCERY_PICTURE_THREADS, else one per core up to four for the built judge; 0 draws nothing here.
+ * Run from the TypeScript sources (development, the tests) each thread would load its own TypeScript
+ * compiler, costing more memory and start-up than the pictures it saves, so there the default is none.
+ */
 export function pictureThreads(): number {
   const given = process.env.CHANCERY_PICTURE_THREADS;
   if (given !== undefined && given !== '') return Math.max(0, Math.floor(Number(given)) || 0);
+  if (import.meta.url.endsWith('.ts')) return 0;
   return Math.max(1, Math.min(4, availableParallelism()));
 }
 

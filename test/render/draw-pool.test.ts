@@ -1,0 +1,37 @@
+// The picture threads of a deadline burst (src/render/map/draw-pool.ts) must draw exactly what the
+// judge's own thread draws: a results mail's PNG may come from either, so the bytes are compared.
+import { afterAll, describe, expect, it } from 'vitest';
+import { initialPosition } from '../../src/core/adjudicate/index.js';
+import { loadVariant } from '../../src/core/map/load.js';
+import { DrawPool } from '../../src/render/map/draw-pool.js';
+import { boardSvg, svgToPng } from '../../src/render/map/index.js';
+
+const pool = new DrawPool(1);
+afterAll(() => pool.close());
+
+describe('picture threads', () => {
+  it('draw the same PNG bytes as the judge thread, for two variants in one batch', async () => {
+    const svgs = ['standard', '1648'].map((id) => {
+      const variant = loadVariant(id);
+      return boardSvg(variant, {
+        gameName: `pool-${id}`,
+        phaseLabel: 'Spring 1901',
+        position: initialPosition(variant),
+      });
+    });
+    const drawn = await Promise.all(svgs.map((svg) => pool.draw(svg)));
+    svgs.forEach((svg, i) => expect(Buffer.compare(drawn[i], svgToPng(svg).png)).toBe(0));
+    expect(drawn[0].subarray(1, 4).toString()).toBe('PNG');
+  }, 120_000);
+
+  it('fail the pictures of a stopped pool, so whoever asked draws them itself', async () => {
+    const stopped = new DrawPool(1);
+    const svg = boardSvg(loadVariant('standard'), {
+      phaseLabel: 'Spring 1901',
+      position: initialPosition(loadVariant('standard')),
+    });
+    const refused = expect(stopped.draw(svg)).rejects.toThrow(/stopped/);
+    await stopped.close();
+    await refused;
+  }, 120_000);
+});
