@@ -6,7 +6,7 @@
 // told by a mail of his own what was used and what was refused. They are as secret as orders.
 import { parseOrders } from '../core/orders/parse.js';
 import { readIfDislodged, readLineSyntax } from '../core/orders/syntax.js';
-import { parsePhaseCode, phaseCode, type Order, type Phase, type PhaseType } from '../core/types.js';
+import { parsePhaseCode, phaseCode, type Phase, type PhaseType } from '../core/types.js';
 import type { OutgoingMail } from '../mail/types.js';
 import {
   advanceOrdersOfPower,
@@ -30,7 +30,7 @@ import { takeoverCommand } from './lifecycle/private-game.js';
 import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-entered.js';
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
-import { orderSlot } from '../core/orders/slot.js';
+import { readOrderSet } from '../core/orders/slot.js';
 import { powerName } from '../render/phrases.js';
 
 /**
@@ -372,31 +372,24 @@ function applySet(
   }
   const variant = variantOf(game.variant);
   const verdicts = parseOrders(set.lines.join('\n'), { variant, position: record.position, power: set.power });
-  const kept = new Map<string, { order: Order; shown: string; text: string }>();
-  const refused: string[] = [];
+  const refused: { line: number; text: string }[] = [];
+  const refuse = (line: number, text: string, why: string) =>
+    refused.push({ line, text: `  ${text}\n      -> ${why}` });
   for (const v of verdicts) {
-    if (v.status === 'heading') continue;
-    if (v.status === 'error') {
-      refused.push(`  ${v.text}\n      -> ${v.error}${v.suggestion ? ` (${v.suggestion})` : ''}`);
-      continue;
-    }
-    if (v.status === 'dp') {
-      refused.push(`  ${v.text}\n      -> DP bids are not taken in advance`);
-      continue;
-    }
-    const key = orderSlot(v.order) ?? `waive:${kept.size}`;
-    const earlier = kept.get(key);
-    if (earlier) refused.push(`  ${earlier.text}\n      -> replaced by a later order for the same unit (${v.text})`);
-    kept.set(key, { order: v.order, shown: v.normalised, text: v.text });
+    if (v.status === 'error') refuse(v.line, v.text, `${v.error}${v.suggestion ? ` (${v.suggestion})` : ''}`);
+    else if (v.status === 'dp') refuse(v.line, v.text, 'DP bids are not taken in advance');
   }
-  const orders = [...kept.values()];
+  const { kept: orders, replaced } = readOrderSet(verdicts);
+  for (const { earlier, later } of replaced)
+    refuse(later.line, earlier.text, `replaced by a later order for the same unit (${later.text})`);
+  refused.sort((x, y) => x.line - y.line);
   if (orders.length) {
     replaceOrders(db, {
       gameId: game.id,
       phase: record.phase,
       power: set.power,
       lines: orders.map((o) => o.text),
-      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
+      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.normalised) },
     });
     if (byGm) recordGmEntry(db, game.id, record.phase, set.power);
   }
@@ -406,8 +399,8 @@ function applySet(
     orders.length
       ? `Used, now ${whose} for ${record.phase}:`
       : `None could be used: ${reader === 'gm' ? `${name} has` : 'you have'} no orders for ${record.phase} yet.`,
-    ...orders.map((o) => `  ${o.shown}`),
-    ...(refused.length ? ['', 'Refused:', ...refused] : []),
+    ...orders.map((o) => `  ${o.normalised}`),
+    ...(refused.length ? ['', 'Refused:', ...refused.map((r) => r.text)] : []),
     '',
     reader === 'gm'
       ? `BECOME ${name} and orders for ${record.phase} replace these as usual.`

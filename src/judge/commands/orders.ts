@@ -6,7 +6,7 @@ import { checkBids, dpAllowance, renderOwnAllocations } from '../../core/dp/inde
 import { describeUnit } from '../../core/legality/index.js';
 import { editDistance, suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
-import type { DpBid, MovementOrder, Order } from '../../core/types.js';
+import type { DpBid, MovementOrder } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { getGame } from '../../store/games.js';
 import { getSeat } from '../../store/players.js';
@@ -20,7 +20,7 @@ import { noteGmOrders } from './gm-order-notice.js';
 import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
-import { orderSlot } from '../../core/orders/slot.js';
+import { readOrderSet } from '../../core/orders/slot.js';
 import { powerName } from '../../render/phrases.js';
 
 /** The phase a signed-on player can order for, or why not. */
@@ -109,62 +109,33 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
     power,
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
-  const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
   const bids: BidLine[] = [];
   const lastLine = Math.max(...verdicts.map((v) => v.line));
   for (const v of verdicts) {
-    if (v.status === 'heading') continue;
-    if (v.status === 'error') {
-      const command = commandLike(v.text);
-      const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
-      // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
-      if (lone && !command && v.line === lastLine) {
-        s.reply.ok(`Line ${origin(v).line} ("${v.text.trim()}") was read as your signature, not as an order.`);
-        continue;
-      }
-      // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
-      if (lone && !command) {
-        s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
-        continue;
-      }
-      if (command)
-        s.reply.reject(
-          origin(v).line,
-          v.text,
-          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`,
-          command,
-        );
-      else s.reply.reject(origin(v).line, v.text, v.error, v.suggestion);
-      continue;
-    }
-    if (v.status === 'dp') {
+    if (v.status === 'error') rejectLine(s, v, origin(v).line, v.line === lastLine);
+    else if (v.status === 'dp')
       bids.push({
         bid: { power, amount: v.amount, order: v.order as MovementOrder },
         line: origin(v).line,
         text: v.text,
         ...(v.invalid ? { invalid: { reason: v.invalid, suggestion: v.suggestion } } : {}),
       });
-      continue;
-    }
-    const key = orderSlot(v.order) ?? `waive:${kept.size}`;
-    const earlier = kept.get(key);
-    if (earlier)
-      s.reply.reject(
-        origin(earlier.at).line,
-        earlier.at.text,
-        `replaced by a later order for the same unit (line ${origin(v).line})`,
-      );
-    kept.set(key, { order: v.order, shown: v.normalised, at: v });
   }
-  const orders = [...kept.values()].sort((a, b) => a.at.line - b.at.line);
+  const { kept: orders, replaced } = readOrderSet(verdicts);
+  for (const { earlier, later } of replaced)
+    s.reply.reject(
+      origin(earlier).line,
+      earlier.text,
+      `replaced by a later order for the same unit (line ${origin(later).line})`,
+    );
   const hadOrderLines = verdicts.some((v) => v.status === 'order' || v.status === 'error');
   if (orders.length) {
     replaceOrders(s.db, {
       gameId: on.game.id,
       phase: record.phase,
       power,
-      lines: orders.map((o) => o.at.text),
-      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
+      lines: orders.map((o) => o.text),
+      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.normalised) },
     });
     s.reply.ok(
       `${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). ` +
@@ -176,6 +147,24 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   if (bids.length) storeBids(s, on, record, power, bids);
   s.touched.add(on.game.id);
   if (orders.length || bids.length) noteGmOrders(s, on, record.phase, () => standingOf(s, on));
+}
+
+/** A line the parser did not read as an order or DP line: a signature, a misspelt command, or a bad order. */
+function rejectLine(s: Session, v: Extract<LineVerdict, { status: 'error' }>, line: number, last: boolean): void {
+  const command = commandLike(v.text);
+  const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
+  // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
+  if (lone && !command && last) {
+    s.reply.ok(`Line ${line} ("${v.text.trim()}") was read as your signature, not as an order.`);
+    return;
+  }
+  // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
+  if (lone && !command) return s.reply.reject(line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
+  if (command) {
+    const word = v.text.split(/\s+/)[0];
+    return s.reply.reject(line, v.text, `unknown command "${word}" (and not an order: ${v.error})`, command);
+  }
+  s.reply.reject(line, v.text, v.error, v.suggestion);
 }
 
 interface BidLine {
