@@ -373,6 +373,32 @@ describe('PRESS AFTER_ORDERS counts the set the mail stores (issue 23)', () => {
   );
 });
 
+describe('one press vocabulary for RULE PRESS and SET PRESS (issue 23)', () => {
+  it(
+    'takes the same words in both: RULE PRESS GREY EAVESDROP OBSERVER_PRESS as SET PRESS does',
+    async () => {
+      const w = (world = createWorld());
+      const rules = 'grey (may be anonymous); the GM reads private press; observers may write';
+      const created = await w.send(
+        GM,
+        'CREATE words gmpass1 standard\nRULE PRESS GREY EAVESDROP OBSERVER_PRESS\nRULE POWER_CHOICE\nFORM',
+      );
+      expect(created).toContain('created');
+      expect(created).not.toContain('RULE PRESS takes');
+      expect(await w.send(WATCHER, 'LIST words')).toContain(`Press: ${rules}\n`);
+
+      expect(await w.send(GM, `${master('words')}\nSET PRESS WHITE`)).toContain('are now: white (signed).');
+      expect(await w.send(GM, `${master('words')}\nSET PRESS GREY EAVESDROP OBSERVER_PRESS`)).toContain(
+        `The press rules of game words are now: ${rules}.`,
+      );
+      // A word neither knows is refused by both, named.
+      expect(await w.send(GM, `${master('words')}\nSET PRESS GREY LOUD`)).toContain('(not "LOUD")');
+      expect(await w.send(GM, 'CREATE loud2 gmpass1 standard\nRULE PRESS GREY LOUD')).toContain('(not "LOUD")');
+    },
+    TIMEOUT,
+  );
+});
+
 describe('press rules at CREATE and in LIST and HELP', () => {
   it(
     'accepts the classic spellings, refuses contradictions, and LIST tells the table the rules',
