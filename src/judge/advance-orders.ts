@@ -21,7 +21,8 @@ import type { Game } from '../store/games.js';
 import { replaceOrders } from '../store/orders.js';
 import type { PhaseRecord } from '../store/phases.js';
 import { findSeatByPower } from '../store/players.js';
-import { comingPhase, phaseLabel, phaseRank, readPhaseArgument, sectionHeading } from './advance-phase.js';
+import { comingPhase, phaseRank, readPhaseArgument, sectionHeading } from './advance-phase.js';
+import { phaseWithCode } from '../render/phrases.js';
 import type { Session, Signon } from './commands/session.js';
 import type { CommandItem, OtherItem } from './commands/tokenize.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
@@ -31,7 +32,7 @@ import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
 import { readOrderSet } from '../core/orders/slot.js';
-import { powerName } from '../render/phrases.js';
+import { powerName } from '../core/map/display-names.js';
 
 /**
  * What a player may keep in advance: orders for phases up to a year ahead of the open one (njudge's
@@ -206,7 +207,7 @@ function storeSection(
   section: Section,
 ): { text: string; changed?: string } {
   const code = phaseCode(section.phase);
-  const label = phaseLabel(section.phase);
+  const label = phaseWithCode(section.phase);
   const good: string[] = [];
   for (const { line, text } of section.lines) {
     const read = readLineSyntax(on.variant, text, power);
@@ -252,7 +253,7 @@ export function advanceStanding(db: Db, gameId: number, power: string): string {
   const lines = ['Orders in advance (read against the board when their phase opens):'];
   for (const set of sets) {
     const phase = parsePhaseCode(set.phase);
-    lines.push(`  for ${phase ? phaseLabel(phase) : set.phase}:`, ...set.lines.map((l) => `    ${l}`));
+    lines.push(`  for ${phase ? phaseWithCode(phase) : set.phase}:`, ...set.lines.map((l) => `    ${l}`));
   }
   return lines.join('\n');
 }
@@ -317,7 +318,7 @@ function disorderText(game: Game, set: AdvanceOrderSet): string {
   const name = powerLabel(game, set.power);
   const phase = parsePhaseCode(set.phase);
   return [
-    `Game ${game.name}, ${name}: the orders you sent in advance for ${phase ? phaseLabel(phase) : set.phase}`,
+    `Game ${game.name}, ${name}: the orders you sent in advance for ${phase ? phaseWithCode(phase) : set.phase}`,
     `were not used: ${name} is in civil disorder, and its units get default orders until you play it`,
     `again (${takeoverCommand(game, set.power, '<your password>')}) or the GM gives it back to you (REVIVE).`,
     '',
@@ -341,8 +342,8 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm
   const who = reader === 'gm' ? 'you entered' : byGm ? 'the GM entered' : 'you sent';
   return [
     `Game ${game.name}, ${powerLabel(game, set.power)}: the orders ${who} in advance for ` +
-      `${phase ? phaseLabel(phase) : set.phase}`,
-    `were not used: there was no such phase (${why}); the game went on to ${phaseLabel(record.position.phase)}.`,
+      `${phase ? phaseWithCode(phase) : set.phase}`,
+    `were not used: there was no such phase (${why}); the game went on to ${phaseWithCode(record.position.phase)}.`,
     '',
     'They were:',
     ...set.lines.map((l) => `  ${l}`),
@@ -363,7 +364,7 @@ function applySet(
   reader: Reader,
 ): string {
   const name = powerLabel(game, set.power);
-  const label = phaseLabel(record.position.phase);
+  const label = phaseWithCode(record.position.phase);
   const who = reader === 'gm' ? `you entered for ${name}` : byGm ? 'the GM entered for you' : 'you sent';
   const whose = reader === 'gm' ? `the orders of ${name}` : 'your orders';
   const head = `Game ${game.name}, ${name}: the orders ${who} in advance for ${label} were read against the board now.`;

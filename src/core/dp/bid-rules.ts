@@ -3,6 +3,7 @@
 // where a bid failing these checks is void. An order the legality refuses (the Religion Rule, a
 // blocked strait, a space out of reach) is no such problem: the bid counts, and if it wins the unit
 // holds with its order published "(*invalid*)" (A&E v6.01 §II, example 5).
+import { placeName, powerName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import type { DpBid, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
@@ -11,21 +12,17 @@ import { isGreat, isNeutral } from './neutrals.js';
 
 const MOVEMENT_KINDS = new Set(['hold', 'move', 'support', 'convoy']);
 
-export function describeLoc(variant: Variant, loc: string): string {
-  return variant.map.locName.get(loc) ?? loc.toUpperCase();
-}
-
 /** The neutral unit a bid is for, or why there is none. */
 export function bidUnit(variant: Variant, startUnits: Map<ProvinceId, Unit>, bid: DpBid): Unit | string {
   const order = bid.order;
   const unit = startUnits.get(provinceOf(order.loc));
   const typeWord = order.type === 'A' ? 'army' : 'fleet';
-  if (!unit) return `unknown unit: there is no unit in ${describeLoc(variant, provinceOf(order.loc))}`;
+  if (!unit) return `unknown unit: there is no unit in ${placeName(variant, provinceOf(order.loc))}`;
   if (unit.type !== order.type)
-    return `unknown unit: there is no ${typeWord} in ${describeLoc(variant, provinceOf(order.loc))}`;
+    return `unknown unit: there is no ${typeWord} in ${placeName(variant, provinceOf(order.loc))}`;
   if (!isNeutral(variant, unit.power)) {
-    const owner = variant.powerById.get(unit.power)?.name ?? unit.power;
-    return `not a neutral unit: the ${typeWord} in ${describeLoc(variant, provinceOf(unit.loc))} belongs to ${owner}`;
+    const owner = powerName(variant, unit.power);
+    return `not a neutral unit: the ${typeWord} in ${placeName(variant, provinceOf(unit.loc))} belongs to ${owner}`;
   }
   return unit;
 }

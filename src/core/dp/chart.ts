@@ -1,6 +1,7 @@
 // Plain-text renderings: the GM's bid chart of a phase, and a player's own allocations (his
 // confirmation). The chart names who paid what, so only the GM sees it during the game; a
 // player's view never mentions another power's bids.
+import { powerName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import { formatOrder } from '../orders/format.js';
 import type { DpBid, MovementOrder, PowerId } from '../types.js';
@@ -91,11 +92,11 @@ export function renderBidChart(variant: Variant, report: DpReport): string {
   if (doubled) lines.push('*  counts double: the sponsor bidding on its own affiliate');
   if (report.chart.some((e) => e.status === 'forfeited')) lines.push('(n) forfeited DP, not counted');
   for (const a of report.powers)
-    if (a.forfeited) lines.push(`${nameOf(variant, a.power)} ${a.reason}: all its DP forfeited`);
+    if (a.forfeited) lines.push(`${powerName(variant, a.power)} ${a.reason}: all its DP forfeited`);
   const voids = report.chart.filter((e) => e.status === 'void');
   if (voids.length) {
     lines.push('Void bids (not counted):');
-    for (const e of voids) lines.push(`  ${nameOf(variant, e.bid.power)} ${bidText(variant, e.bid)}: ${e.reason}`);
+    for (const e of voids) lines.push(`  ${powerName(variant, e.bid.power)} ${bidText(variant, e.bid)}: ${e.reason}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -107,10 +108,6 @@ function decisionNote(d: NeutralDecision): string {
   else notes.push('<- no bid: holds');
   if (d.invalid) notes.push('(invalid)');
   return notes.join(' ');
-}
-
-function nameOf(variant: Variant, power: PowerId): string {
-  return variant.powerById.get(power)?.name ?? power;
 }
 
 /**

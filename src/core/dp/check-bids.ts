@@ -3,12 +3,13 @@
 // spends nothing, so the lines after it are judged as if it had not been sent.
 // The attacking-and-allocating rule is not checked here: the orders it depends on may still
 // change before the deadline; the resolution voids such bids.
+import { placeName, powerName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import type { DpBid, PowerId, Position, ProvinceId } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { HomesOf } from './allowance.js';
 import { allowanceOf } from './allowance.js';
-import { bidProblem, describeLoc } from './bid-rules.js';
+import { bidProblem } from './bid-rules.js';
 import { dpConfig } from './config.js';
 import { isRetired, variantInPlay } from '../rules/variant/powers-in-play.js';
 import { unitsByProvince } from './neutrals.js';
@@ -48,9 +49,7 @@ export function checkBidsWith(
     if (!config.allowance) return reject(`${variant.title} has no Diplomacy Points`);
     if (position.phase.type !== 'movement') return reject('DP are allocated only in Spring and Fall movement phases');
     if (isRetired(position, power))
-      return reject(
-        `${variant.powerById.get(power)?.name ?? power} is in permanent civil disorder and allocates no DP`,
-      );
+      return reject(`${powerName(variant, power)} is in permanent civil disorder and allocates no DP`);
     const problem = bidProblem(variant, config, startUnits, bid);
     if (problem) return reject(problem);
     if (spent + bid.amount > allowance)
@@ -60,7 +59,7 @@ export function checkBidsWith(
     const province = provinceOf(bid.order.loc);
     const onUnit = (perUnit.get(province) ?? 0) + bid.amount;
     if (config.capPerNeutral !== undefined && onUnit > config.capPerNeutral) {
-      const where = describeLoc(variant, province);
+      const where = placeName(variant, province);
       return reject(`at most ${config.capPerNeutral} DP on one minor power: this line brings ${where} to ${onUnit}`);
     }
     perUnit.set(province, onUnit);

@@ -11,6 +11,7 @@
 //   by an Islamic unit into a Christian-occupied space. Minors count as units here, Great Powers
 //   or not: in v6 minors can sortie, so their attacks are attacks too.
 // Orthodox and Protestant are both "Christian, non-Catholic" (v6 clarification).
+import { powerName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import type { MovementOrder, PowerId, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
@@ -48,7 +49,7 @@ export function religionProblem(
   order: MovementOrder,
 ): string | undefined {
   if (isPapal(variant, unit.power)) {
-    const name = variant.powerById.get(unit.power)?.name ?? unit.power;
+    const name = powerName(variant, unit.power);
     if (order.kind === 'hold') return undefined;
     if (order.kind === 'support') {
       const supported = startUnits.get(order.target);

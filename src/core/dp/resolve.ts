@@ -6,12 +6,13 @@
 //    neutral, forfeits all its DP this phase; "allocated" counts every line it sent, void or not;
 //  - per unit, the DP behind each distinct order add up across powers (A&E example 4), a sponsor's
 //    DP count double on its affiliate (S&L §8.1); strictly the most wins, otherwise the unit holds.
+import { placeName, powerName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import type { DpBid, MovementOrder, PowerId, Position, ProvinceId, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { HomesOf } from './allowance.js';
 import { allowanceOf } from './allowance.js';
-import { bidProblem, describeLoc } from './bid-rules.js';
+import { bidProblem } from './bid-rules.js';
 import { dpConfig } from './config.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import { isGreat, isNeutral, sponsorOf, unitsByProvince } from './neutrals.js';
@@ -51,7 +52,7 @@ export function resolveBids(
         weight: 0,
         status: 'void',
         reason:
-          `attacking and allocating: ${powerName(variant, bid.power)} attacks ${describeLoc(variant, province)} ` +
+          `attacking and allocating: ${powerName(variant, bid.power)} attacks ${placeName(variant, province)} ` +
           `(or supports${config.attackIncludesConvoy ? ' or convoys' : ''} an attack on it) this turn`,
       };
     const double = config.affiliateDouble && sponsorOf(variant, unit.power) === bid.power;
@@ -69,10 +70,6 @@ export function resolveBids(
 
   const neutrals = position.units.filter((u) => isNeutral(variant, u.power)).map((unit) => decide(unit, chart));
   return { report: { phase: position.phase, neutrals, powers, chart }, orders: neutrals.map((d) => d.order) };
-}
-
-function powerName(variant: Variant, power: PowerId): string {
-  return variant.powerById.get(power)?.name ?? power;
 }
 
 /** Per power, the neutral provinces its own units attack, or support (or, if `convoys`, convoy) an attack on. */
@@ -139,7 +136,7 @@ function accounts(
       const over = [...perUnit].find(([, amount]) => amount > cap);
       if (over) {
         account.forfeited = true;
-        account.reason = `put ${over[1]} DP on ${describeLoc(variant, over[0])}, more than ${cap} on one minor power`;
+        account.reason = `put ${over[1]} DP on ${placeName(variant, over[0])}, more than ${cap} on one minor power`;
       }
     }
     out.push(account);

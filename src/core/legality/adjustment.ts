@@ -3,7 +3,9 @@
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { BuildOrder, Position, PowerId, ProvinceId, RemoveOrder } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
-import { coastWord, placeName, powerName } from './describe.js';
+import { placeName, powerName } from '../map/display-names.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
+import { coastWord } from './describe.js';
 import { orderedUnit } from './movement.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
@@ -80,7 +82,7 @@ function buildSiteProblem(
         built,
       )
       .includes(province);
-  const who = powerName(variant, position, power);
+  const who = powerName(variantInPlay(variant, position), power);
   if (!homes.includes(province) && !claimable()) return `${name} is not a home centre of ${who}`;
   if (position.owners[province] !== power) return `${who} does not own ${name} now`;
   if (position.units.some((u) => provinceOf(u.loc) === province)) return `${name} is occupied`;

@@ -1,4 +1,5 @@
 // How legality verdicts name places, units and powers: in the players' words, not ids.
+import { placeName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import type { Loc, Position, PowerId, UnitType } from '../types.js';
@@ -14,10 +15,6 @@ export function coastWord(coast: string): string {
   return COAST_WORDS[coast] ?? `${coast} coast`;
 }
 
-export function placeName(variant: Variant, loc: Loc): string {
-  return variant.map.locName.get(loc) ?? loc;
-}
-
 export function describeUnit(variant: Variant, unit: { type: UnitType; loc: Loc }): string {
   return `the ${unit.type === 'A' ? 'army' : 'fleet'} in ${placeName(variant, unit.loc)}`;
 }
@@ -25,11 +22,6 @@ export function describeUnit(variant: Variant, unit: { type: UnitType; loc: Loc 
 export function wrongType(variant: Variant, unit: { type: UnitType; loc: Loc }): string {
   const [is, isNot] = unit.type === 'A' ? ['an army', 'a fleet'] : ['a fleet', 'an army'];
   return `wrong unit type: there is ${is} in ${placeName(variant, unit.loc)}, not ${isNot}`;
-}
-
-/** Minors created during the game (civil disorder) are looked up in the position. */
-export function powerName(variant: Variant, position: Position, power: PowerId): string {
-  return variantInPlay(variant, position).powerById.get(power)?.name ?? power;
 }
 
 export function isNeutralPower(variant: Variant, position: Position, power: PowerId): boolean {

@@ -9,7 +9,7 @@ import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
 
 export { buildSites, judgeBuild, judgeRemove } from './adjustment.js';
-export { coastWord, describeUnit, isNeutralPower, placeName, powerName, wrongType } from './describe.js';
+export { coastWord, describeUnit, isNeutralPower, wrongType } from './describe.js';
 export { judgeMovementOrder } from './movement.js';
 export { Reach } from './reach.js';
 export { judgeRetreatOrder } from './retreat.js';

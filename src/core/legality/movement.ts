@@ -12,7 +12,9 @@
 import type { Variant } from '../map/variant.js';
 import type { ConvoyOrder, Loc, MoveOrder, MovementOrder, ProvinceId, SupportOrder, Unit } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
-import { coastWord, describeUnit, isNeutralPower, placeName, powerName, wrongType } from './describe.js';
+import { placeName, powerName } from '../map/display-names.js';
+import { variantInPlay } from '../rules/variant/powers-in-play.js';
+import { coastWord, describeUnit, isNeutralPower, wrongType } from './describe.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
@@ -54,7 +56,7 @@ export function orderedUnit(
   }
   if (unit.power !== order.power) {
     const hint = isNeutralPower(variant, position, unit.power) ? ' (a neutral unit: bid for it with a DP line)' : '';
-    const owner = powerName(variant, position, unit.power);
+    const owner = powerName(variantInPlay(variant, position), unit.power);
     return { reason: `order to foreign unit: ${describeUnit(variant, unit)} belongs to ${owner}${hint}` };
   }
   if (order.type !== unit.type) return { reason: wrongType(variant, unit) };
@@ -247,7 +249,7 @@ function closedStrait(scope: LegalityScope, unit: Unit, to: Loc): string | null 
   if (!closed) return null;
   const { variant, position } = scope.ctx;
   const [here, there] = [unit.loc, to].map((p) => placeName(variant, provinceOf(p)));
-  const owner = powerName(variant, position, closed.guard.power);
+  const owner = powerName(variantInPlay(variant, position), closed.guard.power);
   return (
     `the strait between ${here} and ${there} is closed to ${describeUnit(variant, unit)}: ` +
     `a fleet of ${owner} is in ${placeName(variant, closed.sea)}`

@@ -2,7 +2,8 @@
 // places recorded when it was dislodged (computed by the same adjacency as every move), or disbands.
 import type { Loc, RetreatPhaseOrder } from '../types.js';
 import { provinceOf } from '../types.js';
-import { coastWord, describeUnit, placeName } from './describe.js';
+import { placeName } from '../map/display-names.js';
+import { coastWord, describeUnit } from './describe.js';
 import { orderedUnit } from './movement.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';

@@ -5,8 +5,8 @@
 // order of this phase at all (a missing order word, an incomplete build).
 import type { MoveOrder, Order, SupportOrder, Unit, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
-import type { Actor, Board, Rejection } from './board.js';
-import { describeUnit, isNeutralPower, powerName, wrongPhase } from './board.js';
+import type { Actor, Board, Rejection } from './check-context.js';
+import { describeUnit, isNeutralPower, powerOnBoard, wrongPhase } from './check-context.js';
 import type { Draft, PlaceDraft, UnitDraft } from './grammar.js';
 
 export type Written = { order: Order } | Rejection;
@@ -52,7 +52,7 @@ const standing = new WeakMap<Board, Map<readonly Unit[], Map<string, Unit>>>();
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
   const unit = unitIn(board, pool, want.province);
   if (actor.neutral && unit && !isNeutralPower(board, unit.power)) {
-    const owner = powerName(board, unit.power);
+    const owner = powerOnBoard(board, unit.power);
     return { error: `not a neutral unit: ${describeUnit(board, unit)} belongs to ${owner}` };
   }
   // A DP line orders the neutral in its owner's name; in GM mode the unit's owner gives the order.

@@ -20,7 +20,7 @@ import { MASK } from './secrets.js';
 import { withUnlock } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 const WRONG = 'wrong game, power or password';
 
@@ -101,11 +101,11 @@ export function join(s: Session, cmd: CommandItem): void {
   );
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
-  const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
+  const which = power ? ` as ${powerName(target.variant, power)}` : '';
   const starts = readSettings(target.game.settings).autoStart ? 'the last power is taken' : 'the GM sends ACTIVATE';
   const example = greatPowers(target.variant)
     .slice(0, 2)
-    .map((p) => target.variant.powerById.get(p)?.name)
+    .map((p) => powerName(target.variant, p))
     .join(', ');
   const prefer =
     `SET PREFERENCE ${example}, ... (in this mail, or later after SIGNON ${target.game.name} <password>) ` +
@@ -124,7 +124,7 @@ function startOnceRead(s: Session, game: Game, variant: Signon['variant'], seatI
   if (!startWhenFull(s, getGame(s.db, game.id) ?? game)) return;
   const power = getSeat(s.db, seatId)?.power;
   if (!power) return;
-  s.reply.ok(`You play ${variant.powerById.get(power)?.name} in game ${game.name}.`);
+  s.reply.ok(`You play ${powerName(variant, power)} in game ${game.name}.`);
   if (s.signon?.seatId === seatId) signOnToNewSeat(s, game, variant, seatId);
 }
 
@@ -211,7 +211,7 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
   if (seat.role === 'player' && seat.status === 'resigned') {
-    const power = variant.powerById.get(seat.power ?? '')?.name ?? 'your seat';
+    const power = seat.power ? powerName(variant, seat.power) : 'your seat';
     // An ejected player's seat is resigned too; telling him he resigned would be false.
     if (seat.accountId !== null && wasEjected(s.db, game.id, seat.accountId))
       return `the GM ejected you from ${power} in ${game.name}; ask the GM if you think this is a mistake`;
@@ -360,7 +360,7 @@ export function takeover(s: Session, cmd: CommandItem): void {
     seatId: result.seat.id,
   };
   s.signonFailed = false;
-  const name = target.variant.powerById.get(target.who.power)?.name;
+  const name = powerName(target.variant, target.who.power);
   s.reply.ok(`You took over ${name} in game ${target.game.name} and are signed on as ${name}.`);
   const replaced = before && before.accountId !== result.seat.accountId ? before : null;
   s.mails.push(
@@ -392,7 +392,7 @@ export function resign(s: Session, cmd: CommandItem): void {
   resignSeat(s.db, on.game, seat);
   s.touched.add(on.game.id);
   const what = on.power
-    ? on.variant.powerById.get(on.power)?.name
+    ? powerName(on.variant, on.power)
     : on.role === 'player'
       ? 'your place'
       : `your ${on.role} seat`;

@@ -21,7 +21,7 @@ import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
 import { readOrderSet } from '../../core/orders/slot.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 /** The phase a signed-on player can order for, or why not. */
 function orderablePhase(s: Session, on: Signon): PhaseRecord | string {

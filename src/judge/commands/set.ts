@@ -28,7 +28,7 @@ import { setZone } from './zone.js';
 import { setPress } from './set-press.js';
 import { vote } from './votes.js';
 import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);

@@ -1,4 +1,5 @@
 // What every check needs: the variant, its lookup tables and the position, plus finding the ordered unit.
+import { powerName } from '../map/display-names.js';
 import type { Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import type { Loc, Order, PhaseType, Position, PowerId, Unit, UnitType } from '../types.js';
@@ -6,7 +7,7 @@ import { coastOf, provinceOf } from '../types.js';
 import type { Draft, UnitDraft } from './grammar.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import type { Lexicon } from './lexicon.js';
-import type { LegalityScope } from '../legality/index.js';
+import { PHASE_WORD, type LegalityScope } from '../legality/index.js';
 import * as legalityWords from '../legality/describe.js';
 
 export interface Board {
@@ -35,30 +36,20 @@ export interface Rejection {
 
 export type Checked = { order: Order } | Rejection;
 
-export function placeName(board: Board, loc: Loc): string {
-  return legalityWords.placeName(board.variant, loc);
-}
-
 export const coastWord = legalityWords.coastWord;
 
 export function describeUnit(board: Board, unit: { type: UnitType; loc: Loc }): string {
   return legalityWords.describeUnit(board.variant, unit);
 }
 
-/** Minors created during the game (civil disorder) are looked up in the position. */
-export function powerName(board: Board, power: PowerId): string {
-  return legalityWords.powerName(board.variant, board.position, power);
+/** The name of a power in play on this board: minors created during the game are in the position. */
+export function powerOnBoard(board: Board, power: PowerId): string {
+  return powerName(variantInPlay(board.variant, board.position), power);
 }
 
 export function isNeutralPower(board: Board, power: PowerId): boolean {
   return legalityWords.isNeutralPower(board.variant, board.position, power);
 }
-
-export const PHASE_WORD: Record<PhaseType, string> = {
-  movement: 'a movement phase',
-  retreat: 'a retreat phase',
-  adjustment: 'an adjustment phase',
-};
 
 export function wrongPhase(board: Board, what: string, allowed: PhaseType[]): Rejection {
   const now = board.position.phase.type;
