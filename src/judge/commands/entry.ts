@@ -18,6 +18,7 @@ import { SignonGuard, type GuardedPassword } from '../gate/signon-guard.js';
 import { copyReplyToOwner, senderAccount, type Session, type Signon } from './session.js';
 import { MASK } from './secrets.js';
 import { withUnlock } from '../gate/address-proof.js';
+import { checkPassword } from '../gate/password-check.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
 import { powerName } from '../../core/map/display-names.js';
@@ -175,7 +176,16 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
     let matched: Signon['gm'];
     const isMaster = (pw: string) =>
       (matched = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
-    const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
+    const verdict = checkPassword(
+      s,
+      guard,
+      master,
+      password,
+      isMaster,
+      `the GM password of game ${game.name}`,
+      game,
+      WRONG,
+    );
     return verdict === true ? { game, variant, role: 'master', power: null, seatId: null, gm: matched } : verdict;
   }
   // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
@@ -207,7 +217,7 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const fromMaster = senderId !== null && masterAccountIds(game).includes(senderId);
   const isSeats = (pw: string) =>
     fromMaster ? isMaster(pw) : Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash));
-  const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
+  const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game, WRONG);
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
   if (seat.role === 'player' && seat.status === 'resigned') {
@@ -248,7 +258,16 @@ function gmPowerSignon(
   signon: () => Signon | string,
 ): Signon | string {
   const master = masterTarget(s, game);
-  const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
+  const verdict = checkPassword(
+    s,
+    guard,
+    master,
+    password,
+    isMaster,
+    `the GM password of game ${game.name}`,
+    game,
+    WRONG,
+  );
   return verdict === true ? signon() : verdict;
 }
 
@@ -264,40 +283,6 @@ function masterTarget(s: Session, game: Game): GuardedPassword {
     return { key, owner: sender.address, ownerAccountId: sender.id };
   const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
   return { key, owner: gm, ownerAccountId: game.gmAccountId };
-}
-
-/** Checks `password` (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */
-function checkPassword(
-  s: Session,
-  guard: SignonGuard,
-  target: GuardedPassword,
-  password: string,
-  check: string | null | ((pw: string) => boolean),
-  what: string,
-  game: Game,
-): true | string {
-  const refusal = guard.refusal(target);
-  const right = typeof check === 'function' ? check : (pw: string) => Boolean(check && verifyPasswordSync(pw, check));
-  if (refusal === null && right(password)) {
-    guard.succeeded(target);
-    return true;
-  }
-  if (refusal === null) guard.failed(target);
-  if (guard.refusal(target) && guard.tellOwner(target)) {
-    s.mails.push({
-      kind: 'notice',
-      to: target.owner as string,
-      subject: `Diplomacy game ${game.name}: wrong passwords for ${what}`,
-      text:
-        `Several wrong passwords for ${what} were sent to the judge, the latest from ${s.sender}.\n` +
-        'The judge refuses further attempts for a while without checking the password; your own SIGNONs, sent as ' +
-        'usual, still work.\n' +
-        'If these were not yours, someone may be trying to guess your password: SIGNON, then SET PASSWORD to a ' +
-        'longer one.\n',
-      game: { id: game.id, name: game.name },
-    });
-  }
-  return refusal ? withUnlock(s, refusal) : WRONG;
 }
 
 export function signon(s: Session, cmd: CommandItem): void {
