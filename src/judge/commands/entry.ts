@@ -171,21 +171,11 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const account = findAccount(s.db, s.sender);
   const senderId = account?.id ?? null;
   if (who.kind === 'master') {
-    const master = masterTarget(s, game);
     // The game password, or a co-GM's own (PROMOTE).
     let matched: Signon['gm'];
     const isMaster = (pw: string) =>
       (matched = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
-    const verdict = checkPassword(
-      s,
-      guard,
-      master,
-      password,
-      isMaster,
-      `the GM password of game ${game.name}`,
-      game,
-      WRONG,
-    );
+    const verdict = checkMasterPassword(s, guard, game, password, isMaster);
     return verdict === true ? { game, variant, role: 'master', power: null, seatId: null, gm: matched } : verdict;
   }
   // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
@@ -217,7 +207,8 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const fromMaster = senderId !== null && masterAccountIds(game).includes(senderId);
   const isSeats = (pw: string) =>
     fromMaster ? isMaster(pw) : Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash));
-  const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game, WRONG);
+  const what = `${seatName} in game ${game.name}`;
+  const verdict = checkPassword(s, guard, game, { target: guarded, password, check: isSeats, what, wrong: WRONG });
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
   if (seat.role === 'player' && seat.status === 'resigned') {
@@ -241,6 +232,19 @@ function masterAccountIds(game: Game): number[] {
   return game.gmAccountId === null ? co : [game.gmAccountId, ...co];
 }
 
+/** The GM's password (or a co-GM's), checked under the guard. */
+function checkMasterPassword(
+  s: Session,
+  guard: SignonGuard,
+  game: Game,
+  password: string,
+  isMaster: (pw: string) => boolean,
+): true | string {
+  const target = masterTarget(s, game);
+  const what = `the GM password of game ${game.name}`;
+  return checkPassword(s, guard, game, { target, password, check: isMaster, what, wrong: WRONG });
+}
+
 /** A SIGNON naming no seat of the sender's: there is no password to check, but it counts as a wrong guess. */
 function noSeat(s: Session, guard: SignonGuard): string {
   const refusal = guard.refusal(null);
@@ -257,17 +261,7 @@ function gmPowerSignon(
   isMaster: (pw: string) => boolean,
   signon: () => Signon | string,
 ): Signon | string {
-  const master = masterTarget(s, game);
-  const verdict = checkPassword(
-    s,
-    guard,
-    master,
-    password,
-    isMaster,
-    `the GM password of game ${game.name}`,
-    game,
-    WRONG,
-  );
+  const verdict = checkMasterPassword(s, guard, game, password, isMaster);
   return verdict === true ? signon() : verdict;
 }
 

@@ -7,18 +7,21 @@ import type { Session } from '../commands/session.js';
 import { withUnlock } from './address-proof.js';
 import type { GuardedPassword, SignonGuard } from './signon-guard.js';
 
-/** Checks `password` (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */
-export function checkPassword(
-  s: Session,
-  guard: SignonGuard,
-  target: GuardedPassword,
-  password: string,
-  check: string | null | ((pw: string) => boolean),
-  what: string,
-  game: Game,
+/** One password given in a mail, and what it opens. */
+export interface PasswordAttempt {
+  target: GuardedPassword;
+  password: string;
+  /** The stored hash to verify against, or a test of the password. */
+  check: string | null | ((pw: string) => boolean);
+  /** What the password opens, for the owner's warning: "the GM password of game x". */
+  what: string;
   /** What a wrong password is told: the same for every wrong word, so it tells a guesser nothing. */
-  wrong: string,
-): true | string {
+  wrong: string;
+}
+
+/** Checks the password (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */
+export function checkPassword(s: Session, guard: SignonGuard, game: Game, attempt: PasswordAttempt): true | string {
+  const { target, password, check, what, wrong } = attempt;
   const refusal = guard.refusal(target);
   const right = typeof check === 'function' ? check : (pw: string) => Boolean(check && verifyPasswordSync(pw, check));
   if (refusal === null && right(password)) {

@@ -36,18 +36,13 @@ export function privateGameRefusal(s: Session, game: Game, joinPassword: string 
   const why = `game ${game.name} is private: ${usage}, with the join password its GM gave you as the last word`;
   if (!joinPassword) return why;
   const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin, s.addressProven);
-  const target = { key: `join:${game.id}`, owner: null };
-  const wrong = `wrong join password for the private game ${game.name}`;
-  const verdict = checkPassword(
-    s,
-    guard,
-    target,
-    joinPassword,
-    hash,
-    `the join password of game ${game.name}`,
-    game,
-    wrong,
-  );
+  const verdict = checkPassword(s, guard, game, {
+    target: { key: `join:${game.id}`, owner: null },
+    password: joinPassword,
+    check: hash,
+    what: `the join password of game ${game.name}`,
+    wrong: `wrong join password for the private game ${game.name}`,
+  });
   return verdict === true ? null : verdict;
 }
 
