@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { adjudicate } from '../src/core/adjudicate/index.js';
 import { loadVariant } from '../src/core/map/load.js';
 import type { Order, Position } from '../src/core/types.js';
+import { provinceOf } from '../src/core/types.js';
+import { lexicon, type Lexicon } from '../src/core/orders/lexicon.js';
+import { parseOrders } from '../src/core/orders/parse.js';
 import { droidippyGameFiles, droidippyGamesDir } from '../test/harness/archive.js';
 import { DroidippyNames, parseDroidippyGame } from '../test/harness/droidippy.js';
 import { readPhaseOrders } from '../src/cli/adjudicate.js';
@@ -55,6 +58,47 @@ export function benchOrderText(): void {
   console.log(
     `  median ${micros[Math.floor(micros.length / 2)].toFixed(1)} µs per phase, ${Math.round(lines / total)} order lines per second`,
   );
+}
+
+/**
+ * The same order text as the mail judge reads it: each power's lines as that power's own mail
+ * (parseOrders with the power, as src/judge/commands/orders.ts calls it), a line filed under the
+ * owner of the unit it names first.
+ */
+export function benchMailOrders(): void {
+  const variant = loadVariant('standard');
+  const lex = lexicon(variant);
+  const phases = fullBoards().map((p) => ({ position: p.position, mails: mailsByPower(lex, p.position, p.text) }));
+  const readAll = (p: (typeof phases)[number]) => {
+    for (const [power, text] of p.mails) parseOrders(text, { variant, position: p.position, power });
+  };
+  for (let round = 0; round < 3; round++) for (const p of phases) readAll(p);
+  const micros: number[] = [];
+  let mails = 0;
+  for (const p of phases) {
+    const t = performance.now();
+    readAll(p);
+    micros.push((performance.now() - t) * 1000);
+    mails += p.mails.size;
+  }
+  micros.sort((a, b) => a - b);
+  const median = micros[Math.floor(micros.length / 2)];
+  console.log(
+    `The same ${phases.length} phases' orders as ${mails} order mails, one per power (parse, check, normalise)`,
+  );
+  console.log(
+    `  median ${median.toFixed(1)} µs per phase (all its mails), ${((median * phases.length) / mails).toFixed(1)} µs per mail`,
+  );
+}
+
+function mailsByPower(lex: Lexicon, position: Position, text: string): Map<string, string> {
+  const byPower = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    const place = lex.places.get(line.trim().split(/\s+/)[0].toLowerCase());
+    const unit = place && position.units.find((u) => provinceOf(u.loc) === provinceOf(place));
+    if (unit) byPower.set(unit.power, [...(byPower.get(unit.power) ?? []), line]);
+  }
+  return new Map([...byPower].map(([power, lines]) => [power, lines.join('\n')]));
 }
 
 function fullBoardPhases(): { position: Position; orders: Order[] }[] {

@@ -1,5 +1,5 @@
 // `npm run bench`: prints figures beside their targets. Each section lives in its own module.
-import { benchMovementPhases, benchOrderText, benchReplay } from './adjudicator.js';
+import { benchMailOrders, benchMovementPhases, benchOrderText, benchReplay } from './adjudicator.js';
 import { benchCli } from './cli.js';
 import { benchDp } from './dp.js';
 import { benchMaps } from './maps.js';
@@ -13,6 +13,7 @@ import { benchWeb } from './web.js';
 const sections: [string, () => void | Promise<void>][] = [
   ['Adjudicator: real 34-unit movement phases', benchMovementPhases],
   ['Orders: real full-board order text read and judged', benchOrderText],
+  ["Orders: the same order text as the powers' mails (the mail judge's reading)", benchMailOrders],
   ['Adjudicator: replay of the Droidippy archive', benchReplay],
   ['CLI: the chancery command, whole process (start-up included)', benchCli],
   ['Diplomacy Points: ten-power A&E movement phase', benchDp],

@@ -6,7 +6,7 @@ import type { PhaseResult } from '../core/adjudicate/result.js';
 import { loadVariant } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 import type { LineVerdict } from '../core/orders/parse.js';
-import { parseOrders } from '../core/orders/parse.js';
+import { parseOrders, splitLines } from '../core/orders/parse.js';
 import { lexicon, powerByName } from '../core/orders/lexicon.js';
 import { declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
 import { readPositionFile } from '../core/position/index.js';
@@ -63,6 +63,17 @@ const PHASE_LINE = /^\s*phase\s+(.+?)\s*$/i;
 /** "civil disorder Spain": the GM declares the power in permanent civil disorder (A&E §III, 1648). */
 const DISORDER_LINE = /^\s*civil[\s-]+disorder\s+(.+?)\s*$/i;
 
+/** `/^\s*[cp]/i` without a regular expression: it is asked of every line of every order file. */
+function startsWithCOrP(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    if (c === 99 || c === 67 || c === 112 || c === 80) return true;
+    return c > 127 || (c >= 9 && c <= 13) ? /^\s*[cp]/i.test(line) : false;
+  }
+  return false;
+}
+
 /** Reads one phase's order file in GM mode: every power's orders under their headings. */
 export function readPhaseOrders(variant: Variant, position: Position, text: string, file: string): PhaseOrders {
   const complaints: string[] = [];
@@ -70,11 +81,11 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const disorder: PowerId[] = [];
   let phase: Phase | undefined;
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
-  const lines = text.split(/\r\n|\r|\n/).map((raw, i) => {
+  const lines = splitLines(text).map((raw, i) => {
     // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
     const line = raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw;
     // Most lines are orders: the two regular expressions only for lines that can be these.
-    if (!/^\s*[cp]/i.test(line)) return line;
+    if (!startsWithCOrP(line)) return line;
     const cd = DISORDER_LINE.exec(line);
     if (cd) {
       const power = powerByName(lexicon(variant), cd[1]);
@@ -89,7 +100,7 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
     else phase = read.ok;
     return '';
   });
-  const verdicts: LineVerdict[] = parseOrders(lines.join('\n'), { variant, position });
+  const verdicts: LineVerdict[] = parseOrders(lines, { variant, position });
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
   // What the GM is told of each line, in the order of the file.

@@ -23,6 +23,8 @@ export function gameWaitsFor(db: Db, game: Game): string {
   }
   const record = currentPhase(db, game.id);
   if (!record || record.result) return 'waits for the GM: no phase is open';
+  if (readSettings(game.settings).awaitingRelease === record.phase)
+    return `waits for the GM to release the results of ${record.phase} (RULE MANUAL_PROCESS: PROCESS)`;
   const clock = phaseClock(db, game.id, record.phase);
   if (clock.state === 'running') return `deadline ${formatDeadline(clock.deadline, zone)}`;
   if (clock.state === 'grace')

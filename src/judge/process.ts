@@ -3,11 +3,12 @@
 // chart apart, and set the next deadline. PREVIEW runs the very same computation and stores nothing.
 import { adjudicate } from '../core/adjudicate/index.js';
 import type { PhaseResult } from '../core/adjudicate/result.js';
-import { phaseCode, type Position } from '../core/types.js';
+import { civilDisorderOrders, type CdOrderRules } from '../core/rules/cd-orders.js';
+import { phaseCode, type Order, type Position } from '../core/types.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { renderResults } from '../render/results.js';
 import type { Db } from '../store/database.js';
-import { getGame, setGameStatus, type Game } from '../store/games.js';
+import { getGame, setGameSettings, setGameStatus, type Game } from '../store/games.js';
 import { claimJob, findJob } from '../store/jobs.js';
 import { hasMailKeyed } from '../store/outbox.js';
 import { appendPhase, currentPhase, recordPhaseResult, type PhaseRecord } from '../store/phases.js';
@@ -18,7 +19,7 @@ import { boardAttachment } from './board-mail.js';
 import { calendarRequest } from './calendar/deadline-attachment.js';
 import { bidChartMails, dpRevealText } from './dp-mail.js';
 import { deadlineJobKey, deadlineOf, formatDeadline, gameZone, scheduleDeadline } from './lifecycle/deadlines.js';
-import { addressOf, resultRecipients } from './lifecycle/roster.js';
+import { addressOf, playerSeats, resultRecipients, VACANT_STATUSES } from './lifecycle/roster.js';
 import { gmOrdersLine } from './lifecycle/gm-entered.js';
 import { holdAfterRollback } from './lifecycle/rollback-hold.js';
 import { recordEnding } from './lifecycle/game-end.js';
@@ -51,13 +52,34 @@ function refuse(reason: string): ProcessOutcome {
 function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
-  const { yearCap, victoryCentres } = readSettings(game.settings);
-  return adjudicate(variant, record.position, allOrders(db, game.id, record.phase), {
+  const { yearCap, victoryCentres, cdOrders } = readSettings(game.settings);
+  const given = allOrders(db, game.id, record.phase);
+  const orders = cdOrders ? [...given, ...disorderOrders(db, game, record, given, cdOrders, seed)] : given;
+  return adjudicate(variant, record.position, orders, {
     seed,
     bids: allBids(db, game.id, record.phase),
     yearCap,
     victoryCentres,
   });
+}
+
+/**
+ * RULE CD_SUPPORTS / CD_RETREATS / CD_BUILDS: the orders the core's civil-disorder module chooses for
+ * each power nobody plays now (in civil disorder or vacant), from the phase's seed.
+ */
+function disorderOrders(
+  db: Db,
+  game: Game,
+  record: PhaseRecord,
+  given: Order[],
+  rules: CdOrderRules,
+  seed: string,
+): Order[] {
+  const variant = variantOf(game.variant);
+  const powers = playerSeats(db, game.id)
+    .filter((seat) => seat.power && VACANT_STATUSES.has(seat.status))
+    .map((seat) => seat.power as string);
+  return powers.flatMap((power) => civilDisorderOrders(variant, record.position, power, given, rules, seed));
 }
 
 function resultsText(
@@ -107,6 +129,34 @@ function carryRolledBackOrders(db: Db, game: Game, seq: number, phase: string, p
   );
 }
 
+const PREVIEW_PREAMBLE = 'PREVIEW: nothing has been stored; PROCESS would give exactly this.';
+
+/**
+ * The GM's preview of the open phase (PREVIEW, and the preview RULE MANUAL_PROCESS sends at the
+ * deadline): the very results PROCESS would give, mailed to the GM alone; nothing is stored.
+ */
+export function previewOf(
+  db: Db,
+  game: Game,
+  record: PhaseRecord,
+  preamble: string,
+  dedupeKey?: string,
+): Extract<ProcessOutcome, { processed: true }> {
+  const result = adjudicateRecord(db, game, record);
+  const text = resultsText(db, game, record, result, null);
+  const gm = addressOf(db, game.gmAccountId);
+  const chart = bidChartMails(db, game, record, result, { preview: true });
+  const mail: OutgoingMail = {
+    kind: 'notice',
+    to: gm ?? [],
+    subject: `Diplomacy preview ${game.name} ${record.phase}`,
+    text: renderTemplate('results', { preamble, results: text.trimEnd(), reveal: '' }),
+    game: { id: game.id, name: game.name },
+    ...(dedupeKey ? { dedupeKey } : {}),
+  };
+  return { processed: true, phase: record.phase, result, mails: gm ? [mail, ...chart] : [] };
+}
+
 export function processGame(
   db: Db,
   gameId: number,
@@ -131,24 +181,7 @@ export function processGame(
     if (late.waiting.length) return refuse(`${late.waiting.join(', ')} asked to wait (SET WAIT)`);
   }
 
-  if (mode === 'preview') {
-    const result = adjudicateRecord(db, game, record);
-    const text = resultsText(db, game, record, result, null);
-    const gm = addressOf(db, game.gmAccountId);
-    const chart = bidChartMails(db, game, record, result, { preview: true });
-    const mail: OutgoingMail = {
-      kind: 'notice',
-      to: gm ?? [],
-      subject: `Diplomacy preview ${game.name} ${record.phase}`,
-      text: renderTemplate('results', {
-        preamble: 'PREVIEW: nothing has been stored; PROCESS would give exactly this.',
-        results: text.trimEnd(),
-        reveal: '',
-      }),
-      game: { id: game.id, name: game.name },
-    };
-    return { processed: true, phase: record.phase, result, mails: gm ? [mail, ...chart] : [] };
-  }
+  if (mode === 'preview') return previewOf(db, game, record, PREVIEW_PREAMBLE);
 
   // A deadline or an early processing claims the job; a GM PROCESS closes it the same way.
   const job = findJob(db, deadlineJobKey(game.id, record.phase));
@@ -169,6 +202,9 @@ export function processGame(
     nextDeadline: nextDeadline ? formatDeadline(nextDeadline, gameZone(game)) : undefined,
   });
   recordPhaseResult(db, record.id, result, result.seed);
+  // Released (RULE MANUAL_PROCESS): the phase no longer waits for the GM.
+  const held = readSettings(getGame(db, game.id)?.settings ?? {});
+  if (held.awaitingRelease) setGameSettings(db, game.id, { ...held, awaitingRelease: null });
   // Draw and concession votes last one phase.
   clearVotes(db, game.id);
   // Recorded first, so that the reveal at the end of the game includes this last phase.

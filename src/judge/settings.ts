@@ -4,8 +4,10 @@ import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../store/passwords.js';
 import { applyPressRule, PRESS_RULE_NAMES, type PressOptions, type PressRule } from './press-options.js';
 import { applyTimingWords, type Timing } from './timing/parse.js';
 import { defaultTiming, type TimingRules } from './timing/rules.js';
+import type { CdOrderRules } from '../core/rules/cd-orders.js';
 
 export type { PressRule } from './press-options.js';
+export type { CdOrderRules } from '../core/rules/cd-orders.js';
 export type PhaseKind = 'movement' | 'retreat' | 'adjustment';
 
 export interface GameSettings {
@@ -52,6 +54,18 @@ export interface GameSettings {
   joinPasswordHash?: string | null;
   /** RULE AUTOSTART: the game starts when the last power is taken. */
   autoStart?: boolean;
+  /** RULE SHOW_WAITING: players may see which powers have not yet ordered (never what they ordered). */
+  showWaiting?: boolean;
+  /** RULE MANUAL_PROCESS: results wait for the GM's release (PROCESS) after the deadline; he gets a preview first. */
+  manualProcess?: boolean;
+  /** Under MANUAL_PROCESS: the phase whose results wait for the GM's release (lifecycle/manual-process.ts). */
+  awaitingRelease?: string | null;
+  /** RULE QUIET: the table is not told of changes of player (gunboat); the GM still is. */
+  quiet?: boolean;
+  /** REVEAL: the GM showed the players of a NO_REVEAL game after its end. */
+  revealed?: boolean;
+  /** RULE CD_SUPPORTS / CD_RETREATS / CD_BUILDS: smarter orders for powers in civil disorder (core/rules/cd-orders.ts). */
+  cdOrders?: CdOrderRules;
   /** SET PREFERENCE, by seat id: ranked groups of equally wanted powers (lifecycle/preferences.ts). */
   preferences?: Record<string, string[][]>;
   /** PROMOTE: co-GMs, each with his own password, and the promotions still waiting (lifecycle/co-masters.ts). */
@@ -158,6 +172,16 @@ export function applyTiming(settings: GameSettings, words: string[]): string | n
   return null;
 }
 
+/** The RULE words that only switch something on. */
+const FLAG_RULES: Record<string, (settings: GameSettings) => void> = {
+  SHOW_WAITING: (g) => (g.showWaiting = true),
+  MANUAL_PROCESS: (g) => (g.manualProcess = true),
+  QUIET: (g) => (g.quiet = true),
+  CD_SUPPORTS: (g) => (g.cdOrders = { ...g.cdOrders, supports: true }),
+  CD_RETREATS: (g) => (g.cdOrders = { ...g.cdOrders, retreats: true }),
+  CD_BUILDS: (g) => (g.cdOrders = { ...g.cdOrders, builds: true }),
+};
+
 export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', 'DESCRIPTION'] as const;
 
 /**
@@ -167,6 +191,7 @@ export const SETTING_WORDS = ['RULE', 'TIMING', 'PRIVATE', 'UNLISTED', 'DESC', '
  *   RULE NO_DIAS                  RULE HIDE_LATE
  *   TIMING MOVE 48 RETREAT 12 ADJUST 12 ZONE Europe/Berlin DAYS MON-FRI AT 20:00 GRACE 24 ...  (see timing/parse.ts)
  *   PRIVATE [join password] | UNLISTED    RULE AUTOSTART    DESC free text
+ *   RULE SHOW_WAITING    RULE MANUAL_PROCESS    RULE QUIET    RULE CD_SUPPORTS|CD_RETREATS|CD_BUILDS
  * Returns an error message, or null when the line was applied.
  */
 export function applySettingLine(settings: GameSettings, line: string): string | null {
@@ -213,6 +238,11 @@ export function applySettingLine(settings: GameSettings, line: string): string |
       settings.powerChoice = true;
       return null;
     }
+    const flag = FLAG_RULES[rule];
+    if (flag) {
+      flag(settings);
+      return null;
+    }
     if (rule === 'MAX_ABSENCE') {
       const days = Number(words[2]);
       if (!Number.isInteger(days) || days < 0 || days > 60)
@@ -241,7 +271,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     }
     return (
       `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, ` +
-      `YEAR_CAP, VICTORY, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL)`
+      `YEAR_CAP, VICTORY, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL, ${Object.keys(FLAG_RULES).join(', ')})`
     );
   }
   return `not a game setting: "${words[0]}"`;

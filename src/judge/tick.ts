@@ -22,6 +22,7 @@ import {
   type PhaseJobPayload,
 } from './lifecycle/deadlines.js';
 import { isHeldAfterRollback } from './lifecycle/rollback-hold.js';
+import { awaitsRelease, holdForRelease, isManual } from './lifecycle/manual-process.js';
 import { takeoverCommand } from './lifecycle/private-game.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
 import { activePlayers, seatAddress } from './lifecycle/roster.js';
@@ -100,6 +101,12 @@ export function tick(db: Db, now: string, judge: JudgeIdentity): TickReport {
             const record = current && currentPhase(db, game.id);
             const mode = current && record ? readyMode(db, current, record) : null;
             if (!mode || !record) return false;
+            if (isManual(current)) {
+              const held = holdForRelease(db, current, record);
+              queueForReaders(db, held, { judge, origin: `release:${game.id}:${record.phase}` });
+              if (held.length) report.notices.push(`game ${game.name} ${record.phase}: held for the GM's release`);
+              return false;
+            }
             const outcome = processGame(db, game.id, now, mode, record.phase);
             if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
             return outcome.processed;
@@ -148,7 +155,10 @@ function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null 
   const late = lateness(db, game, record);
   if (late.missing.length) return null;
   const clock = phaseClock(db, game.id, record.phase);
-  if (clock.state === 'grace' || clock.state === 'overdue') return 'deadline';
+  const pastDeadline = clock.state === 'grace' || clock.state === 'overdue';
+  // RULE MANUAL_PROCESS: never early, and once held, only the GM's PROCESS goes on.
+  if (isManual(game) && (!pastDeadline || awaitsRelease(game, record.phase))) return null;
+  if (pastDeadline) return 'deadline';
   if (late.waiting.length) return null;
   if (isHeldAfterRollback(db, game, record.phase)) return null;
   // A game of vacant powers only waits for its deadline instead of playing itself out at once.
@@ -289,9 +299,17 @@ function graceOver(ctx: JobContext): void {
 }
 
 function processNow(ctx: JobContext, game: Game, phase: string, origin: string): void {
+  if (isManual(game)) return holdNow(ctx, game);
   const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', phase);
   if (outcome.processed) recordProcessed(ctx.db, ctx.judge, origin, outcome, ctx.report);
   else drop(ctx, outcome.reason);
+}
+
+/** RULE MANUAL_PROCESS: where the phase would process, it waits for the GM, who gets its preview. */
+function holdNow(ctx: JobContext, game: Game): void {
+  claimJob(ctx.db, ctx.job.id, ctx.now);
+  const record = currentPhase(ctx.db, game.id)!;
+  send(ctx, holdForRelease(ctx.db, game, record), `${record.phase} held for the GM's release`);
 }
 
 const DEFAULTS = 'units hold, retreats disband, builds are waived and removals are chosen by the judge';
@@ -306,13 +324,17 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
   const ended = formatDeadline(new Date(graceEndMs).toISOString(), rules.zone);
   const playAgain = (seat: LateSeat) =>
     `To play ${seat.name} again, send  ${takeoverCommand(game, seat.power, '<your password>')}.`;
+  // Under RULE MANUAL_PROCESS the phase is not processed now: it waits for the GM's release.
+  const processed = isManual(game)
+    ? `the phase will be processed with default orders (${DEFAULTS}) when the GM releases its results ` +
+      '(RULE MANUAL_PROCESS)'
+    : `the phase was processed with default orders (${DEFAULTS})`;
   const outcomeText = (seat: LateSeat) =>
     policy === 'cd'
-      ? `${seat.name} has been declared in civil disorder, and the phase was processed with default orders ` +
-        `(${DEFAULTS}).\n${playAgain(seat)}`
+      ? `${seat.name} has been declared in civil disorder, and ${processed}.\n${playAgain(seat)}`
       : policy === 'process'
-        ? `The phase was processed with default orders for ${seat.name} (${DEFAULTS}).\nYou still play ${seat.name}: ` +
-          `please send the orders of the next phase in time.`
+        ? `For ${seat.name}, ${processed}.\nYou still play ${seat.name}: please send the orders of the next phase ` +
+          'in time.'
         : `The GM has been asked to decide: to process the phase with default orders, to declare civil disorder, or ` +
           `to set a new deadline.\nOrders you send before then still count.`;
   const notices = toLatePlayers(ctx, game, late, `Diplomacy grace period over ${game.name} ${record.phase}`, (seat) =>
@@ -339,6 +361,11 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
   }
   const before = late.map((l) => ({ id: l.seat.id, status: l.seat.status }));
   if (policy === 'cd') for (const seat of late) setSeatStatus(ctx.db, seat.seat.id, 'cd');
+  if (isManual(game)) {
+    const held = holdForRelease(ctx.db, game, record);
+    if (policy === 'cd') notices.push(...lapsedMails(ctx.db, game, late));
+    return send(ctx, [...notices, ...held], `grace over, ${record.phase} held for the GM's release: ${names}`);
+  }
   const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', record.phase);
   if (!outcome.processed) {
     for (const seat of before) setSeatStatus(ctx.db, seat.id, seat.status);

@@ -44,6 +44,8 @@ function summaryJson(s: GameSummary) {
     players: s.players,
     powers: s.powers,
     openSeats: s.openSeats.map((o) => ({ power: o.power, name: o.name, state: o.state })),
+    // Who has not yet ordered, only where RULE SHOW_WAITING allows it: otherwise the key is absent.
+    ...(s.waitingFor ? { waitingFor: s.waitingFor } : {}),
   };
 }
 
@@ -86,9 +88,10 @@ export function gameJson(db: Db, game: Game, paging: Paging): Doc {
   const now = boardNow(db, game);
   const { phases, pages } = phasePage(db, game, paging);
   const open = now && !now.record.result ? publicPress(db, game, now.record.phase) : [];
+  const summary = summarise(db, game);
   return doc(
     {
-      game: summaryJson(summarise(db, game)),
+      game: summaryJson(summary),
       board: now ? positionJson(now.position) : null,
       centres: now ? centreCounts(game, now.position) : [],
       press: open.map((p) => ({
@@ -107,7 +110,8 @@ export function gameJson(db: Db, game: Game, paging: Paging): Doc {
         api: p.processedAt ? `/api/games/${seg(game.name)}/phases/${seg(p.phase)}` : null,
       })),
     },
-    now?.record.processedAt ?? game.createdAt,
+    // Who has ordered changes between processings: such a document is compared by its ETag alone.
+    summary.waitingFor ? null : (now?.record.processedAt ?? game.createdAt),
   );
 }
 

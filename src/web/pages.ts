@@ -140,6 +140,11 @@ function pressHtml(items: PublicPress[]): string {
     .join('\n');
 }
 
+/** RULE SHOW_WAITING: who has not yet ordered (never what anyone ordered). */
+function waitingText(names: string[]): string {
+  return names.length ? names.join(', ') : 'nobody: every power that owes orders has sent them';
+}
+
 export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Doc {
   const pageNo = paging.page;
   const s = summarise(db, game);
@@ -154,6 +159,7 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
     ['Press', esc(s.press)],
     ['Rules', esc(s.rules.replace(/^Rules: /, ''))],
     ['Open seats', seatsCell(s) || 'none'],
+    ...(s.waitingFor ? [['Waiting for orders from', esc(waitingText(s.waitingFor))]] : []),
     ...(s.description ? [['About', esc(s.description)]] : []),
   ];
   parts.push(
@@ -206,7 +212,8 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
   return {
     body: page({ title: `Game ${game.name}`, links, body: parts.join('\n') }),
     type: HTML,
-    modified: newest(modified, latest?.processedAt),
+    // Who has ordered (SHOW_WAITING) changes between processings: such a page is compared by its ETag alone.
+    modified: s.waitingFor ? null : newest(modified, latest?.processedAt),
   };
 }
 

@@ -19,6 +19,7 @@ import { OFFICIAL_SENDER } from '../judge/commands/press.js';
 import { describePress } from '../judge/press-options.js';
 import { describeRules } from '../judge/game-rules.js';
 import { readSettings } from '../judge/settings.js';
+import { waitingFor } from '../judge/waiting.js';
 import { variantOf } from '../judge/variants.js';
 import { powerName } from '../core/map/display-names.js';
 import { renderResults } from '../render/results.js';
@@ -99,6 +100,8 @@ export interface GameSummary {
   openSeats: OpenSeat[];
   players: number;
   powers: number;
+  /** RULE SHOW_WAITING only: the played powers that have not yet ordered the open phase; null otherwise. */
+  waitingFor: string[] | null;
 }
 
 export function summarise(db: Db, game: Game): GameSummary {
@@ -135,6 +138,7 @@ export function summarise(db: Db, game: Game): GameSummary {
     openSeats,
     players: seats.length,
     powers: greats.length,
+    waitingFor: waitingFor(db, game),
   };
 }
 

@@ -46,6 +46,11 @@ async function plantGames(): Promise<void> {
   expect(await say('italy', 'running', `BROADCAST GREY\n${GREY_PRESS}\nENDPRESS`)).toContain('your name was not shown');
   expect(await say('germany', 'running', 'SET DRAW')).toContain('Your vote for F1901M is recorded');
 
+  // RULE SHOW_WAITING: who has not yet ordered is public there (and only there), what was ordered never.
+  await startGameAs(GM2, w, 'waiting', { settings: ['RULE SHOW_WAITING'] });
+  const complete = await say('austria', 'waiting', [...OPEN_ORDER, 'A BUD H'].join('\n'));
+  expect(complete).toContain('Waiting for orders from: England, France, Germany, Italy, Russia, Turkey');
+
   // Paused, and in civil disorder (a resigned player, a power put in CD by the GM).
   await startStandardGame(w, 'paused');
   await say('russia', 'paused', 'A MOS - UKR');
@@ -127,7 +132,7 @@ afterAll(async () => {
 describe('nothing secret (issue 22.4)', () => {
   it('walked every page, picture, feed and JSON document of the public games', () => {
     const ok = [...seen].filter(([, g]) => g.status === 200).map(([p]) => p);
-    for (const game of ['forming', 'running', 'paused', 'disorder', 'drawn', 'empire']) {
+    for (const game of ['forming', 'running', 'waiting', 'paused', 'disorder', 'drawn', 'empire']) {
       expect(ok, game).toContain(`/games/${game}`);
       expect(ok, game).toContain(`/api/games/${game}`);
     }
@@ -169,6 +174,21 @@ describe('nothing secret (issue 22.4)', () => {
     ];
     for (const [path, got] of seen)
       for (const [what, pattern] of secrets) expect(pattern.test(got.text), `${what} in ${path}`).toBe(false);
+  });
+
+  it('says who has not yet ordered only in a game with RULE SHOW_WAITING (issue 19.15, 22.2)', () => {
+    const who = /waiting for|waitingFor|not yet ordered|has ordered|SHOW_WAITING/i;
+    for (const [path, got] of seen)
+      if (!/\/waiting\b/.test(path) && path !== '/' && path !== '/api/games')
+        expect(who.test(got.text), `who has ordered in ${path}`).toBe(false);
+    expect(/waiting for orders/i.test(seen.get('/')!.text)).toBe(false);
+    for (const g of JSON.parse(seen.get('/api/games')!.text).games as { name: string; waitingFor?: string[] }[])
+      expect(g.waitingFor, g.name).toEqual(g.name === 'waiting' ? expect.any(Array) : undefined);
+    const page = seen.get('/games/waiting')!.text;
+    expect(page).toMatch(/Waiting for orders from<\/th><td>England, France, Germany, Italy, Russia, Turkey</);
+    const json = JSON.parse(seen.get('/api/games/waiting')!.text);
+    expect(json.game.waitingFor).toEqual(['England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
+    expect(JSON.parse(seen.get('/api/games/running')!.text).game).not.toHaveProperty('waitingFor');
   });
 
   it('keeps a grey broadcast anonymous: its text is public, its author is not', () => {

@@ -167,7 +167,8 @@ export function civilDisorderRemovals(
   return mine.slice(0, count).map((x) => x.u);
 }
 
-function distancesFrom(g: Geometry, sources: number[]): number[] {
+/** Steps over land and sea from the nearest of `sources` to each province (civil-disorder removals and retreats). */
+export function distancesFrom(g: Geometry, sources: number[]): number[] {
   const dist = new Array<number>(g.n).fill(Number.MAX_SAFE_INTEGER);
   const queue: number[] = [];
   for (const s of sources) {

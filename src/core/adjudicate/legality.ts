@@ -2,7 +2,7 @@
 // given, judged by the core's single legality (src/core/legality), or a hold when none was given
 // or the one given is illegal (DATC 4.E.1).
 import { judgeMovementOrder, type LegalityScope } from '../legality/index.js';
-import type { Loc, MovementOrder } from '../types.js';
+import type { Loc, MovementOrder, Unit } from '../types.js';
 import { provinceOf } from '../types.js';
 
 export interface LegalOrders {
@@ -12,31 +12,23 @@ export interface LegalOrders {
   given: (MovementOrder | undefined)[];
   /** Per unit index: why the given order was not carried out as written. */
   reason: (string | undefined)[];
-  viaConvoy: Uint8Array;
 }
 
 export function legalise(
   scope: LegalityScope,
   orders: MovementOrder[],
   unitAt: Int32Array,
-  invalidMoves: Set<Loc>,
+  invalidMoves: ReadonlySet<Loc>,
 ): LegalOrders {
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
   const count = units.length;
-  const hold = (i: number): MovementOrder => ({
-    kind: 'hold',
-    power: units[i].power,
-    type: units[i].type,
-    loc: units[i].loc,
-  });
   const result: LegalOrders = {
     // Holds are filled in after the given orders: most units have one, and a hold built first
     // would be garbage at once.
     orders: new Array<MovementOrder>(count),
     given: new Array(count).fill(undefined),
     reason: new Array(count).fill(undefined),
-    viaConvoy: new Uint8Array(count),
   };
   for (const o of orders) {
     const p = g.index.get(provinceOf(o.loc));
@@ -47,18 +39,19 @@ export function legalise(
     const verdict = judgeMovementOrder(scope, o);
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
-      result.orders[i] = hold(i);
-      result.viaConvoy[i] = 0;
+      result.orders[i] = holdOf(units[i]);
     } else if (verdict.order.kind === 'move' && invalidMoves.has(units[i].loc)) {
       result.reason[i] = 'a neutral unit may not end its turn elsewhere';
-      result.orders[i] = hold(i);
-      result.viaConvoy[i] = 0;
+      result.orders[i] = holdOf(units[i]);
     } else {
       result.reason[i] = undefined;
       result.orders[i] = verdict.order;
-      result.viaConvoy[i] = verdict.order.kind === 'move' && verdict.order.viaConvoy ? 1 : 0;
     }
   }
-  for (let i = 0; i < count; i++) if (result.orders[i] === undefined) result.orders[i] = hold(i);
+  for (let i = 0; i < count; i++) if (result.orders[i] === undefined) result.orders[i] = holdOf(units[i]);
   return result;
+}
+
+function holdOf(unit: Unit): MovementOrder {
+  return { kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc };
 }

@@ -74,6 +74,16 @@ export class Reach {
    * a convoy order for an unnecessary fleet is illegal (DATC 4.E.1, 6.G.19).
    */
   private necessaryFleet(from: number, to: number, fleet: number): boolean {
+    // A question of the map alone: answered once per map, as every convoy order asks it.
+    let known = necessaryCache.get(this.g);
+    if (!known) necessaryCache.set(this.g, (known = new Map()));
+    const key = (from * this.g.n + to) * this.g.n + fleet;
+    let necessary = known.get(key);
+    if (necessary === undefined) known.set(key, (necessary = this.searchNecessaryFleet(from, to, fleet)));
+    return necessary;
+  }
+
+  private searchNecessaryFleet(from: number, to: number, fleet: number): boolean {
     const g = this.g;
     const n = g.n;
     const adj = (a: number, b: number) => g.fleetProvAdj[a * n + b] === 1;
@@ -103,6 +113,9 @@ export class Reach {
     return extend(false);
   }
 }
+
+/** Per map: (from * n + to) * n + fleet -> whether that fleet is necessary to some route (Reach.necessaryFleet). */
+const necessaryCache = new WeakMap<Geometry, Map<number, boolean>>();
 
 interface SeaGroups {
   /** Per province index: the connected groups of seas a coastal province touches. */

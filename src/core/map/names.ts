@@ -1,5 +1,9 @@
 /** The form in which names are compared: lower case, accents and punctuation folded, single spaces. */
 export function normaliseName(name: string): string {
+  return normaliseAscii(name) ?? normaliseAny(name);
+}
+
+function normaliseAny(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -9,6 +13,46 @@ export function normaliseName(name: string): string {
     .replace(/[-_]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * normaliseAny for a name written in ASCII (nearly every word of every order), without a regular
+ * expression: there NFKD and the accent and ß folds change nothing. Undefined for any other name.
+ */
+function normaliseAscii(name: string): string | undefined {
+  if (name.length > 1000) return undefined;
+  let upper = false;
+  let other = false; // a character to drop, a space to fold, or a space at an end
+  let previousSpace = true;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c > 127) return undefined;
+    if (c >= 65 && c <= 90) upper = true;
+    const space = isFoldedSpace(c);
+    if ((space && (c !== 32 || previousSpace)) || c === 39 || c === 96 || c === 46) other = true;
+    previousSpace = space;
+  }
+  if (previousSpace && name.length > 0) other = true;
+  if (!other) return upper ? name.toLowerCase() : name;
+  const codes: number[] = [];
+  let gap = false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 39 || c === 96 || c === 46) continue;
+    if (isFoldedSpace(c)) {
+      gap = codes.length > 0;
+      continue;
+    }
+    if (gap) codes.push(32);
+    gap = false;
+    codes.push(c >= 65 && c <= 90 ? c + 32 : c);
+  }
+  return String.fromCharCode(...codes);
+}
+
+/** An ASCII character that normaliseAny turns into a space: whitespace, "-" and "_". */
+function isFoldedSpace(c: number): boolean {
+  return c === 32 || c === 45 || c === 95 || (c >= 9 && c <= 13);
 }
 
 /** Levenshtein distance, for "did you mean" suggestions. */

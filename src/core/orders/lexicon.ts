@@ -45,6 +45,12 @@ export interface Lexicon {
   places: Map<string, Loc>;
   /** Longest place name, in words. */
   maxPlaceWords: number;
+  /**
+   * What words written apart can begin a place name of several words with: the first words of each
+   * such name ("mid", "mid atlantic"), and the beginnings of each name of one word ("midatl"), which
+   * words written apart also match ("mid atlantic" for a name "midatlantic").
+   */
+  placeStarts: Set<string>;
   /** Normalised power name, id or adjective -> power. */
   powers: Map<string, PowerId>;
   /** Longest power name, in words. */
@@ -92,6 +98,12 @@ function build(variant: Variant): Lexicon {
     if (!places.has(key)) places.set(key, loc);
     maxPlaceWords = Math.max(maxPlaceWords, wordCount(key));
   }
+  const placeStarts = new Set<string>();
+  for (const key of places.keys()) {
+    const words = key.split(' ');
+    for (let n = 1; n < words.length; n++) placeStarts.add(words.slice(0, n).join(' '));
+    if (words.length === 1) for (let n = 1; n < key.length; n++) placeStarts.add(key.slice(0, n));
+  }
   const powers = new Map<string, PowerId>();
   const initials = new Map<string, PowerId>();
   let maxPowerWords = 1;
@@ -108,7 +120,7 @@ function build(variant: Variant): Lexicon {
     if (p.initial && p.kind === 'great' && !initials.has(p.initial.toLowerCase()))
       initials.set(p.initial.toLowerCase(), p.id);
   }
-  return { places, maxPlaceWords, powers, maxPowerWords, initials };
+  return { places, maxPlaceWords, placeStarts, powers, maxPowerWords, initials };
 }
 
 /** Every spelling of an order word long enough to be mistyped recognisably ("suport"). */

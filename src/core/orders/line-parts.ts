@@ -42,10 +42,21 @@ const COLON_FORM = new RegExp(String.raw`^(${AMOUNT})\s*:\s*(.*)$`);
 const BARE_NUMBER = new RegExp(String.raw`^(${AMOUNT})\s+(.*)$`);
 
 /**
+ * Whether the clause's first character can begin an amount (`[-+\d.]`) or, with `dp`, "DP": the
+ * patterns above are anchored there, and most clauses are orders that begin with neither.
+ */
+function mayStartAmount(clause: string, dp: boolean): boolean {
+  const c = clause.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) return true;
+  return dp && (c === 100 || c === 68);
+}
+
+/**
  * "2 DP: …", "2DP …", "DP 2 …", DPjudge's "2 : …". Returns undefined when the clause has no DP
  * amount. The amount must be a positive whole number; DPjudge's "3*2", "5+2" and "8#4" are not offered.
  */
 export function readDpPrefix(clause: string): DpPrefix | undefined {
+  if (!mayStartAmount(clause, true)) return undefined;
   const m = DP_FIRST.exec(clause) ?? AMOUNT_FIRST.exec(clause) ?? COLON_FORM.exec(clause);
   if (!m) return undefined;
   const text = m[1];
@@ -57,6 +68,7 @@ export function readDpPrefix(clause: string): DpPrefix | undefined {
 
 /** "2 A swi H": a number in front of an order but no DP marker. */
 export function readBareNumber(clause: string): { amount: string; rest: string } | undefined {
+  if (!mayStartAmount(clause, false)) return undefined;
   const m = BARE_NUMBER.exec(clause);
   return m ? { amount: m[1], rest: m[2] } : undefined;
 }

@@ -21,7 +21,8 @@ import { nearbyOrderWords, nearbyPlaces } from './did-you-mean.js';
 import { formatOrder } from './format.js';
 import type { Draft, SyntaxError } from './grammar.js';
 import { readDraft, tidy } from './grammar.js';
-import { lexicon } from './lexicon.js';
+import { lexicon, type Lexicon } from './lexicon.js';
+import type { DpPrefix } from './line-parts.js';
 import { cleanLine, readBareNumber, readDpPrefix, readHeading, readPowerPrefix } from './line-parts.js';
 import { classify, tokenize } from './words.js';
 
@@ -70,8 +71,16 @@ export type LineVerdict =
 type WithoutPlace<V> = V extends unknown ? Omit<V, 'line' | 'text'> : never;
 type ClauseVerdict = WithoutPlace<Extract<LineVerdict, { status: 'order' | 'dp' | 'error' }>>;
 
-/** Reads a mail body (or part of one). Blank lines and `//` comments produce nothing. */
-export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
+/** The lines of a text, whatever its line ends; a split at one character when there is no "\r". */
+export function splitLines(text: string): string[] {
+  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
+}
+
+/**
+ * Reads a mail body (or part of one), as text or already split into lines (line numbers count
+ * from 1 either way). Blank lines and `//` comments produce nothing.
+ */
+export function parseOrders(text: string | readonly string[], ctx: ParseContext): LineVerdict[] {
   const board: Board = {
     variant: ctx.variant,
     position: ctx.position,
@@ -83,7 +92,7 @@ export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
   let heading: PowerId | undefined;
   /** GM mode: the line of a heading that named no power, until the next good heading. */
   let unknownHeading: number | undefined;
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = typeof text === 'string' ? splitLines(text) : text;
   for (let n = 0; n < lines.length; n++) {
     const line = n + 1;
     const shape = lineShape(board.lex, lines[n], ctx.power === undefined);
@@ -119,18 +128,24 @@ export function parseOrders(text: string, ctx: ParseContext): LineVerdict[] {
     }
     const power = ctx.power ?? shape.prefix ?? heading;
     const clauses = shape.clauses;
-    for (const clause of clauses) {
-      const clauseText = clauses.length === 1 ? text : clause;
-      for (const v of readClauseOrPieces(board, clause, power)) {
-        // Placed on the verdict as read: an object spread costs microseconds per line in V8.
-        const placed = v as LineVerdict;
-        placed.line = line;
-        placed.text = clauseText;
-        verdicts.push(placed);
-      }
+    for (let c = 0; c < clauses.length; c++) {
+      const clauseText = clauses.length === 1 ? text : clauses[c].text;
+      const whole = readClause(board, clauses[c], power, true);
+      const pieces = whole.status === 'error' ? commaPieces(board, clauses[c].text, power) : null;
+      if (pieces === null) verdicts.push(placed(whole, line, clauseText));
+      else for (const v of pieces) verdicts.push(placed(v, line, clauseText));
     }
   }
   return verdicts;
+}
+
+/** The verdict of a clause, placed on its line. */
+function placed(v: ClauseVerdict, line: number, text: string): LineVerdict {
+  // Placed on the verdict as read: an object spread costs microseconds per line in V8.
+  const verdict = v as LineVerdict;
+  verdict.line = line;
+  verdict.text = text;
+  return verdict;
 }
 
 /** What a line is, whatever the board: nothing, a power heading, or orders (with a power prefix). */
@@ -138,7 +153,26 @@ type LineShape =
   | { kind: 'blank' }
   | { kind: 'heading'; power: PowerId }
   | { kind: 'unknown-heading'; name: string }
-  | { kind: 'orders'; prefix?: PowerId; clauses: string[] };
+  | { kind: 'orders'; prefix?: PowerId; clauses: ClauseWords[] };
+
+/**
+ * A clause as the variant's words read it, whatever the board: its DP amount or bare number if it
+ * has one, and the order written after it. Kept with its line, so a line read before costs one lookup.
+ */
+interface ClauseWords {
+  text: string;
+  dp: DpPrefix | undefined;
+  bare: { amount: string; rest: string } | undefined;
+  /** What the order's words read as: the clause's, or the words after its DP amount or bare number. */
+  draft: Draft | SyntaxError;
+}
+
+function clauseWords(lex: Lexicon, text: string): ClauseWords {
+  const dp = readDpPrefix(text);
+  const bare = dp ? undefined : readBareNumber(text);
+  const words = dp ? dp.rest : bare ? bare.rest : text;
+  return { text, dp, bare, draft: readText(lex, words) };
+}
 
 // A line's shape depends on the variant's vocabulary only; mails and archives repeat lines endlessly.
 const shapeCache = new WeakMap<Board['lex'], Map<string, LineShape>>();
@@ -152,10 +186,18 @@ function lineShape(lex: Board['lex'], raw: string, gm: boolean): LineShape {
   if (shape === undefined) {
     shape = readLineShape(lex, raw);
     if (shapes.size >= SHAPE_CACHE_SIZE) shapes.clear();
-    shapes.set(raw, shape);
+    shapes.set(detached(raw), shape);
   }
-  if (shape.kind === 'unknown-heading' && !gm) return { kind: 'orders', clauses: [cleanLine(raw)] };
+  if (shape.kind === 'unknown-heading' && !gm) return { kind: 'orders', clauses: [clauseWords(lex, cleanLine(raw))] };
   return shape;
+}
+
+/**
+ * A copy of a string cut from a mail, for a cache to keep: V8 cuts a line out of a mail as a view
+ * of the whole mail, which the cache would keep alive, and which costs a look-up one more hop.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : text.split('').join('');
 }
 
 /** "Xxx:" or "[Xxx]" alone on a line: shaped like a power heading, whatever it names. */
@@ -173,7 +215,8 @@ function readLineShape(lex: Board['lex'], raw: string): LineShape {
   const clauses = (prefix ? prefix.rest : body)
     .split(';')
     .map((c) => c.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((c) => clauseWords(lex, detached(c)));
   return prefix ? { kind: 'orders', prefix: prefix.power, clauses } : { kind: 'orders', clauses };
 }
 
@@ -189,26 +232,33 @@ function foreignPower(board: Board, named: PowerId, self: PowerId): string {
   return `orders for ${powerOnBoard(board, named)}, but you are ${powerOnBoard(board, self)}`;
 }
 
-/** njudge allows "," between orders too: if the whole clause fails but every comma piece passes, take the pieces. */
-function readClauseOrPieces(board: Board, clause: string, power: PowerId | undefined): ClauseVerdict[] {
-  const whole = readClause(board, clause, power, true);
-  if (whole.status !== 'error' || !clause.includes(',')) return [whole];
+/**
+ * njudge allows "," between orders too: when a whole clause fails, its comma pieces if every one
+ * passes, else null (the whole clause's refusal stands).
+ */
+function commaPieces(board: Board, clause: string, power: PowerId | undefined): ClauseVerdict[] | null {
+  if (!clause.includes(',')) return null;
   const pieces = clause
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
-  if (pieces.length < 2) return [whole];
-  const read = pieces.map((p) => readClause(board, p, power, false));
-  return read.every((v) => v.status !== 'error') ? read : [whole];
+  if (pieces.length < 2) return null;
+  const read = pieces.map((p) => readClause(board, clauseWords(board.lex, p), power, false));
+  return read.every((v) => v.status !== 'error') ? read : null;
 }
 
-function readClause(board: Board, clause: string, power: PowerId | undefined, withSuggestions: boolean): ClauseVerdict {
-  const dp = readDpPrefix(clause);
+function readClause(
+  board: Board,
+  clause: ClauseWords,
+  power: PowerId | undefined,
+  withSuggestions: boolean,
+): ClauseVerdict {
+  const dp = clause.dp;
   if (dp) {
     if ('error' in dp) return { status: 'error', error: dp.error, bid: true };
     if (board.position.phase.type !== 'movement')
       return { status: 'error', error: 'DP bids are made only in movement phases', bid: true };
-    const checked = readBid(board, dp.rest, withSuggestions);
+    const checked = readBid(board, dp.rest, clause.draft, withSuggestions);
     if (!('order' in checked)) return { ...rejected(checked, `${dp.amount} DP: `), bid: true } as ClauseVerdict;
     if (power === undefined)
       return {
@@ -222,9 +272,9 @@ function readClause(board: Board, clause: string, power: PowerId | undefined, wi
     const meant = checked.alternatives?.map((a) => `${dp.amount} DP: ${a}`).join(' or ');
     return meant ? { ...bid, invalid: checked.invalid, suggestion: meant } : { ...bid, invalid: checked.invalid };
   }
-  const bare = readBareNumber(clause);
+  const bare = clause.bare;
   if (bare) {
-    const guess = readAndCheck(board, bare.rest, { neutral: true }, false);
+    const guess = readAndCheck(board, bare.rest, clause.draft, { neutral: true }, false);
     // The helpful reading of "2 A bel H" is a bid, if the unit is neutral.
     const suggestion = 'order' in guess ? `${bare.amount} DP: ${formatOrder(guess.order, board.variant)}` : undefined;
     return {
@@ -233,7 +283,7 @@ function readClause(board: Board, clause: string, power: PowerId | undefined, wi
       suggestion,
     };
   }
-  const checked = readAndCheck(board, clause, { power, neutral: false }, withSuggestions);
+  const checked = readAndCheck(board, clause.text, clause.draft, { power, neutral: false }, withSuggestions);
   if (!('order' in checked)) return rejected(checked, '');
   const order = checked.order;
   return { status: 'order', power: power ?? order.power, order, normalised: formatOrder(order, board.variant) };
@@ -252,8 +302,14 @@ function rejected(failed: Failed, prefix: string): ClauseVerdict {
     : { status: 'error', error: failed.error, suggestion };
 }
 
-function readAndCheck(board: Board, text: string, actor: Actor, withSuggestions: boolean): Read {
-  const draft = readText(board, text);
+/** `draft`: what `text` reads as (readText), which the caller has at hand. */
+function readAndCheck(
+  board: Board,
+  text: string,
+  draft: Draft | SyntaxError,
+  actor: Actor,
+  withSuggestions: boolean,
+): Read {
   if ('error' in draft) {
     if (draft.unknownWord === undefined || !withSuggestions) return { status: 'error', error: draft.error };
     return { status: 'error', ...unknownWordHelp(board, text, draft, actor) };
@@ -275,11 +331,11 @@ const MOVEMENT_KINDS = new Set<Order['kind']>(['hold', 'move', 'support', 'convo
 function readBid(
   board: Board,
   text: string,
+  draft: Draft | SyntaxError,
   withSuggestions: boolean,
 ): { order: Order } | { order: Order; invalid: string; alternatives?: string[] } | Failed {
-  const checked = readAndCheck(board, text, BIDDER, withSuggestions);
+  const checked = readAndCheck(board, text, draft, BIDDER, withSuggestions);
   if ('order' in checked) return checked;
-  const draft = readText(board, text);
   if ('error' in draft) return checked;
   const written = writtenOrder(board, draft, BIDDER);
   if (!('order' in written) || !MOVEMENT_KINDS.has(written.order.kind)) return checked;
@@ -289,18 +345,18 @@ function readBid(
 
 // Reading a clause's words depends on the variant's vocabulary only, never on the board, and
 // players and archives repeat the same clauses endlessly: drafts are kept per vocabulary.
-const draftCache = new WeakMap<Board['lex'], Map<string, Draft | SyntaxError>>();
+const draftCache = new WeakMap<Lexicon, Map<string, Draft | SyntaxError>>();
 const DRAFT_CACHE_SIZE = 20_000;
 
-function readText(board: Board, text: string): Draft | SyntaxError {
-  let drafts = draftCache.get(board.lex);
-  if (!drafts) draftCache.set(board.lex, (drafts = new Map()));
+function readText(lex: Lexicon, text: string): Draft | SyntaxError {
+  let drafts = draftCache.get(lex);
+  if (!drafts) draftCache.set(lex, (drafts = new Map()));
   const known = drafts.get(text);
   if (known) return known;
-  const tidied = tidy(classify(board.lex, tokenize(text)));
+  const tidied = tidy(classify(lex, tokenize(text)));
   const draft = 'error' in tidied ? tidied : readDraft(tidied);
   if (drafts.size >= DRAFT_CACHE_SIZE) drafts.clear();
-  drafts.set(text, draft);
+  drafts.set(detached(text), draft);
   return draft;
 }
 
@@ -313,7 +369,8 @@ function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: 
   const asPlace = draft.error.replace(/^unknown word/, 'unknown place');
   const raw = /"(.*)"$/.exec(draft.error)?.[1] ?? word;
   for (const replacement of [...places, ...orderWords]) {
-    const again = readAndCheck(board, text.replace(raw, ` ${replacement} `), actor, false);
+    const fixed = text.replace(raw, ` ${replacement} `);
+    const again = readAndCheck(board, fixed, readText(board.lex, fixed), actor, false);
     const error = places.includes(replacement) ? asPlace : draft.error;
     if ('order' in again) return { error, alternatives: [formatOrder(again.order, board.variant)] };
   }

@@ -27,8 +27,11 @@ const TOKEN_RE = /([\p{L}\p{N}.'’&]+)|(\S)/gu;
 /** Punctuation that means nothing in an order: DPjudge deletes `.` and `:`, and `,` is a space. */
 const SILENT_PUNCT = new Set([',', ':', '.', '(', ')', '[', ']', '{', '}', '"', '*']);
 
+const ARROWISH = /[>→⇒⟶–—−]/;
+
 export function tokenize(text: string): Token[] {
-  const arrows = text.replace(/-+>|=+>|[→⇒⟶]/g, ' - ').replace(/[–—−]/g, '-');
+  // Most orders hold no arrow nor dash to unify: the two replacements only for those that may.
+  const arrows = ARROWISH.test(text) ? text.replace(/-+>|=+>|[→⇒⟶]/g, ' - ').replace(/[–—−]/g, '-') : text;
   const tokens: Token[] = [];
   let last = 0;
   for (const m of arrows.matchAll(TOKEN_RE)) {
@@ -36,7 +39,8 @@ export function tokenize(text: string): Token[] {
     const spaced = m.index === 0 || last < m.index;
     last = m.index + m[0].length;
     if (m[1] !== undefined) {
-      const word = normaliseName(m[1]).replace(/ /g, '');
+      const folded = normaliseName(m[1]);
+      const word = folded.includes(' ') ? folded.replace(/ /g, '') : folded;
       if (!word) continue;
       tokens.push({ word, raw: m[1], punct: false, spaced });
     } else {
@@ -74,7 +78,16 @@ function isPlainWord(word: string): boolean {
 /** The longest place name of two or more words at `i`. */
 function multiWordPlace(lex: Lexicon, tokens: Token[], i: number): { loc: string; next: number } | null {
   const { words, ends } = wordRun(tokens, i, lex.maxPlaceWords);
-  for (let n = words.length; n >= 2; n--) {
+  // Only as many words as can begin a place name, written apart or together, are worth joining.
+  let reach = 1;
+  let apart = words[0];
+  let together = words[0];
+  while (reach < words.length && (lex.placeStarts.has(apart) || lex.placeStarts.has(together))) {
+    apart += ' ' + words[reach];
+    together += words[reach];
+    reach++;
+  }
+  for (let n = reach; n >= 2; n--) {
     const part = words.slice(0, n);
     // Written together ("midatlantic") only when no order word is swallowed: "mar s" is not "mars".
     const loc = lex.places.get(part.join(' ')) ?? (part.every(isPlainWord) ? lex.places.get(part.join('')) : undefined);

@@ -28,26 +28,10 @@ export function writtenOrder(board: Board, draft: Draft, actor: Actor): Written 
 /** Whose unit, and of what type when the player left it out: read from the board. */
 type Subject = { power: string; type: UnitType; loc: string };
 
-/**
- * The first unit of the pool in the province. Indexed once per reading (a board lives for one
- * parseOrders call): a scan of the board per order was a tenth of reading a full board's orders.
- */
+/** The unit of the pool in the province, as the legality sees it (the scope indexes both pools once). */
 function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | undefined {
-  let pools = standing.get(board);
-  if (!pools) standing.set(board, (pools = new Map()));
-  let byProvince = pools.get(pool);
-  if (!byProvince) {
-    byProvince = new Map();
-    for (const u of pool) {
-      const at = provinceOf(u.loc);
-      if (!byProvince.has(at)) byProvince.set(at, u);
-    }
-    pools.set(pool, byProvince);
-  }
-  return byProvince.get(province);
+  return pool === board.position.dislodged ? board.scope.dislodgedIn(province) : board.scope.unitIn(province);
 }
-
-const standing = new WeakMap<Board, Map<readonly Unit[], Map<string, Unit>>>();
 
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
   const unit = unitIn(board, pool, want.province);

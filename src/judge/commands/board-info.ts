@@ -235,7 +235,8 @@ export function summary(s: Session, cmd: CommandItem): void {
   if (records.length)
     lines.push('Supply centers at the start and at the end of each year:', '', ...centreTable(variant, records));
   else lines.push('The game has not started.');
-  const addressesShown = isOver(game) && !settings.noReveal;
+  // REVEAL: the GM of a NO_REVEAL game showed the players once it ended.
+  const addressesShown = isOver(game) && (!settings.noReveal || Boolean(settings.revealed));
   const address = (accountId: number) => getAccount(s.db, accountId)?.address ?? '?';
   const shownAddress = (accountId: number) => (addressesShown ? address(accountId) : '');
   const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
@@ -250,14 +251,19 @@ export function summary(s: Session, cmd: CommandItem): void {
   }
   if (!addressesShown) {
     lines.push(
-      settings.noReveal
-        ? '  (RULE NO_REVEAL: addresses are never shown)'
-        : '  (addresses are shown when the game is over)',
+      settings.noReveal && isOver(game)
+        ? '  (RULE NO_REVEAL: addresses are shown only if the GM sends REVEAL)'
+        : settings.noReveal
+          ? '  (RULE NO_REVEAL: addresses are never shown)'
+          : '  (addresses are shown when the game is over)',
     );
   }
-  const replacements = replacementsOf(settings);
+  // RULE QUIET: changes of player stay untold until the game is over.
+  const untold = settings.quiet && !isOver(game);
+  const replacements = untold ? [] : replacementsOf(settings);
   lines.push('', 'Replacements:');
-  if (!replacements.length) lines.push('  none');
+  if (untold) lines.push('  (RULE QUIET: shown when the game is over)');
+  else if (!replacements.length) lines.push('  none');
   for (const r of replacements) {
     const who = addressesShown
       ? `: ${address(r.fromAccountId)} replaced by ${address(r.toAccountId)}`

@@ -31,6 +31,7 @@ import type { CommandItem, Item } from './tokenize.js';
 import { MailBudget } from '../gate/budget.js';
 import { refusalOf } from '../gate/index.js';
 import { confirmCommand } from './confirm.js';
+import { reveal } from './reveal.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   LIST: withRoster(list),
@@ -83,6 +84,7 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   BECOME: become,
   PROMOTE: promote,
   DEMOTE: demote,
+  REVEAL: reveal,
   GET: get,
   VERSION: (s) => version(s),
 };

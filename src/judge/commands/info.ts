@@ -7,6 +7,7 @@ import { describeTiming } from '../timing/parse.js';
 import { greatPowers } from '../lifecycle/seats.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { isPrivate, privateReadRefusal } from '../lifecycle/private-game.js';
+import { waitingLine } from '../waiting.js';
 import { describePress } from '../press-options.js';
 import { describeRules } from '../game-rules.js';
 import { readSettings } from '../settings.js';
@@ -93,6 +94,10 @@ export function list(s: Session, cmd: CommandItem): void {
           `${formatDeadline(deadline, gameZone(game))}${deadline ? ` (${timeLeft(deadline, s.now)})` : ''}`,
       );
     lines.push(describeTiming(gameTiming(game)));
+    if (phase && settings.awaitingRelease === phase)
+      lines.push(`The deadline has passed; the results of ${phase} wait for the GM's release (RULE MANUAL_PROCESS).`);
+    const waiting = privateReadRefusal(s, game) ? null : waitingLine(s.db, game);
+    if (waiting) lines.push(waiting);
     const nameOf = (p: string) => powerName(variant, p);
     // As wide as the longest name, so "Poland-Lithuania" keeps the column.
     const width = Math.max(12, ...greatPowers(variant).map((p) => nameOf(p).length + 1));

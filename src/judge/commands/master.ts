@@ -52,6 +52,7 @@ import { parseDeadlineText } from '../timing/parse.js';
 import { DISORDERED, gameNotice, VACANT_STATUSES } from '../lifecycle/roster.js';
 import { holdAfterRollback } from '../lifecycle/rollback-hold.js';
 import { seatChangeMails, type SeatChange } from '../lifecycle/seat-news.js';
+import { releaseMode } from '../lifecycle/manual-process.js';
 import { clearVote, clearVotes } from '../lifecycle/votes.js';
 import { renderTemplate } from '../template.js';
 import { startGame } from '../lifecycle/start.js';
@@ -108,7 +109,7 @@ export function create(s: Session, cmd: CommandItem): void {
 }
 
 /** Runs a GM command: checks the GM sign-on, then calls `body` with a fresh copy of the game. */
-function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
+export function asMaster(s: Session, cmd: CommandItem, body: (on: Signon, fail: Fail) => void): void {
   const fail = failer(s, cmd);
   const on = s.signon;
   if (!on || on.role !== 'master') {
@@ -252,7 +253,10 @@ export function processCommand(s: Session, cmd: CommandItem, mode: ProcessMode):
   asMaster(s, cmd, (on, fail) => {
     const guard = cmd.args[0];
     if (guard && !parsePhaseCode(guard)) return fail(`"${guard}" is not a phase like S1901M`);
-    const outcome = processGame(s.db, on.game.id, s.now, mode, guard);
+    const game = getGame(s.db, on.game.id) ?? on.game;
+    const open = currentPhase(s.db, game.id);
+    // A phase held by RULE MANUAL_PROCESS is released by PROCESS as its deadline would have processed it.
+    const outcome = processGame(s.db, game.id, s.now, open ? releaseMode(game, open.phase, mode) : mode, guard);
     if (!outcome.processed) {
       const reason = outcome.reason.replace(/;\s*nothing was processed$/, '');
       return fail(`nothing was processed: ${reason}`);
@@ -286,7 +290,7 @@ export function rollback(s: Session, cmd: CommandItem): void {
     s.mails.push(...dropAdvanceOrdersOnRollback(s.db, on.game, target));
     revivePowersBackInPlay(s, on.game.id, target.position);
     const settings = readSettings(on.game.settings);
-    setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1 });
+    setGameSettings(s.db, on.game.id, { ...settings, rollbacks: settings.rollbacks + 1, awaitingRelease: null });
     // Votes cast before the rollback were for a board that is gone.
     clearVotes(s.db, on.game.id);
     holdAfterRollback(s.db, on.game.id, target.phase);

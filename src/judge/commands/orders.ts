@@ -9,6 +9,7 @@ import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
 import type { DpBid, MovementOrder } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { getGame } from '../../store/games.js';
+import { waitingLine } from '../waiting.js';
 import { getSeat } from '../../store/players.js';
 import { takeoverCommand } from '../lifecycle/private-game.js';
 import { clearOrders, replaceOrders } from '../../store/orders.js';
@@ -274,5 +275,7 @@ export function standingOf(s: Session, on: Signon): string {
   }
   const advance = advanceStanding(s.db, on.game.id, power);
   if (advance) lines.push(advance);
+  const waiting = waitingLine(s.db, getGame(s.db, on.game.id) ?? on.game);
+  if (waiting) lines.push(waiting);
   return lines.join('\n');
 }

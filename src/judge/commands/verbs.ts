@@ -48,6 +48,7 @@ export const VERBS: Record<string, string> = {
   DEMOTE: 'DEMOTE',
   EJECT: 'EJECT',
   OFFICIAL: 'OFFICIAL',
+  REVEAL: 'REVEAL',
   MAP: 'MAP',
   POSITION: 'POSITION',
   GET: 'GET',

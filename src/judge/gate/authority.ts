@@ -89,6 +89,7 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
   BECOME: rule('gm-any'),
   PROMOTE: rule('gm', 'password', 'mail'),
   DEMOTE: rule('gm', 'mail'),
+  REVEAL: rule('gm', 'mail'),
 };
 
 /** The SET sub-commands (canonical, commands/verbs.ts SET_WORDS), which differ in who may use them. */

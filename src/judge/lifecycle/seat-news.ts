@@ -2,12 +2,13 @@
 // plays or observes the game learns which power changed, never who played it or who plays it now;
 // the GM and co-GMs get the same notice with a line naming the addresses (as their ROSTER does). The
 // player the change concerns (ejected, put in civil disorder, given his power back, replaced) is
-// told in a mail of his own.
+// told in a mail of his own. Under RULE QUIET (gunboat) only the GMs and that player are told.
 import type { Variant } from '../../core/map/variant.js';
 import type { OutgoingMail } from '../../mail/types.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import { listSeats } from '../../store/players.js';
+import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { coMasterAddresses, masterAddresses } from './co-masters.js';
 import { takeoverCommand } from './private-game.js';
@@ -136,7 +137,8 @@ export function seatChangeMails(db: Db, game: Game, variant: Variant, news: Seat
   const readers = everyone.filter((a) => !masters.has(a.toLowerCase()));
   const gms = everyone.filter((a) => masters.has(a.toLowerCase()));
   const mails: OutgoingMail[] = [];
-  if (readers.length) {
+  // RULE QUIET (gunboat): the table is not told; the GMs and the player concerned still are.
+  if (readers.length && !readSettings(game.settings).quiet) {
     const text = renderTemplate('notice', { game: game.name, body: tableText(game, name, news) });
     mails.push({ kind: 'notice', bcc: readers, subject, text, game: ref });
   }

@@ -1,0 +1,103 @@
+// From the settled decisions to what the results publish: each order's outcome with its notes, the
+// units after movement, and the dislodged units with where each may retreat. A dislodged unit may
+// not retreat to its attacker's origin unless the attack came by convoy (4.A.5, 6.H.11), nor to a
+// province left empty by a standoff (6.H.4); a move beaten head to head contests nothing (6.H.9).
+import { Reach } from '../../legality/index.js';
+import type { DislodgedUnit, Note, OrderOutcome, Unit } from '../../types.js';
+import { provinceOf } from '../../types.js';
+import { Board, CONVOY, MOVE, NO_CONVOY, SUPPORT } from './board.js';
+import { convoyFails } from './convoy.js';
+
+export interface Settled {
+  outcomes: OrderOutcome[];
+  /** Units after movement (moved units at their new locations; dislodged units removed). */
+  units: Unit[];
+  dislodged: DislodgedUnit[];
+  /** Dislodged units that may not retreat and are destroyed at once. */
+  destroyed: Unit[];
+}
+
+export function settledOutcome(b: Board): Settled {
+  const { count, kind, res, units, legal } = b;
+  const by = b.scratch.dislodger;
+  for (let i = 0; i < count; i++) by[i] = kind[i] === MOVE && res[i] === 1 ? -1 : b.dislodgedBy(i);
+  const outcomes: OrderOutcome[] = new Array(count);
+  const after: Unit[] = [];
+  const destroyed: Unit[] = [];
+  let beaten: number[] | null = null;
+  for (let i = 0; i < count; i++) {
+    const u = units[i];
+    const moved = kind[i] === MOVE && res[i] === 1;
+    outcomes[i] = {
+      order: legal.given[i] ?? legal.orders[i],
+      success: succeeded(b, i, by[i]),
+      notes: notesOf(b, i, by[i]),
+      reason: legal.reason[i] ?? (legal.given[i] ? undefined : 'no order'),
+    };
+    if (moved) after.push({ power: u.power, type: u.type, loc: b.destLoc(i) });
+    else if (by[i] < 0) after.push(u);
+    else if (!b.rules.mayRetreat(b.ctx, u)) destroyed.push(u);
+    else (beaten ??= []).push(i);
+  }
+  const dislodged = beaten ? retreatsOf(b, beaten, by, after) : [];
+  return { outcomes, units: after, dislodged, destroyed };
+}
+
+function succeeded(b: Board, i: number, by: number): boolean {
+  if (b.legal.reason[i]) return false; // illegal as given: the unit held instead
+  switch (b.kind[i]) {
+    case MOVE:
+    case SUPPORT:
+      return b.res[i] === 1;
+    case CONVOY:
+      return b.convoyValid[i] === 1 && by < 0;
+    default:
+      return by < 0;
+  }
+}
+
+function notesOf(b: Board, i: number, by: number): Note[] {
+  const notes: Note[] = [];
+  if (b.legal.reason[i]) notes.push(b.legal.reason[i] === NO_CONVOY ? 'no convoy' : 'invalid');
+  else if (b.kind[i] === MOVE) {
+    if (b.res[i] !== 1) {
+      if (convoyFails(b, i)) notes.push(b.convoyers[i] ? 'disrupted' : 'no convoy');
+      else notes.push('bounce');
+    }
+  } else if (b.kind[i] === SUPPORT) {
+    if (b.sorties.voidSupports.has(b.units[i].loc)) notes.push('invalid');
+    else if (!b.supportValid[i]) notes.push('void');
+    else if (b.res[i] !== 1 && by < 0) notes.push('cut');
+  } else if (b.kind[i] === CONVOY && !b.convoyValid[i]) notes.push('void');
+  if (by >= 0) notes.push('dislodged');
+  return notes;
+}
+
+/**
+ * Where each dislodged unit may go, judged on the board after movement, "prior to retreats" (A&E v6
+ * straits: a foreign fleet that just moved into the strait already blocks it).
+ */
+function retreatsOf(b: Board, beaten: number[], by: Int32Array, after: Unit[]): DislodgedUnit[] {
+  const { g, kind, res, dest, prov, opponent, byConvoy } = b;
+  const blocked = b.scratch.blocked;
+  for (let i = 0; i < b.count; i++) {
+    // A failed move contests its destination unless it was beaten head-to-head (DATC 6.H.9).
+    if (kind[i] === MOVE && !res[i] && !convoyFails(b, i) && !(opponent[i] >= 0 && res[opponent[i]]))
+      blocked[dest[i]] = 1;
+    // Occupied after movement.
+    if (kind[i] === MOVE && res[i] === 1) blocked[dest[i]] = 1;
+    else if (by[i] < 0) blocked[prov[i]] = 1;
+  }
+  const ctx = b.ctx;
+  const afterMovement = new Reach(g, { ...ctx, position: { ...ctx.position, units: after } }, b.rules.cross);
+  return beaten.map((i) => {
+    const attacker = by[i];
+    const from = byConvoy[attacker] ? -1 : prov[attacker];
+    const retreats = afterMovement.retreatLocs(b.units[i]).filter((l) => {
+      const p = g.index.get(provinceOf(l))!;
+      return p !== from && !blocked[p];
+    });
+    const { power, type, loc } = b.units[i];
+    return { power, type, loc, attackerFrom: byConvoy[attacker] ? null : g.ids[prov[attacker]], retreats };
+  });
+}
