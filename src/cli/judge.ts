@@ -52,6 +52,24 @@ function initialConfig(opts: {
   };
 }
 
+interface InitOptions {
+  config: string;
+  address?: string;
+  imap?: string;
+  smtp?: string;
+  user?: string;
+  force?: boolean;
+}
+
+/**
+ * The environment with stand-ins for the mail passwords: init and status need the database, not the mail
+ * servers, and the passwords may not be in this shell's environment (a systemd unit's EnvironmentFile).
+ */
+function withPasswordPlaceholders(): Record<string, string | undefined> {
+  // The environment is read only for passEnv (config/load.ts): any name it gives stands in as "-".
+  return new Proxy({ ...process.env }, { get: (env, name: string) => env[name] ?? '-' });
+}
+
 export function register(program: Command): void {
   program
     .command('init')
@@ -61,17 +79,26 @@ export function register(program: Command): void {
     .option('--imap <host[:port]>', 'read mail by IMAP from this server (993 = TLS) instead of the mail directory')
     .option('--smtp <host[:port]>', 'send mail through this SMTP server (465 = TLS, 587 = STARTTLS)')
     .option('--user <login>', 'login for both servers (default: the judge address)')
-    .action(async (opts: { config: string; address?: string; imap?: string; smtp?: string; user?: string }) => {
+    .option('--force', 'replace an existing configuration file with the one these options describe')
+    .action(async (opts: InitOptions) => {
       const file = resolve(opts.config);
-      if (!existsSync(file)) {
+      // Server options asked for a config this file may not be: never run the old one as if it were.
+      const asked = Boolean(opts.imap || opts.smtp || opts.address || opts.user);
+      if (existsSync(file) && asked && !opts.force) {
+        console.error(
+          `${file} exists and was left as it is, so the options given (--imap, --smtp, --address, --user) ` +
+            'were NOT applied.\nRun again with --force to replace it, or with -c <new file> to write another one.',
+        );
+        process.exitCode = 1;
+        return;
+      }
+      if (!existsSync(file) || opts.force) {
         writeFileSync(file, `${JSON.stringify(initialConfig(opts), null, 2)}\n`);
         console.log(`wrote ${file}`);
         if (opts.imap)
           console.log('the passwords are read from the environment: JUDGE_IMAP_PASSWORD and JUDGE_SMTP_PASSWORD');
       } else console.log(`${file} exists; left as it is`);
-      // The passwords may not be in this shell's environment yet; init only needs the database path.
-      const placeholders = { JUDGE_IMAP_PASSWORD: '-', JUDGE_SMTP_PASSWORD: '-' };
-      const config = loadConfig(file, { env: { ...placeholders, ...process.env } });
+      const config = loadConfig(file, { env: withPasswordPlaceholders() });
       const { openDatabase } = await store();
       openDatabase(config.database).close();
       console.log(`database ready: ${config.database}`);
@@ -176,7 +203,7 @@ export function register(program: Command): void {
     .description('list the games, or show one game: phase, deadline, missing and partial orders, powers nobody plays')
     .option('-c, --config <file>', 'configuration file')
     .action(async (name: string | undefined, opts: { config?: string }) => {
-      const config = loadConfig(opts.config);
+      const config = loadConfig(opts.config, { env: withPasswordPlaceholders() });
       const { openDatabase } = await store();
       const { findGameByName, listGames } = await import('../store/games.js');
       const { currentPhase } = await import('../store/phases.js');

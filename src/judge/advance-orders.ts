@@ -6,6 +6,13 @@
 // told by a mail of his own what was used and what was refused. They are as secret as orders.
 import { parseOrders } from '../core/orders/parse.js';
 import { readIfDislodged, readLineSyntax } from '../core/orders/syntax.js';
+import {
+  blockFault,
+  chooseBranches,
+  conditionalLine,
+  readCondition,
+  type BranchChoice,
+} from '../core/orders/conditional.js';
 import { parsePhaseCode, phaseCode, type Phase, type PhaseType } from '../core/types.js';
 import type { OutgoingMail } from '../mail/types.js';
 import {
@@ -153,7 +160,9 @@ export function takeAdvanceOrders(
     }
     const ifDislodged = readIfDislodged(item.text);
     if (ifDislodged !== null) {
-      const retreats = later(comingPhase(open, 'retreat'));
+      // The retreats after the movement the line stands under: `PHASE F1901M` then `if dislodged` is F1901R.
+      const after = target.kind === 'later' ? target.phase : open;
+      const retreats = after.type === 'retreat' ? target : later(comingPhase(after, 'retreat'));
       if (retreats.kind === 'later')
         sectionOf(retreats.phase, item.line).lines.push({ line: item.line, text: ifDislodged });
       else if (retreats.kind === 'open') current.push({ ...item, text: ifDislodged });
@@ -210,6 +219,19 @@ function storeSection(
   const label = phaseWithCode(section.phase);
   const good: string[] = [];
   for (const { line, text } of section.lines) {
+    const conditional = conditionalLine(text);
+    if (conditional) {
+      const problem = conditional.kind === 'if' ? readCondition(on.variant, conditional.condition) : null;
+      if (problem && 'error' in problem) s.reply.reject(line, text, `${problem.error} (a condition for ${code})`);
+      else if (good.length >= ADVANCE_LIMITS.linesPerPhase)
+        s.reply.reject(
+          line,
+          text,
+          `not stored: at most ${ADVANCE_LIMITS.linesPerPhase} lines in advance for one phase`,
+        );
+      else good.push(text);
+      continue;
+    }
     const read = readLineSyntax(on.variant, text, power);
     if (read.status === 'blank' || read.status === 'heading') continue;
     if (read.status === 'error') {
@@ -225,6 +247,13 @@ function storeSection(
       continue;
     }
     good.push(text);
+  }
+  // IF / ELSE / ENDIF must pair up: a set whose blocks do not is not stored (its orders would be guesses).
+  const fault = blockFault(good);
+  if (fault) {
+    const at = section.lines.find((l) => l.text === good[fault.index]);
+    s.reply.reject(at?.line ?? section.at, good[fault.index], `${fault.error}: nothing was stored for ${code}`);
+    return { text: `No order for ${code} was stored: its IF, ELSE and ENDIF lines do not pair up.` };
   }
   if (good.length) {
     replaceAdvanceOrders(s.db, { gameId: on.game.id, phase: code, power, sentSeq: record.seq, lines: good });
@@ -372,7 +401,9 @@ function applySet(
     return `${head}\nThey were not used: orders for ${record.phase} were in place already (given before a rollback).\n`;
   }
   const variant = variantOf(game.variant);
-  const verdicts = parseOrders(set.lines.join('\n'), { variant, position: record.position, power: set.power });
+  // Conditional orders are decided here, on the board as the phase opens (njudge's IF / ELSE / ENDIF).
+  const chosen = chooseBranches(variant, set.lines, record.position);
+  const verdicts = parseOrders(chosen.lines.join('\n'), { variant, position: record.position, power: set.power });
   const refused: { line: number; text: string }[] = [];
   const refuse = (line: number, text: string, why: string) =>
     refused.push({ line, text: `  ${text}\n      -> ${why}` });
@@ -396,6 +427,7 @@ function applySet(
   }
   return [
     head,
+    ...branchLines(chosen.choices),
     '',
     orders.length
       ? `Used, now ${whose} for ${record.phase}:`
@@ -409,6 +441,16 @@ function applySet(
         `(SIGNON ${set.power}@${game.name} <password>, then the orders).`,
     '',
   ].join('\n');
+}
+
+/** "IF A Bur: holds, its orders were used" for each condition read. */
+export function branchLines(choices: BranchChoice[]): string[] {
+  if (!choices.length) return [];
+  return [
+    '',
+    'Conditions, on the board as the phase opened:',
+    ...choices.map((c) => `  ${c.text}: ${c.holds ? 'holds: the orders under it' : 'fails: the ELSE orders, if any'}`),
+  ];
 }
 
 /**

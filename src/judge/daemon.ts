@@ -3,6 +3,7 @@ import { isKnownCorrespondent } from './gate/known-sender.js';
 import type { JudgeConfig } from '../config/types.js';
 import { quarantineLine, type IntakeResult } from '../mail/intake.js';
 import { createMailService, type MailService } from '../mail/service.js';
+import { plainly } from '../mail/check.js';
 import type { Db } from '../store/database.js';
 import { nowIso, storageFault } from '../store/database.js';
 import { getGame, findGameByName } from '../store/games.js';
@@ -23,6 +24,12 @@ export interface Daemon {
  * processing comes at most this much later; deadlines do not depend on it.
  */
 const MAIL_TICK_DELAY_MS = 1000;
+
+/** "game S1901M" for each results mail a mail caused (one per phase, whatever the number of readers). */
+function phasesIn(queued: { kind: string; subject: string }[]): string[] {
+  const results = queued.filter((m) => m.kind === 'result' && m.subject.startsWith('Diplomacy results '));
+  return [...new Set(results.map((m) => m.subject.slice('Diplomacy results '.length)))];
+}
 
 export function startDaemon(
   db: Db,
@@ -62,8 +69,11 @@ export function startDaemon(
     }
   };
   let mailTick: NodeJS.Timeout | null = null;
-  service.inbox.on('mail', (result: { outcome: string; mail: { from: string | null } | null }) => {
+  service.inbox.on('mail', (result: Pick<IntakeResult, 'outcome' | 'mail' | 'queued'>) => {
     log(`mail from ${result.mail?.from ?? '?'}: ${result.outcome}`);
+    // A GM's PROCESS (or a vote that ends the game) processes a phase inside the mail: logged as the tick's are.
+    for (const phase of phasesIn(result.queued ?? []))
+      log(`processed ${phase} (by the mail from ${result.mail?.from})`);
     mailTick ??= setTimeout(
       () => {
         mailTick = null;
@@ -74,8 +84,11 @@ export function startDaemon(
   });
   // Without these listeners the transports print to stderr, out of the judge's log.
   service.inbox.on('quarantined', (result: IntakeResult, where: string) => log(quarantineLine(result, where)));
-  service.inbox.on('error', (error: Error) => log(`mail intake: ${error.message}`));
-  service.outbox.on('error', (error: Error) => log(`mail delivery: ${error.message}`));
+  // In the words of `chancery check`: "authentication failed for judge@…", not the library's "Command failed".
+  service.inbox.on('error', (error: Error) => log(`mail intake: ${plainly(error, config.imap?.user ?? null, 'imap')}`));
+  service.outbox.on('error', (error: Error) =>
+    log(`mail delivery: ${plainly(error, config.smtp?.user ?? null, 'smtp')}`),
+  );
   service.outbox.on('refused', (mail: { messageId: string }, refused: string[]) =>
     log(`mail ${mail.messageId} was refused for ${refused.join(', ')}; the other recipients have it`),
   );

@@ -36,10 +36,15 @@ export class Reply {
     this.done.push({ text, game: this.scope() });
   }
 
-  reject(line: number, text: string, reason: string, suggestion?: string): void {
+  /**
+   * `exact`: the text is a password command's line as the tokenizer masked it, its game named: each password
+   * word is masked already, so the game and power stay readable ("OBSERVE game ********").
+   */
+  reject(line: number, text: string, reason: string, suggestion?: string, exact = false): void {
     // Whatever the caller passes, nothing that looks like a password goes back out (secrets.ts).
     const masked = suggestion && maskSecrets(suggestion);
-    this.rejected.push({ line, text: maskSecrets(text), reason, suggestion: masked, game: this.scope() });
+    const shown = exact ? text : maskSecrets(text);
+    this.rejected.push({ line, text: shown, reason, suggestion: masked, game: this.scope() });
   }
 
   section(title: string, body: string): void {

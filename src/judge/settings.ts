@@ -1,6 +1,7 @@
 // A game's settings: a small typed table, validated when the GM creates the game (never a free-form
 // status file). Stored whole as the game's settings JSON; only hashes of passwords are kept.
 import { hashPasswordSync, MIN_PASSWORD_LENGTH } from '../store/passwords.js';
+import { readPlayerDeadlineRule, type PlayerDeadlineRule } from './player-deadline-rule.js';
 import { applyPressRule, PRESS_RULE_NAMES, type PressOptions, type PressRule } from './press-options.js';
 import { applyTimingWords, type Timing } from './timing/parse.js';
 import { defaultTiming, type TimingRules } from './timing/rules.js';
@@ -46,10 +47,18 @@ export interface GameSettings {
   noDias?: boolean;
   /** RULE HIDE_LATE: the table is not told at the deadline which powers are late. */
   hideLate?: boolean;
+  /** RULE PLAYER_DEADLINES: the players may extend a deadline by agreement (commands/player-deadlines.ts). */
+  playerDeadlines?: PlayerDeadlineRule;
+  /** The extensions agreed and asked for in the open phase, by power: hours each agreed to. */
+  deadlineAgreements?: { phase: string; extensions: number; agreed: Record<string, number> };
+  /** SET PRESS COPY: accounts whose replies carry a copy of the press they send (commands/set-press.ts). */
+  pressCopies?: number[];
   /** RULE NO_REVEAL: players' addresses are never shown, not even after the game (SUMMARY). */
   noReveal?: boolean;
   /** Who took over which power when (TAKEOVER): SUMMARY lists them (lifecycle/replacements.ts). */
   replacements?: Replacement[];
+  /** Every change of player (resign, eject, CD, REVIVE, TAKEOVER, permanent CD): SUMMARY and HISTORY list them. */
+  seatChanges?: SeatChangeRecord[];
   /** PRIVATE password / SET PRIVATE: JOIN, OBSERVE, MONITOR and TAKEOVER must give it (lifecycle/private-game.ts). */
   joinPasswordHash?: string | null;
   /** RULE AUTOSTART: the game starts when the last power is taken. */
@@ -114,6 +123,13 @@ export interface Replacement {
   at: string;
   fromAccountId: number;
   toAccountId: number;
+}
+
+/** One change of player, in the phase open when it happened (lifecycle/replacements.ts). */
+export interface SeatChangeRecord {
+  power: string;
+  phase: string;
+  change: 'resign' | 'eject' | 'cd' | 'lapsed' | 'revive' | 'takeover' | 'permanent';
 }
 
 /** One seat's vote; it counts only in the phase it was cast in and while the same account holds the seat. */
@@ -218,6 +234,12 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     const value = (words[2] ?? '').toUpperCase();
     const pressProblem = applyPressRule(settings, words.slice(1));
     if (pressProblem !== undefined) return pressProblem;
+    const extensions = readPlayerDeadlineRule(words.slice(1));
+    if (typeof extensions === 'string') return extensions;
+    if (extensions) {
+      settings.playerDeadlines = extensions;
+      return null;
+    }
     if (rule === 'NO_DIAS' || rule === 'NODIAS') {
       settings.noDias = true;
       return null;
@@ -271,7 +293,7 @@ export function applySettingLine(settings: GameSettings, line: string): string |
     }
     return (
       `unknown rule "${words[1] ?? ''}" (known: ${PRESS_RULE_NAMES.join(', ')}, POWER_CHOICE, MAX_ABSENCE, ` +
-      `YEAR_CAP, VICTORY, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL, ${Object.keys(FLAG_RULES).join(', ')})`
+      `YEAR_CAP, VICTORY, NO_DIAS, HIDE_LATE, AUTOSTART, NO_REVEAL, PLAYER_DEADLINES, ${Object.keys(FLAG_RULES).join(', ')})`
     );
   }
   return `not a game setting: "${words[0]}"`;

@@ -10,7 +10,7 @@ import { isStorageFault, type Db } from '../store/database.js';
 import { getGame, listGames, type Game } from '../store/games.js';
 import { claimJob, dueJobs, findJob, type Job } from '../store/jobs.js';
 import { currentPhase, type PhaseRecord } from '../store/phases.js';
-import { setSeatStatus } from '../store/players.js';
+import { recordLate, setSeatStatus } from '../store/players.js';
 import {
   formatDeadline,
   gameTiming,
@@ -242,6 +242,8 @@ function deadlinePassed(ctx: JobContext): void {
   const late = lateSeats(ctx.db, game, record);
   if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
   claimJob(ctx.db, ctx.job.id, ctx.now);
+  // Each late player's count (ROSTER, SUMMARY): a phase whose deadline passes again counts once.
+  for (const seat of late) recordLate(ctx.db, seat.seat.id, record.phase);
   const rules = gameTiming(game).rules;
   const until = graceEnd(Date.parse(ctx.job.dueAt), rules);
   // No grace, or the judge was down until after it: a late notice would be stale.

@@ -96,7 +96,8 @@ export function toOutboxRow(mail: OutgoingMail, context: ComposeContext): NewOut
   headers['Auto-Submitted'] = mail.kind === 'reply' ? 'auto-replied' : 'auto-generated';
   // Asks Exchange not to answer us with out-of-office notes.
   headers['X-Auto-Response-Suppress'] = 'OOF, AutoReply';
-  if (mail.kind === 'result' && mail.game) headers['List-Id'] = gameListId(judge, mail.game.name);
+  // Results, notices and press of a game are the game's list (readers filter on it); a reply answers one mail.
+  if (mail.kind !== 'reply' && mail.game) headers['List-Id'] = gameListId(judge, mail.game.name);
 
   const references: string[] = [];
   let inReplyTo: string | null = null;

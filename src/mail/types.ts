@@ -39,7 +39,8 @@ export type OutgoingKind = 'reply' | 'result' | 'notice';
 export interface OutgoingMail {
   /**
    * 'reply' answers the incoming mail (threaded, `Auto-Submitted: auto-replied`);
-   * 'result' is a game result or broadcast (gets a List-Id); 'notice' is anything else the judge sends.
+   * 'result' is a game result or broadcast; 'notice' is anything else the judge sends. Both get the game's
+   * List-Id when they belong to a game (`game`).
    */
   kind: OutgoingKind;
   /**

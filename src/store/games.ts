@@ -92,3 +92,12 @@ export function setGameSettings(db: Db, gameId: number, settings: Record<string,
 export function setGameMaster(db: Db, gameId: number, accountId: number | null): void {
   db.prepare('UPDATE games SET gm_account_id = ? WHERE id = ?').run(accountId, gameId);
 }
+
+/** Deletes a game and, by its foreign keys, everything of it (seats, phases, orders, press, jobs). */
+export function deleteGame(db: Db, gameId: number): void {
+  db.prepare('DELETE FROM games WHERE id = ?').run(gameId);
+}
+
+export function renameGame(db: Db, gameId: number, name: string): void {
+  db.prepare('UPDATE games SET name = ? WHERE id = ?').run(name, gameId);
+}

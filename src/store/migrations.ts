@@ -238,4 +238,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game_id, phase, digest)
   );
   `,
+  // 12: the late count of a seat's player (njudge's late count): deadlines he missed, each phase once
+  // (late_phase), shown in ROSTER and SUMMARY; a new player in the seat starts at none.
+  `
+  ALTER TABLE game_players ADD COLUMN late_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE game_players ADD COLUMN late_phase TEXT;
+  `,
 ];

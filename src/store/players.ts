@@ -15,6 +15,8 @@ export interface Seat<Absence = unknown> {
   absence: Absence | null;
   /** The seat's own password (scrypt); each seat has its own, set by the JOIN / OBSERVE / TAKEOVER. */
   passwordHash: string | null;
+  /** The deadlines its player missed (each phase counted once); a new player starts at 0. */
+  lateCount: number;
 }
 
 interface SeatRow {
@@ -27,6 +29,7 @@ interface SeatRow {
   wait: number;
   absence_json: string | null;
   password_hash: string | null;
+  late_count: number;
 }
 
 const toSeat = (row: SeatRow): Seat => ({
@@ -39,6 +42,7 @@ const toSeat = (row: SeatRow): Seat => ({
   wait: row.wait === 1,
   absence: row.absence_json === null ? null : JSON.parse(row.absence_json),
   passwordHash: row.password_hash,
+  lateCount: row.late_count ?? 0,
 });
 
 export interface NewSeat {
@@ -114,7 +118,8 @@ export function setSeatPower(db: Db, seatId: number, power: string | null): void
 /** TAKEOVER / replacement: the power stays, the account behind it (and its password) changes. */
 export function reassignSeat(db: Db, seatId: number, accountId: number, passwordHash: string): void {
   db.prepare(
-    `UPDATE game_players SET account_id = ?, password_hash = ?, status = 'active', wait = 0, absence_json = NULL
+    `UPDATE game_players SET account_id = ?, password_hash = ?, status = 'active', wait = 0, absence_json = NULL,
+       late_count = 0, late_phase = NULL
      WHERE id = ?`,
   ).run(accountId, passwordHash, seatId);
 }
@@ -160,4 +165,17 @@ export function playsInRunningGame(db: Db, address: string): boolean {
     )
     .get(address.trim());
   return row !== undefined;
+}
+
+/** The seat's player missed the deadline of `phase`: counted once per phase, however often it passes. */
+export function recordLate(db: Db, seatId: number, phase: string): void {
+  db.prepare(
+    `UPDATE game_players SET late_count = late_count + 1, late_phase = ?
+     WHERE id = ? AND (late_phase IS NULL OR late_phase <> ?)`,
+  ).run(phase, seatId, phase);
+}
+
+/** The GM's correction (SET LATE COUNT power n): the count becomes n. */
+export function setLateCount(db: Db, seatId: number, count: number): void {
+  db.prepare('UPDATE game_players SET late_count = ? WHERE id = ?').run(count, seatId);
 }

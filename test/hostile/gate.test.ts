@@ -136,7 +136,10 @@ describe('the gate', { timeout: 120_000 }, () => {
     expect(await w.send(player('france'), 'SIGNON france@echo\npw-france')).toContain('Signed on');
     const purge = await w.send(GM, 'PURGE echo secret-pw-2');
     expect(purge).not.toContain('secret-pw-2');
-    expect(purge).toContain('unknown command "PURGE"');
+    expect(purge).toContain('PURGE is a GM command');
+    const misspelt = await w.send(GM, 'PURGEE echo secret-pw-3');
+    expect(misspelt).not.toContain('secret-pw-3');
+    expect(misspelt).toContain('unknown command "PURGEE"');
   });
 
   it('co-GMs are bounded, and a co-GM is checked against his own password only (17.11)', async () => {

@@ -364,7 +364,7 @@ describe('"did you mean" only for typos, a signature line is no order (issue 19.
     await startStandardGame(w, 'typos');
     const who = 'stranger@elsewhere.test';
     expect(await w.send(who, 'STAUTS')).toContain('did you mean: STATUS');
-    for (const word of ['REGISTER', 'WHOIS', 'RENAME', 'UNSTART', 'FORCE BEGIN']) {
+    for (const word of ['REGISTER', 'WHOIS', 'UNSTART', 'FORCE BEGIN']) {
       const reply = await w.send(who, word);
       expect(reply, word).toContain('unknown command');
       expect(reply, word).not.toContain('did you mean');

@@ -18,6 +18,7 @@ import { drawBoardSvg, TITLE_HEIGHT } from '../../src/render/map/board-picture.j
 import type { Point } from '../../src/render/map/geometry.js';
 import { svgToPng } from '../../src/render/map/png.js';
 import { decodePng } from './png-decode.js';
+import { declareCivilDisorder } from '../../src/core/rules/variant/civil-disorder.js';
 
 const variant = loadVariant('standard');
 const art = loadMapArt(variant);
@@ -286,6 +287,127 @@ describe('pictures of the example years and two DATC convoys, read back from the
         if (!around.some((at) => near(at, colourOf(owner)))) wrong.push(`${centre}: not ${owner}`);
       }
       expect(wrong).toEqual([]);
+    }
+  });
+});
+
+describe('a results picture shows the board as it now stands (issue 19.19)', () => {
+  const body = (type: string, [x, y]: Point): Point[] =>
+    type === 'A'
+      ? [
+          [x - 5, y - 5],
+          [x + 5, y - 5],
+        ]
+      : [
+          [x - 4, y + 4],
+          [x + 4, y + 4],
+        ];
+
+  it('draws each unit where it ended: a moved unit at its destination, not where it started', () => {
+    const wrong: string[] = [];
+    let moved = 0;
+    for (const { before, result, file } of phases.filter((p) => p.before.phase.type === 'movement')) {
+      const { pixel } = picture(before, result);
+      for (const { order, success } of result.outcomes) {
+        if (order.kind !== 'move' || !success) continue;
+        const unit = before.units.find((u) => u.loc === order.loc)!;
+        const colour = colourOf(unit.power);
+        if (!body(unit.type, anchor(order.to)).some((p) => near(pixel(p), colour)))
+          wrong.push(`${file} ${order.loc}-${order.to}: not at its destination`);
+        // Left empty, unless another unit moved in.
+        const empty = !result.next.units.some((u) => provinceOf(u.loc) === provinceOf(order.loc));
+        if (empty && body(unit.type, anchor(order.loc)).every((p) => near(pixel(p), colour)))
+          wrong.push(`${file} ${order.loc}-${order.to}: still drawn where it started`);
+        moved++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(moved).toBeGreaterThanOrEqual(10);
+  });
+
+  it("recolours the centres in a Fall's results picture, with the orders on it", () => {
+    const { before, result } = phase('fall-1901');
+    const { pixel } = picture(before, result);
+    const taken = Object.keys(result.next.owners).filter((c) => result.next.owners[c] !== before.owners[c]);
+    expect(taken.length).toBeGreaterThan(0);
+    const wrong = taken.filter((centre) => {
+      const [x, y] = art.provinces[centre].centre!;
+      const around = [pixel([x + 4, y]), pixel([x - 4, y]), pixel([x, y + 4]), pixel([x, y - 4])];
+      return !around.some((at) => near(at, colourOf(result.next.owners[centre])));
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("keeps every arrowhead off the sea names: the arrow's last 11 px stop outside the name", () => {
+    const wrong: string[] = [];
+    for (const { before, result, file } of phases.filter((p) => p.before.phase.type === 'movement')) {
+      const svg = drawBoardSvg(variant, art, { phaseLabel: 'phase', position: before, result });
+      for (const { order } of result.outcomes) {
+        if (order.kind !== 'move') continue;
+        const sea = variant.map.provinces.find((p) => p.id === provinceOf(order.to))!;
+        if (sea.terrain !== 'sea') continue;
+        const [sx, sy] = anchor(order.loc);
+        // The drawn line of this move: it starts 11 px from the unit, towards the destination.
+        const line = [...svg.matchAll(/d="M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)"[^>]*marker-end/g)]
+          .map((m) => m.slice(1).map(Number))
+          .find(([x0, y0]) => Math.hypot(x0 - sx, y0 - sy) < 12 && Math.hypot(x0 - sx, y0 - sy) > 10);
+        if (!line) continue;
+        const [x0, y0, x1, y1] = line;
+        const length = Math.hypot(x1 - x0, y1 - y0);
+        const [ux, uy] = [(x1 - x0) / length, (y1 - y0) / length];
+        const [lx, ly] = art.provinces[sea.id].label!;
+        // The name: three capitals of 11 px, centred on the label point and drawn 4 px below it.
+        const inName = ([x, y]: Point) => Math.abs(x - lx) <= 11 && y >= ly - 4 && y <= ly + 4;
+        const head = [-9, -5, 0, 2].flatMap((along) =>
+          [-2.5, 0, 2.5].map((across): Point => [x1 + ux * along - uy * across, y1 + uy * along + ux * across]),
+        );
+        if (head.some(inName)) wrong.push(`${file} ${order.loc}-${order.to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('colours a reader can tell apart (issue 19.19)', () => {
+  const empty = (position: Position): Position => ({ ...position, units: [], dislodged: [] });
+
+  it("Russia's land is not the colour of neutral land; Switzerland is not Germany's", () => {
+    const start = initialPosition(variant);
+    const { pixel } = picture(empty(start));
+    const LAND = [0xef, 0xe6, 0xcc];
+    for (const home of ['mos', 'stp', 'war', 'sev']) {
+      const at = pixel(art.provinces[home].unit);
+      expect(near(at, LAND), `${home}: ${at}`).toBe(false);
+    }
+    const germany = pixel(art.provinces.mun.unit);
+    const [x, y] = art.provinces.swi.unit;
+    const swiss = [-4, -2, 0, 2, 4].flatMap((dx) => [-4, -2, 0, 2, 4].map((dy) => pixel([x + dx, y + dy])));
+    expect(swiss.filter((at) => near(at, germany))).toEqual([]);
+  });
+
+  it('draws the minors a permanent civil disorder makes in the colour the minors share, small and ringed', () => {
+    const empire = loadVariant('ambition6');
+    const empireArt = loadMapArt(empire);
+    const declared = declareCivilDisorder(empire, initialPosition(empire), 'britain').position;
+    const minorColour = hex(empire.powers.find((p) => p.kind === 'minor')!.colour!);
+    const png = decodePng(svgToPng(drawBoardSvg(empire, empireArt, { phaseLabel: 'phase', position: declared })).png);
+    const zoom = png.width / empireArt.width;
+    const made = declared.units.filter((u) => u.power.startsWith('britain-'));
+    expect(made.length).toBeGreaterThan(0);
+    for (const unit of made) {
+      const [x, y] = empireArt.provinces[provinceOf(unit.loc)].unit;
+      // Inside the smaller symbol (0.8 of a Great Power's): an army's square, a fleet's hull.
+      const inside: Point = unit.type === 'A' ? [x - 4, y - 4] : [x - 3, y + 3];
+      const read = ([px, py]: Point) => png.at(px * zoom, (py + TITLE_HEIGHT) * zoom);
+      expect(near(read(inside), minorColour), `${unit.power} ${unit.loc}: ${read(inside)}`).toBe(true);
+      // Its dashed ring (radius 9.6), which a Great Power's unit has not.
+      const ring = Array.from({ length: 24 }, (_, k): Point => {
+        const angle = (k * Math.PI) / 12;
+        return [x + 9.6 * Math.cos(angle), y + 9.6 * Math.sin(angle)];
+      });
+      expect(ring.filter((p) => near(read(p), INK)).length, `${unit.loc} ring`).toBeGreaterThanOrEqual(3);
+      // A minor's army is smaller: the corner of a Great Power's square is not in its colour.
+      if (unit.type === 'A') expect(near(read([x - 7.3, y - 2]), minorColour), `${unit.loc} size`).toBe(false);
     }
   });
 });

@@ -18,14 +18,14 @@ import { phaseText } from '../../core/position/names.js';
 import { dpRevealText } from '../dp-mail.js';
 import { gmOrdersLine } from '../lifecycle/gm-entered.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
-import { replacementsOf } from '../lifecycle/replacements.js';
+import { replacementsOf, seatChangeLines } from '../lifecycle/replacements.js';
 import { privateReadRefusal } from '../lifecycle/private-game.js';
 import { unknownGame } from '../lifecycle/target.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import { endingText } from '../lifecycle/game-end.js';
 import { OFFICIAL_SENDER } from './press.js';
-import { seatStateWord } from './roster-report.js';
+import { lateNote, seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
 import { powerName } from '../../core/map/display-names.js';
@@ -118,6 +118,43 @@ function pressText(variant: Variant, item: PressItem, phaseName: string): string
   return [`Broadcast from ${sender} during ${phaseName}:`, '', ...body].join('\n');
 }
 
+/**
+ * A reader's own private press for his HISTORY: what he sent and what was sent to him, as he saw it
+ * (grey and fake press keep their mask), from the time he took his seat (a replacement does not read
+ * his predecessor's talks). Only for a sign-on by the seat's own password (or the GM's) in this mail.
+ */
+function ownPress(s: Session, game: Game): { mine: (p: PressItem) => boolean; text: OwnText } | null {
+  const on = s.signon;
+  if (!on || on.game.id !== game.id || on.gm?.coMasterAccountId) return null;
+  const variant = variantOf(game.variant);
+  if (on.role === 'master') return ownArchive(variant, 'master', 'Master', '');
+  if (on.role !== 'player' || on.proof !== 'password' || !on.power || on.seatId === null) return null;
+  const seat = listSeats(s.db, game.id).find((x) => x.id === on.seatId);
+  const since = replacementsOf(readSettings(game.settings))
+    .filter((r) => r.power === on.power && r.toAccountId === seat?.accountId)
+    .map((r) => r.at)
+    .at(-1);
+  return ownArchive(variant, on.power, powerName(variant, on.power), since ?? '');
+}
+
+type OwnText = (item: PressItem, phaseName: string) => string;
+
+function ownArchive(variant: Variant, id: string, name: string, since: string) {
+  const mine = (p: PressItem) => p.sentAt >= since && (p.from === id || p.to.includes(name));
+  const text: OwnText = (item, phaseName) => {
+    const body = item.body.split('\n').map((l) => `  ${l}`.trimEnd());
+    const to = item.to.join(', ');
+    const head =
+      item.from === id
+        ? `Your press to ${to} during ${phaseName}${item.shownFrom ? ` (shown as from ${item.shownFrom})` : ''}:`
+        : `Press from ${item.shownFrom ?? senderName(variant, item.from)} to ${to} during ${phaseName}:`;
+    return [head, '', ...body].join('\n');
+  };
+  return { mine, text };
+}
+
+const senderName = (variant: Variant, from: string) => (from === 'master' ? 'Master' : powerName(variant, from));
+
 const RULER = '='.repeat(70);
 
 /**
@@ -138,10 +175,17 @@ export function history(s: Session, cmd: CommandItem): void {
       ? { error: 'no phase has been processed yet' }
       : { from: 0, to: -1 };
   if ('error' in range) return s.reply.reject(cmd.line, cmd.shown, range.error);
-  const press = listPress(s.db, game.id).filter(isPublic);
+  const own = ownPress(s, game);
+  const press = listPress(s.db, game.id).filter((p) => isPublic(p) || own?.mine(p));
   const pressOf = (code: string, name: string) =>
-    press.filter((p) => p.phase === code).map((p) => pressText(variant, p, name));
+    press.filter((p) => p.phase === code).map((p) => (isPublic(p) ? pressText(variant, p, name) : own!.text(p, name)));
   const toTheEnd = !target.rest.some((w) => w.toUpperCase() === 'TO');
+  const settings = readSettings(game.settings);
+  const order = variant.powers.map((p) => p.id);
+  const changesIn = (phase: string) => {
+    const lines = seatChangeLines(settings, order, (p) => powerName(variant, p), phase);
+    return lines.length ? [`Changes of player during ${phase}:\n${lines.map((l) => `  ${l}`).join('\n')}`] : [];
+  };
   // One block per phase: its broadcasts, then its results; the blocks apart by a ruler.
   const blocks: string[][] = [];
   const before = range.from === 0 ? pressOf('FORMING', 'the forming of the game') : [];
@@ -156,17 +200,21 @@ export function history(s: Session, cmd: CommandItem): void {
     blocks.push([
       ...(blocks.length ? [] : before),
       ...pressOf(record.phase, phaseText(record.position.phase)),
+      ...changesIn(record.phase),
       resultsBlock,
     ]);
   }
   const open = records.at(-1);
   const openPress =
     toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseText(open.position.phase)} (open now)`) : [];
-  if (openPress.length || (!blocks.length && before.length))
-    blocks.push([...(blocks.length ? [] : before), ...openPress]);
+  const openChanges = toTheEnd && open && !open.result ? changesIn(open.phase) : [];
+  if (openPress.length || openChanges.length || (!blocks.length && before.length))
+    blocks.push([...(blocks.length ? [] : before), ...openPress, ...openChanges]);
   const reveal = isOver(game) ? dpRevealText(s.db, game) : '';
+  // How the game ended, once it has (the same words as SUMMARY's).
+  const ending = toTheEnd && settings.ending ? endingText(variant, settings.ending) : '';
   const text = blocks.map((b) => b.join('\n\n')).join(`\n\n${RULER}\n\n`);
-  const body = [text || '(no phase processed yet)', reveal].filter(Boolean).join('\n\n');
+  const body = [text || '(no phase processed yet)', ending, reveal].filter(Boolean).join('\n\n');
   const shown = done.length && range.to >= range.from ? ` (${done[range.from].phase} to ${done[range.to].phase})` : '';
   s.reply.section(`History of ${game.name}${shown}`, body);
 }
@@ -239,7 +287,12 @@ export function summary(s: Session, cmd: CommandItem): void {
   const addressesShown = isOver(game) && (!settings.noReveal || Boolean(settings.revealed));
   const address = (accountId: number) => getAccount(s.db, accountId)?.address ?? '?';
   const shownAddress = (accountId: number) => (addressesShown ? address(accountId) : '');
-  const seats = listSeats(s.db, game.id).filter((x) => x.role === 'player');
+  // In the map's order of the powers, as every table of the game is (an unassigned seat last).
+  const order = variant.powers.map((p) => p.id);
+  const rank = (power: string | null) => (power && order.includes(power) ? order.indexOf(power) : order.length);
+  const seats = listSeats(s.db, game.id)
+    .filter((x) => x.role === 'player')
+    .sort((a, b) => rank(a.power) - rank(b.power));
   const nameOf = (power: string | null) => (power ? powerName(variant, power) : 'unassigned');
   const width = Math.max(12, ...seats.map((x) => nameOf(x.power).length + 1));
   // "active" as before; the other states in the table's words (an ejected player's power is vacant).
@@ -247,7 +300,9 @@ export function summary(s: Session, cmd: CommandItem): void {
   lines.push('', 'Players:');
   for (const seat of seats) {
     const state = stateOf(seat.status).padEnd(9);
-    lines.push(`  ${nameOf(seat.power).padEnd(width)} ${state} ${shownAddress(seat.accountId)}`.trimEnd());
+    const row = `  ${nameOf(seat.power).padEnd(width)} ${state} ${shownAddress(seat.accountId)}`.trimEnd();
+    const late = lateNote(seat).replace(/^, (.*)$/, ' ($1)');
+    lines.push(`${row}${late}`);
   }
   if (!addressesShown) {
     lines.push(
@@ -270,6 +325,8 @@ export function summary(s: Session, cmd: CommandItem): void {
       : ' by a new player';
     lines.push(`  ${nameOf(r.power)} taken over in ${r.phase}${who}`);
   }
+  const changes = seatChangeLines(settings, order, (p) => nameOf(p));
+  lines.push('', 'Changes of player:', ...(changes.length ? changes.map((l) => `  ${l}`) : ['  none']));
   if (settings.ending) lines.push('', endingText(variant, settings.ending));
   s.reply.section(`Summary of ${game.name} (${game.status})`, lines.join('\n'));
 }

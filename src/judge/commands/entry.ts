@@ -9,7 +9,7 @@ import { seatChangeMails } from '../lifecycle/seat-news.js';
 import { readTarget } from '../lifecycle/target.js';
 import { coMastersOf, matchMasterPassword } from '../lifecycle/co-masters.js';
 import { privateGameRefusal, splitJoinPassword } from '../lifecycle/private-game.js';
-import { acceptPromotion, startWhenFull } from './gm-tools.js';
+import { acceptPromotion, startWhenFull, tellGmWhenFull } from './gm-tools.js';
 import { ACTING_NOTE, gmActingSignon } from './gm-orders.js';
 import { isGmActing } from './session.js';
 import { readSettings } from '../settings.js';
@@ -22,12 +22,17 @@ import { checkPassword } from '../gate/password-check.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
 import { powerName } from '../../core/map/display-names.js';
+import { currentPhase } from '../../store/phases.js';
+import { boardAttachment } from '../board-mail.js';
 
 const WRONG = 'wrong game, power or password';
 
 function fail(s: Session, cmd: CommandItem, reason: string, suggestion?: string): void {
   if (namesNoGame(s, cmd)) return failUnread(s, cmd, reason);
-  s.reply.reject(cmd.line, cmd.shown, hidePasswords(cmd, reason), suggestion && hidePasswords(cmd, suggestion));
+  // The game is named, so the tokenizer's masking (every password word) is exact: the game and power stay.
+  const exact = PASSWORD_ARGS[cmd.verb] !== undefined;
+  const hint = suggestion && hidePasswords(cmd, suggestion);
+  s.reply.reject(cmd.line, cmd.shown, hidePasswords(cmd, reason), hint, exact);
 }
 
 /** A password command whose first word is no game: perhaps the password came first (`SIGNON pw game`). */
@@ -122,7 +127,9 @@ export function join(s: Session, cmd: CommandItem): void {
 
 /** The last JOIN's mail is read: a game under RULE AUTOSTART starts, and the joiner hears his power. */
 function startOnceRead(s: Session, game: Game, variant: Signon['variant'], seatId: number): void {
-  if (!startWhenFull(s, getGame(s.db, game.id) ?? game)) return;
+  const now = getGame(s.db, game.id) ?? game;
+  tellGmWhenFull(s, now);
+  if (!startWhenFull(s, now)) return;
   const power = getSeat(s.db, seatId)?.power;
   if (!power) return;
   s.reply.ok(`You play ${powerName(variant, power)} in game ${game.name}.`);
@@ -341,6 +348,9 @@ export function takeover(s: Session, cmd: CommandItem): void {
   s.signonFailed = false;
   const name = powerName(target.variant, target.who.power);
   s.reply.ok(`You took over ${name} in game ${target.game.name} and are signed on as ${name}.`);
+  // The board he takes over, as it stands: the picture a results mail would have shown him.
+  const open = currentPhase(s.db, target.game.id);
+  if (open) s.attachments.push(...boardAttachment(target.game, open.phase, false));
   const replaced = before && before.accountId !== result.seat.accountId ? before : null;
   s.mails.push(
     ...seatChangeMails(s.db, target.game, target.variant, {

@@ -31,6 +31,7 @@ import type { CommandItem, Item } from './tokenize.js';
 import { MailBudget } from '../gate/budget.js';
 import { refusalOf } from '../gate/index.js';
 import { confirmCommand } from './confirm.js';
+import { purge, rename } from './game-admin.js';
 import { reveal } from './reveal.js';
 
 const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
@@ -87,6 +88,8 @@ const COMMANDS: Record<string, (s: Session, cmd: CommandItem) => void> = {
   REVEAL: reveal,
   GET: get,
   VERSION: (s) => version(s),
+  PURGE: purge,
+  RENAME: rename,
 };
 
 const WATCHER = { observer: 'an observer', monitor: 'a monitor' } as const;

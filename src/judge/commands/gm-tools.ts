@@ -10,6 +10,7 @@ import { listSeats } from '../../store/players.js';
 import {
   coMastersOf,
   MAX_CO_MASTERS,
+  masterAddresses,
   newPromotion,
   openPromotion,
   PROMOTION_DAYS,
@@ -302,6 +303,27 @@ export function startWhenFull(s: Session, game: Game): boolean {
     `Every power of ${game.name} is taken: the game has started (RULE AUTOSTART) and everyone was told his power.`,
   );
   return true;
+}
+
+/**
+ * The JOIN that took the last power of a game waiting for ACTIVATE: the GM (and co-GMs) are told the game is
+ * full, so that nobody waits on a start nobody knows is due.
+ */
+export function tellGmWhenFull(s: Session, game: Game): void {
+  if (readSettings(game.settings).autoStart || game.status !== 'forming') return;
+  const powers = greatPowers(variantOf(game.variant)).length;
+  if (listSeats(s.db, game.id).filter((x) => x.role === 'player').length !== powers) return;
+  const gms = masterAddresses(s.db, game);
+  if (!gms.length) return;
+  s.mails.push({
+    kind: 'notice',
+    bcc: gms,
+    subject: `Diplomacy game ${game.name}: every power is taken`,
+    text:
+      `All ${powers} powers of game ${game.name} are taken. Start it with SIGNON master@${game.name} ` +
+      '<game password> and ACTIVATE (ROSTER shows who joined).\n',
+    game: { id: game.id, name: game.name },
+  });
 }
 
 /**

@@ -66,9 +66,10 @@ import { toRequestingMaster } from './gm-tools.js';
 import { announceDeadline, senderAccount, type Session, type Signon } from './session.js';
 import { unprovenPlayers } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
+import { recordSeatChange } from '../lifecycle/replacements.js';
 import { powerName } from '../../core/map/display-names.js';
 
-type Fail = (reason: string, suggestion?: string) => void;
+export type Fail = (reason: string, suggestion?: string) => void;
 
 function failer(s: Session, cmd: CommandItem): Fail {
   return (reason, suggestion) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
@@ -534,6 +535,7 @@ function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail
   );
   const seat = findSeatByPower(s.db, on.game.id, power);
   if (seat) setSeatStatus(s.db, seat.id, DISORDERED);
+  recordSeatChange(s.db, on.game.id, power, 'permanent');
   const minors = declaration.created.length;
   const waiting = declaration.pending.length;
   s.reply.ok(

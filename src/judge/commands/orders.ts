@@ -63,6 +63,57 @@ export function commandLike(text: string): string | undefined {
   return near.find((v) => letters(v) === letters(word)) ?? near.find((v) => editDistance(v, word) <= 1);
 }
 
+// Words that make a line an order (or a try at one), never a sign-off: unit types, order words.
+const ORDER_WORDS = new Set(
+  [
+    'a',
+    'f',
+    'army',
+    'fleet',
+    'h',
+    'hold',
+    'holds',
+    's',
+    'support',
+    'supports',
+    'c',
+    'convoy',
+    'convoys',
+    'to',
+    'via',
+  ].concat(['move', 'moves', 'build', 'remove', 'disband', 'waive', 'retreat', 'r', 'b', 'd', 'dp', 'if']),
+);
+
+/**
+ * "Bob", "Cheers,", "Best regards, Bob Smith": up to four words of letters, none an order word or command.
+ * A word in capitals ("UNDO", "ENDIF") is a try at a command, answered as one, never taken for a name.
+ */
+function isSignOff(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length > 4 || commandLike(text)) return false;
+  if (words.some((w) => /^\p{Lu}{2,}[.,!]?$/u.test(w))) return false;
+  return words.every(
+    (w) => /^\p{L}+(?:['-]\p{L}+)*[.,!]?$/u.test(w) && !ORDER_WORDS.has(w.toLowerCase().replace(/[.,!]$/, '')),
+  );
+}
+
+/**
+ * The signature under the orders: the unreadable lines that end the mail and read as a sign-off. They are
+ * answered as a signature, never with a "did you mean F BOT H" or "unknown place Bob".
+ */
+function signOffBlock(verdicts: LineVerdict[]): LineVerdict[] {
+  const lines = verdicts.filter((v) => v.status !== 'heading');
+  let from = lines.length;
+  while (from > 0 && lines[from - 1].status === 'error' && isSignOff(lines[from - 1].text)) from--;
+  return lines.slice(from);
+}
+
+function signatureNote(lines: { line: number; text: string }[]): string {
+  const quoted = lines.map((l) => `"${l.text.trim()}"`).join(' / ');
+  if (lines.length === 1) return `Line ${lines[0].line} (${quoted}) was read as your signature, not as an order.`;
+  return `Lines ${lines[0].line}-${lines[lines.length - 1].line} (${quoted}) were read as your signature, not as orders.`;
+}
+
 /** Reads the collected lines, stores what is valid, and writes the verdicts into the reply. */
 export function flushOrders(s: Session): void {
   const on = s.signon;
@@ -111,25 +162,45 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
   const bids: BidLine[] = [];
-  const lastLine = Math.max(...verdicts.map((v) => v.line));
+  const signature = signOffBlock(verdicts);
+  if (signature.length) s.reply.ok(signatureNote(signature.map((v) => ({ line: origin(v).line, text: v.text }))));
   for (const v of verdicts) {
-    if (v.status === 'error') rejectLine(s, v, origin(v).line, v.line === lastLine);
-    else if (v.status === 'dp')
+    if (v.status === 'heading' || signature.includes(v)) continue;
+    if (v.status === 'error') {
+      const command = commandLike(v.text);
+      const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
+      // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
+      if (lone && !command) {
+        s.reply.reject(origin(v).line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
+        continue;
+      }
+      if (command)
+        s.reply.reject(
+          origin(v).line,
+          v.text,
+          `unknown command "${v.text.split(/\s+/)[0]}" (and not an order: ${v.error})`,
+          command,
+        );
+      else s.reply.reject(origin(v).line, v.text, v.error, v.suggestion);
+      continue;
+    }
+    if (v.status === 'dp') {
       bids.push({
         bid: { power, amount: v.amount, order: v.order as MovementOrder },
         line: origin(v).line,
         text: v.text,
         ...(v.invalid ? { invalid: { reason: v.invalid, suggestion: v.suggestion } } : {}),
       });
+    }
   }
-  const { kept: orders, replaced } = readOrderSet(verdicts);
+  const { kept: orders, replaced } = readOrderSet(verdicts.filter((v) => !signature.includes(v)));
   for (const { earlier, later } of replaced)
     s.reply.reject(
       origin(earlier).line,
       earlier.text,
       `replaced by a later order for the same unit (line ${origin(later).line})`,
     );
-  const hadOrderLines = verdicts.some((v) => v.status === 'order' || v.status === 'error');
+  const hadOrderLines = verdicts.some((v) => (v.status === 'order' || v.status === 'error') && !signature.includes(v));
   if (orders.length) {
     replaceOrders(s.db, {
       gameId: on.game.id,
@@ -148,24 +219,6 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   if (bids.length) storeBids(s, on, record, power, bids);
   s.touched.add(on.game.id);
   if (orders.length || bids.length) noteGmOrders(s, on, record.phase, () => standingOf(s, on));
-}
-
-/** A line the parser did not read as an order or DP line: a signature, a misspelt command, or a bad order. */
-function rejectLine(s: Session, v: Extract<LineVerdict, { status: 'error' }>, line: number, last: boolean): void {
-  const command = commandLike(v.text);
-  const lone = /^[\p{L}.'-]+$/u.test(v.text.trim());
-  // "Bob" under the orders is a signature: answered as one, never with a "did you mean F BOT H".
-  if (lone && !command && last) {
-    s.reply.ok(`Line ${line} ("${v.text.trim()}") was read as your signature, not as an order.`);
-    return;
-  }
-  // A lone word is no order: a place it resembles ("UNDO" -> NAO) is no help; it was meant as a command.
-  if (lone && !command) return s.reply.reject(line, v.text, `unknown command "${v.text.trim()}" (and not an order)`);
-  if (command) {
-    const word = v.text.split(/\s+/)[0];
-    return s.reply.reject(line, v.text, `unknown command "${word}" (and not an order: ${v.error})`, command);
-  }
-  s.reply.reject(line, v.text, v.error, v.suggestion);
 }
 
 interface BidLine {

@@ -5,9 +5,13 @@
 // PROCESS would do, is master.ts's.)
 // Neither DPjudge nor njudge has it.
 import { adjudicate } from '../../core/adjudicate/index.js';
+import { boardSvg, canDrawBoard, svgToPng } from '../../render/map/index.js';
 import { isNeutral } from '../../core/dp/index.js';
 import type { PhaseResult } from '../../core/adjudicate/result.js';
 import { renderResults } from '../../render/results.js';
+import { chooseBranches } from '../../core/orders/conditional.js';
+import { phaseCode } from '../../core/types.js';
+import { advanceOrdersOfPower } from '../../store/advance-orders.js';
 import { getGame, type Game } from '../../store/games.js';
 import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { obligationOf } from '../progress.js';
@@ -82,9 +86,42 @@ function previewOrders(s: Session, on: Signon, fail: (reason: string) => void): 
       ...(his.outcomes.length ? [] : [`${name} has nothing to order in ${record.phase}.`]),
       '',
       text.trimEnd(),
+      ...conditionsAfter(s, game, power, result),
     ].join('\n'),
   );
   s.reply.ok(`PREVIEW of ${name}'s orders for ${record.phase} is below: it changes nothing and goes to you alone.`);
+  // The same preview as a picture: his orders as arrows on the board they would leave. Drawn now, from
+  // what this mail previewed: the stored orders may change before the reply is delivered.
+  if (canDrawBoard(variant)) {
+    const label = `PRIVATE PREVIEW ${name} ${record.phase}`;
+    const svg = boardSvg(variant, { gameName: game.name, phaseLabel: label, position: record.position, result: his });
+    s.attachments.push({
+      filename: `${game.name}-${record.phase}-preview.png`,
+      contentType: 'image/png',
+      inline: true,
+      content: svgToPng(svg).png.toString('base64'),
+    });
+  }
+}
+
+/**
+ * His conditional orders in advance for the phase that would come next (IF / ELSE / ENDIF), decided on
+ * the board this preview ends with: which branch would apply if the phase ended so.
+ */
+function conditionsAfter(s: Session, game: Game, power: string, result: PhaseResult): string[] {
+  const next = phaseCode(result.next.phase);
+  const set = advanceOrdersOfPower(s.db, game.id, power).find((x) => x.phase === next);
+  if (!set) return [];
+  const { choices } = chooseBranches(variantOf(game.variant), set.lines, result.next);
+  if (!choices.length) return [];
+  return [
+    '',
+    `Your conditional orders in advance for ${next}, on the board this preview ends with:`,
+    ...choices.map(
+      (c) => `  ${c.text}: ${c.holds ? 'would hold: the orders under it' : 'would fail: the ELSE orders'}`,
+    ),
+    `(decided for real on the board as ${next} opens)`,
+  ];
 }
 
 /**

@@ -16,6 +16,7 @@ import { readSettings, type GameSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { readPressHeader } from './press-header.js';
 import { pressRefusal } from './press-permission.js';
+import { wantsPressCopy } from './press-copy.js';
 import type { Session, Signon } from './session.js';
 import type { PressItem } from './tokenize.js';
 import { suggest } from '../../core/map/names.js';
@@ -132,7 +133,7 @@ export function press(s: Session, item: PressItem): void {
   // The archive keeps the truth in `from` and what the readers saw in shownFrom (HISTORY shows only that).
   const archivedAs = shownFrom === sender.name && on.role !== 'observer' && on.role !== 'monitor' ? null : shownFrom;
   recordPress(s.db, { gameId: on.game.id, phase, from: sender.id, to, body, shownFrom: archivedAs });
-  const mail = (from: string, note: string, subject = `Diplomacy press ${on.game.name} ${phase}`) => ({
+  const mail = (from: string, note: string, reader: Reader, subject = `Diplomacy press ${on.game.name} ${phase}`) => ({
     kind: 'notice' as const,
     subject,
     text: renderTemplate('press', {
@@ -142,20 +143,24 @@ export function press(s: Session, item: PressItem): void {
       phase,
       note,
       body,
-      answer: answerHint(settings),
+      answer: answerHint(settings, reader),
     }),
     game: { id: on.game.id, name: on.game.name },
   });
-  const readersMail = mail(shownFrom, '');
-  // A broadcast is one list mail (To: the judge, Bcc: the readers); private press goes to each reader alone.
+  // A broadcast is one list mail (To: the judge, Bcc: the readers) per way of answering (the players', the
+  // observers', the GM's); private press goes to each reader alone.
   if (intent.broadcast) {
-    if (readerCopies.length) s.mails.push({ ...readersMail, bcc: readerCopies.map((r) => r.address) });
-  } else for (const reader of readerCopies) s.mails.push({ ...readersMail, to: reader.address });
+    const byHint = new Map<string, typeof readerCopies>();
+    for (const r of readerCopies)
+      byHint.set(answerHint(settings, r), [...(byHint.get(answerHint(settings, r)) ?? []), r]);
+    for (const group of byHint.values())
+      s.mails.push({ ...mail(shownFrom, '', group[0]), bcc: group.map((r) => r.address) });
+  } else for (const reader of readerCopies) s.mails.push({ ...mail(shownFrom, '', reader), to: reader.address });
   if (gmCopy) {
     const truth = gmNote(sender.gmName, claimed ? powerName(on.variant, claimed.power) : null, header.grey, eavesdrop);
     const subject = `Diplomacy press ${on.game.name} ${phase} (GM copy)`;
     for (const gm of readers.filter((r) => r.role === 'master'))
-      s.mails.push({ ...mail(sender.gmName, truth, subject), to: gm.address });
+      s.mails.push({ ...mail(sender.gmName, truth, gm, subject), to: gm.address });
   }
   const notes = [
     header.grey ? ' (grey: your name was not shown)' : '',
@@ -167,11 +172,25 @@ export function press(s: Session, item: PressItem): void {
     item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)',
   ];
   s.reply.ok(`${intent.broadcast ? 'Broadcast' : 'Press'} sent to ${toText}${notes.join('')}.`);
+  // SET PRESS COPY: the press as its readers got it, in the sender's own reply.
+  if (wantsPressCopy(s, on)) {
+    const asRead = mail(shownFrom, '', readerCopies[0] ?? { role: 'player' });
+    s.reply.section(`Copy of your press to ${toText} (${phase})`, asRead.text.trimEnd());
+  }
 }
 
-/** The foot of a press mail: how its readers may answer under the game's press rules. */
-function answerHint(settings: GameSettings): string {
-  if (settings.press === 'none') return 'PRESS TO Master ... ENDPRESS to the judge (no press between players here)';
+type Reader = { role: string };
+
+/**
+ * The foot of a press mail: how this reader may answer under the game's press rules (press-permission.ts).
+ * The GM may always write to the powers; an observer without RULE OBSERVER_PRESS only to the GM.
+ */
+function answerHint(settings: GameSettings, reader: Reader): string {
+  if (reader.role === 'master') return 'PRESS TO <power> or BROADCAST ... ENDPRESS to the judge';
+  const toGm = 'PRESS TO Master ... ENDPRESS to the judge';
+  if (reader.role !== 'player' && !pressOptionsOf(settings).observers)
+    return `${toGm} (observers write only to the GM)`;
+  if (settings.press === 'none') return `${toGm} (no press between players here)`;
   if (pressOptionsOf(settings).broadcastOnly) return 'BROADCAST ... ENDPRESS to the judge (only broadcasts here)';
   return 'PRESS TO <power> ... ENDPRESS to the judge';
 }

@@ -57,6 +57,12 @@ function dpState(db: Db, game: Game, variant: Variant, record: PhaseRecord, powe
   return dpAllocationsOf(db, game.id, record.phase, power).length ? 'DP sheet sent' : 'DP sheet not sent';
 }
 
+/** ", late 2 times": the deadlines the seat's player missed (njudge's late count); '' when never. */
+export function lateNote(seat: Seat): string {
+  if (seat.role !== 'player' || !seat.lateCount) return '';
+  return `, late ${seat.lateCount} time${seat.lateCount === 1 ? '' : 's'}`;
+}
+
 const addressOfSeat = (db: Db, seat: Seat) => getAccount(db, seat.accountId)?.address ?? '?';
 
 /** ", absent 2026-07-01 to 2026-07-10" for an absence not over yet (dates in the game's zone); '' otherwise. */
@@ -81,8 +87,9 @@ function runningRoster(
   for (const power of greatPowers(variant)) {
     const name = powerName(variant, power);
     const seat = seats.find((x) => x.power === power);
-    const who = seat ? addressOfSeat(db, seat) : '(nobody)';
     const state = seat ? (SEAT_STATES[seat.status] ?? seat.status) : 'vacant';
+    // A vacant power has nobody: the player who left it is not its player any more.
+    const who = seat && state !== 'vacant' ? addressOfSeat(db, seat) : '(nobody)';
     const columns = [name.padEnd(width), who.padEnd(30), state.padEnd(15)];
     if (record && !record.result) {
       const orders = orderState(db, game, record, power);
@@ -93,6 +100,7 @@ function runningRoster(
       if (dp) columns.push(`, ${dp}`);
       if (seat?.wait) columns.push(', waits (SET WAIT)');
     }
+    if (seat) columns.push(lateNote(seat));
     columns.push(absenceNote(seat, game, now));
     lines.push(`  ${columns.join(' ').replace(/ +,/g, ',').trimEnd()}`);
   }

@@ -22,6 +22,9 @@ const PASSWORD_WORDS = [
   'REGISTER',
   'BECOME',
   'PROMOTE',
+  // DPjudge's PURGE <game> <password> and RENAME <game> <new name> <password>.
+  'PURGE',
+  'RENAME',
   // SET PRIVATE's word is a private game's join password (also a setting line at CREATE).
   'PRIVATE',
 ];
@@ -39,6 +42,16 @@ function resembles(word: string): boolean {
   return PASSWORD_WORDS.some((w) => near(w) || swapsTo(upper, w));
 }
 
+/** A word after SET that may carry a secret: PASSWORD or PRIVATE, misspelt or not, or a hint such as PW. */
+function resemblesSetSecret(word: string): boolean {
+  const upper = word.toUpperCase().replace(/[^A-Z]/g, '');
+  if (PASSWORD_HINTS.test(upper)) return true;
+  const allowed = upper.length >= 6 ? 2 : upper.length >= 4 ? 1 : 0;
+  const near = (w: string) => Math.abs(w.length - upper.length) <= allowed && editDistance(upper, w) <= allowed;
+  return SET_SECRETS.some((w) => near(w) || swapsTo(upper, w));
+}
+const SET_SECRETS = ['PASSWORD', 'PASSWD', 'PRIVATE'];
+
 /** Two neighbouring letters swapped ("JION" for JOIN), which plain edit distance counts as two typos. */
 function swapsTo(word: string, target: string): boolean {
   if (word.length !== target.length) return false;
@@ -50,6 +63,8 @@ function swapsTo(word: string, target: string): boolean {
 /** The text with everything after a password-like command word masked; other text unchanged. */
 export function maskSecrets(text: string): string {
   const words = text.trim().split(/\s+/);
+  // After SET only its own secret words count ("SET PASWORD x"); "SET OBSERVER ANY" hides nothing.
+  if (/^SET$/i.test(words[0] ?? '') && words.length > 1 && !resemblesSetSecret(words[1])) return text;
   // The command word may be the first, second ("SET PASWORD", "please SIGNON") or a pair ("SIGN IN").
   for (let i = 0; i < Math.min(words.length, 3); i++) {
     const pair = i + 1 < words.length ? words[i] + words[i + 1] : '';

@@ -4,7 +4,7 @@
 import { getGame, setGameSettings } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
 import { recordPress } from '../../store/press.js';
-import { gameNotice } from '../lifecycle/roster.js';
+import { gameNotice, pressRecipients, unique } from '../lifecycle/roster.js';
 import { describePress, replacePressRules } from '../press-options.js';
 import { readSettings } from '../settings.js';
 import { OFFICIAL_SENDER } from './press.js';
@@ -27,7 +27,9 @@ export function setPress(s: Session, on: Signon, words: string[], fail: (reason:
   const rules = describePress(settings);
   s.reply.ok(`The press rules of game ${game.name} are now: ${rules}. Everyone in the game was told.`);
   const body = `The GM changed the press rules of game '${game.name}'. From now on, press is:\n  ${rules}.`;
-  const notice = gameNotice(s.db, changed, `Diplomacy game ${game.name}: press rules changed`, body);
+  // Told to those who read press (players, observers, GMs); monitors get results only.
+  const readers = unique(pressRecipients(s.db, changed).map((r) => r.address));
+  const notice = gameNotice(s.db, changed, `Diplomacy game ${game.name}: press rules changed`, body, readers);
   // Kept with the GM's official notices, so HISTORY shows when the rules changed.
   const phase = currentPhase(s.db, game.id)?.phase ?? 'FORMING';
   recordPress(s.db, {

@@ -23,23 +23,23 @@ import { dateKey, daysBetween, localParts, parseDateKey, type LocalDate } from '
 import { setDeadlineCommand } from './master.js';
 import { announceDeadline, type Session, type Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
-import { SET_WORDS } from './verbs.js';
+import { readSetWord, SET_WORDS } from './verbs.js';
 import { setZone } from './zone.js';
 import { setPress } from './set-press.js';
+import { setPressCopy } from './press-copy.js';
+import { playerDeadline, playersSetDeadlines } from './player-deadlines.js';
+import { setLateCountCommand } from './late-count.js';
 import { vote } from './votes.js';
 import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
 import { powerName } from '../../core/map/display-names.js';
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);
-  let [word, ...rest] = cmd.args.map((a) => a);
+  const word = cmd.args[0];
   if (!word) return fail('SET what? e.g. SET WAIT, SET ABSENCE 2026-07-01 TO 2026-07-10');
-  let key = word.toUpperCase();
-  if (key === 'NO' && rest[0]) {
-    key = `NO${rest[0].toUpperCase()}`;
-    rest = rest.slice(1);
-  }
-  const sub = SET_WORDS[key];
+  const { sub, used } = readSetWord(cmd.args);
+  const rest = cmd.args.slice(used);
+  const key = word.toUpperCase() === 'NO' && cmd.args[1] ? `NO${cmd.args[1].toUpperCase()}` : word.toUpperCase();
   if (!sub)
     return fail(
       `unknown setting "${word}"`,
@@ -49,6 +49,9 @@ export function set(s: Session, cmd: CommandItem): void {
     );
   const on = s.signon;
   if (!on) return fail(`SET ${sub} needs SIGNON first`);
+  // Under RULE PLAYER_DEADLINES a player's SET DEADLINE is his agreement to an extension; else the GM's.
+  if (sub === 'DEADLINE' && on.role === 'player' && !on.gm && playersSetDeadlines(on.game))
+    return playerDeadline(s, on, rest, fail);
   if (sub === 'DEADLINE') return setDeadlineCommand(s, cmd, on, rest);
   if (GM_TOOL_SETTINGS.has(sub)) return setGmTool(s, cmd, sub, rest);
   if (sub === 'PASSWORD') return setPassword(s, on, rest, fail);
@@ -57,6 +60,8 @@ export function set(s: Session, cmd: CommandItem): void {
     return setTiming(s, on, sub, sub === 'GRACE' ? ['GRACE', ...rest] : rest, fail);
   if (sub === 'ZONE' || sub === 'NOZONE') return setZone(s, on, rest, sub === 'NOZONE', fail);
   if (sub === 'PRESS') return setPress(s, on, rest, fail);
+  if (sub === 'LATE') return setLateCountCommand(s, on, rest, fail);
+  if (sub === 'PRESS COPY' || sub === 'NOPRESS COPY') return setPressCopy(s, on, sub === 'PRESS COPY', rest, fail);
   if (on.role !== 'player' || on.seatId === null || !on.power) return fail(`SET ${sub} is for players`);
   if (sub === 'WAIT' || sub === 'NOWAIT') {
     setSeatWait(s.db, on.seatId, sub === 'WAIT');

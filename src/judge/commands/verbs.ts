@@ -57,6 +57,9 @@ export const VERBS: Record<string, string> = {
   OPTIONS: 'OPTIONS',
   EXPLAIN: 'EXPLAIN',
   WHY: 'EXPLAIN',
+  // A GM's deletion and renaming of his game (DPjudge): game-admin.ts.
+  PURGE: 'PURGE',
+  RENAME: 'RENAME',
 };
 
 /** Words whose next word(s) are passwords, by canonical verb: the argument positions to hide. */
@@ -69,6 +72,9 @@ export const PASSWORD_ARGS: Record<string, number[]> = {
   TAKEOVER: [1, 2],
   RESIGN: [1],
   CREATE: [1],
+  // DPjudge writes the game password after the game (and the new name): whatever follows is hidden.
+  PURGE: [1, 2, 3],
+  RENAME: [2, 3, 4],
 };
 
 /** The SET sub-commands, canonical form first. */
@@ -106,4 +112,26 @@ export const SET_WORDS: Record<string, string> = {
   TIMEZONE: 'ZONE',
   NOZONE: 'NOZONE',
   PRESS: 'PRESS',
+  // SET LATE COUNT <power> <n>: the GM corrects njudge's late count (late-count.ts).
+  LATE: 'LATE',
 };
+
+/** Two-word SET sub-commands, told apart from the one-word ones by their second word (SET PRESS COPY). */
+const SET_PHRASES: Record<string, string> = {
+  'PRESS COPY': 'PRESS COPY',
+  'NOPRESS COPY': 'NOPRESS COPY',
+};
+
+/**
+ * The SET sub-command a SET line's words name (canonical, or null) and how many words it took:
+ * `SET NO DRAW` is NODRAW, `SET PRESS COPY` and `SET NO PRESS COPY` are phrases of their own. The gate
+ * and SET itself read it alike.
+ */
+export function readSetWord(args: string[]): { sub: string | null; used: number } {
+  const upper = args.map((a) => a.toUpperCase());
+  const noJoined = upper[0] === 'NO' && upper[1] ? [`NO${upper[1]}`, ...upper.slice(2)] : upper;
+  const extra = noJoined === upper ? 0 : 1;
+  const phrase = SET_PHRASES[`${noJoined[0]} ${noJoined[1] ?? ''}`];
+  if (phrase) return { sub: phrase, used: 2 + extra };
+  return { sub: SET_WORDS[noJoined[0] ?? ''] ?? null, used: 1 + extra };
+}

@@ -89,6 +89,8 @@ export const AUTHORITY: Readonly<Record<string, Authority>> = {
   BECOME: rule('gm-any'),
   PROMOTE: rule('gm', 'password', 'mail'),
   DEMOTE: rule('gm', 'mail'),
+  PURGE: rule('gm', 'mail'),
+  RENAME: rule('gm', 'mail'),
   REVEAL: rule('gm', 'mail'),
 };
 
@@ -114,10 +116,14 @@ export const SET_AUTHORITY: Readonly<Record<string, Authority>> = {
   NOPRIVATE: rule('gm'),
   AUTOSTART: rule('gm'),
   NOAUTOSTART: rule('gm'),
-  DEADLINE: rule('gm', 'mail'),
+  // The GM's, and under RULE PLAYER_DEADLINES a player's agreement to an extension (player-deadlines.ts).
+  DEADLINE: { ...rule('signed-on', 'mail'), usage: 'SIGNON master@<game> <game password> first' },
   TIMING: rule('gm'),
   GRACE: rule('gm'),
   PRESS: rule('gm', 'mail'),
+  LATE: rule('gm'),
+  'PRESS COPY': rule('signed-on'),
+  'NOPRESS COPY': rule('signed-on'),
 };
 
 /** Order lines and DP bids after a SIGNON. */

@@ -4,7 +4,7 @@
 // who may ask for it.
 import type { Session } from '../commands/session.js';
 import type { Item } from '../commands/tokenize.js';
-import { SET_WORDS } from '../commands/verbs.js';
+import { readSetWord } from '../commands/verbs.js';
 import { AUTHORITY, SET_AUTHORITY, type Authority, type Requirement } from './authority.js';
 import type { MailBudget } from './budget.js';
 import { withUnlock } from './address-proof.js';
@@ -65,8 +65,7 @@ function authorityOf(item: Item): { authority: Authority; word: string } | null 
     return { authority: AUTHORITY[item.verb], word: item.verb === 'OFFICIAL' ? 'OFFICIAL' : 'press' };
   if (item.kind !== 'command') return null;
   if (item.verb === 'SET') {
-    const [first, second] = item.args.map((a) => a.toUpperCase());
-    const sub = SET_WORDS[first === 'NO' && second ? `NO${second}` : (first ?? '')];
+    const { sub } = readSetWord(item.args);
     const row = sub ? SET_AUTHORITY[sub] : undefined;
     // An unknown or missing SET word is answered by SET itself, with suggestions.
     if (row) return { authority: row, word: `SET ${sub}` };

@@ -63,8 +63,13 @@ export function resultRecipients(db: Db, game: Game): string[] {
 }
 
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
-export function gameNotice(db: Db, game: Game, subject: string, body: string): OutgoingMail | null {
-  const readers = resultRecipients(db, game);
+export function gameNotice(
+  db: Db,
+  game: Game,
+  subject: string,
+  body: string,
+  readers = resultRecipients(db, game),
+): OutgoingMail | null {
   if (!readers.length) return null;
   return {
     kind: 'notice',

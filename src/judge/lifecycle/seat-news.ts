@@ -12,6 +12,7 @@ import { readSettings } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { coMasterAddresses, masterAddresses } from './co-masters.js';
 import { takeoverCommand } from './private-game.js';
+import { recordSeatChange } from './replacements.js';
 import { addressOf, seatAddress, unique } from './roster.js';
 import { powerName } from '../../core/map/display-names.js';
 
@@ -121,6 +122,8 @@ function gmLine(db: Db, name: string, news: SeatChangeNews): string {
 
 /** The mails a change of player causes: one to the table (Bcc), one to the GMs, one to the player it concerns. */
 export function seatChangeMails(db: Db, game: Game, variant: Variant, news: SeatChangeNews): OutgoingMail[] {
+  // Every change of player is told from here, so it is recorded here too: SUMMARY and HISTORY list them.
+  recordSeatChange(db, game.id, news.power, news.change);
   const name = powerName(variant, news.power);
   const subject = `Diplomacy game ${game.name}: ${name} ${SUBJECT[news.change]}`;
   const ref = { id: game.id, name: game.name };

@@ -8,13 +8,18 @@ import type { Variant } from '../../core/map/variant.js';
 import { provinceOf, type Loc, type Order, type OrderOutcome, type Position, type Unit } from '../../core/types.js';
 import type { LoadedArt } from './art.js';
 import type { Point } from './geometry.js';
+import { variantInPlay } from '../../core/rules/variant/powers-in-play.js';
 
 export interface BoardPictureInput {
   gameName?: string;
   phaseLabel: string;
   /** The board the orders were given on. */
   position: Position;
-  /** The adjudicator's result for that board: its orders are drawn on it. */
+  /**
+   * The adjudicator's result for that board. The picture then shows the board as it now stands (units
+   * where they ended, centres in their owners' colours after a Fall), with the phase's orders as arrows
+   * from where the units started and the units dislodged beside their province with their retreats.
+   */
   result?: PhaseResult;
 }
 
@@ -22,7 +27,11 @@ export const TITLE_HEIGHT = 34;
 const LEGEND_HEIGHT = 30;
 const SEA = '#b7d3e9';
 const LAND = '#efe6cc';
-const IMPASSABLE = '#a8a39a';
+// Impassable land is hatched, so it reads as no power's land whatever a power's colour (Germany's grey).
+const IMPASSABLE = 'url(#impassable)';
+const IMPASSABLE_PATTERN =
+  '<pattern id="impassable" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
+  '<rect width="7" height="7" fill="#f7f4ec"/><rect width="2.5" height="7" fill="#4f6288"/></pattern>';
 const INK = '#202020';
 const NEUTRAL = '#ffffff';
 const FAILED = '#8a1c1c';
@@ -63,9 +72,10 @@ function tint(colour: string, amount = 0.45): string {
 }
 
 export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictureInput): string {
-  const { position, result } = input;
-  const colourOf = (power: string) => variant.powerById.get(power)?.colour ?? '#777777';
-  const isGreat = (power: string) => (variant.powerById.get(power)?.kind ?? 'great') === 'great';
+  const { result } = input;
+  // The board as it stands after the phase; the orders are drawn from where they were given.
+  const position = result ? result.next : input.position;
+  const { colourOf, isGreat } = powerLooks(variant, [input.position, position]);
   const anchor = (loc: Loc): Point => {
     const province = art.provinces[provinceOf(loc)];
     const coast = loc.includes('/') ? province?.coasts?.[loc.split('/')[1]] : undefined;
@@ -81,6 +91,7 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     marker('head', INK, 'auto'),
     marker('head-failed', FAILED, 'auto'),
     marker('head-retreat', RETREAT, 'auto'),
+    IMPASSABLE_PATTERN,
     '</defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
   );
@@ -143,26 +154,29 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
       ).replace('<text ', '<text stroke-width="2.5" paint-order="stroke" stroke-linejoin="round" '),
     );
   }
-  if (result) out.push(...orderArrows(result, anchor));
-  // Units of the position (a movement result moves nobody: the picture shows the board ordered).
-  const removed = new Set(
-    (result?.outcomes ?? [])
-      .filter((o) => o.order.kind === 'remove' && o.success)
-      .map((o) => (o.order as { loc: Loc }).loc),
-  );
-  for (const unit of position.units) {
+  if (result) out.push(...orderArrows(result, anchor, labelBoxes(variant, art)));
+  // Units where they stand now; a unit removed this winter is drawn crossed out where it stood.
+  for (const unit of position.units)
     out.push(unitSymbol(unit, anchor(unit.loc), colourOf(unit.power), isGreat(unit.power)));
-    if (removed.has(unit.loc)) out.push(cross(anchor(unit.loc)));
+  for (const outcome of result?.outcomes ?? []) {
+    if (outcome.order.kind !== 'remove' || !outcome.success) continue;
+    const unit = input.position.units.find((u) => u.loc === (outcome.order as { loc: Loc }).loc);
+    if (unit) out.push(unitSymbol(unit, anchor(unit.loc), colourOf(unit.power), isGreat(unit.power)));
+    out.push(cross(anchor((outcome.order as { loc: Loc }).loc)));
   }
   // Units dislodged this movement phase, or waiting to retreat: offset, ringed red, with their options.
-  const dislodged = result?.phase.type === 'movement' ? result.dislodged : position.dislodged;
+  const dislodged = result?.phase.type === 'movement' ? result.dislodged : result ? [] : position.dislodged;
   for (const unit of dislodged) {
     const [x, y] = anchor(unit.loc);
     const at: Point = [x + 12, y + 12];
     for (const option of unit.retreats) out.push(arrow(at, anchor(option), RETREAT, true, 'head-retreat', 1.5));
-    out.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="12" fill="none" stroke="#c0392b" stroke-width="2.5"/>`);
+    out.push(ring(at));
     out.push(unitSymbol(unit, at, colourOf(unit.power), isGreat(unit.power)));
   }
+  // The retreats just played: an empty red ring where each dislodged unit waited, its retreat arrow from
+  // there; the unit itself stands where it went (or is gone, disbanded).
+  if (result?.phase.type === 'retreat')
+    for (const unit of input.position.dislodged) out.push(ring(offset(anchor(unit.loc))));
   // Builds of an adjustment phase.
   for (const outcome of result?.outcomes ?? []) {
     if (outcome.order.kind !== 'build' || !outcome.success) continue;
@@ -225,18 +239,36 @@ function unitSymbol(unit: Unit, [x, y]: Point, colour: string, great: boolean): 
   return `${ring}${el('path', boat)}`;
 }
 
+const offset = ([x, y]: Point): Point => [x + 12, y + 12];
+const ring = ([x, y]: Point) =>
+  `<circle cx="${num(x)}" cy="${num(y)}" r="12" fill="none" stroke="${RETREAT}" stroke-width="2.5"/>`;
+
 function cross([x, y]: Point): string {
   const line = (a: Point, b: Point) => `M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}`;
   const d = line([x - 11, y - 11], [x + 11, y + 11]) + line([x + 11, y - 11], [x - 11, y + 11]);
   return el('path', { d, stroke: RETREAT, 'stroke-width': 3.5 });
 }
 
-/** A line from `a` towards `b`, stopping short of the unit symbols at both ends. */
-function arrow(a: Point, b: Point, colour: string, dashed: boolean, head: string, width = 2.2, shorten = 11): string {
+/** `b` moved towards `a` by `by` (at most a third of the way): where a line stops short of a unit symbol. */
+function shortened(a: Point, b: Point, by: number): Point {
   const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
-  const start: Point = [a[0] + ux * Math.min(shorten, length / 3), a[1] + uy * Math.min(shorten, length / 3)];
-  const end: Point = [b[0] - ux * Math.min(shorten, length / 3), b[1] - uy * Math.min(shorten, length / 3)];
+  const cut = Math.min(by, length / 3);
+  return [b[0] - ((b[0] - a[0]) / length) * cut, b[1] - ((b[1] - a[1]) / length) * cut];
+}
+
+/** A line from `a` towards `b`, stopping short of the unit symbols at both ends. */
+function arrow(
+  a: Point,
+  b: Point,
+  colour: string,
+  dashed: boolean,
+  head: string,
+  width = 2.2,
+  shorten = 11,
+  startShorten = shorten,
+): string {
+  const start = shortened(b, a, startShorten);
+  const end = shortened(a, b, shorten);
   return el('path', {
     d: `M${num(start[0])} ${num(start[1])}L${num(end[0])} ${num(end[1])}`,
     stroke: colour,
@@ -247,7 +279,59 @@ function arrow(a: Point, b: Point, colour: string, dashed: boolean, head: string
   });
 }
 
-function orderArrows(result: PhaseResult, anchor: (loc: Loc) => Point): string[] {
+/**
+ * How each power is drawn: its colour and whether it is a Great Power. A minor power made during the game
+ * (`CD … PERMANENT`) is not in the variant file: it is looked up among the powers in play, and drawn in
+ * the colour the variant's minors share.
+ */
+function powerLooks(variant: Variant, positions: Position[]) {
+  const inPlay = positions.map((p) => variantInPlay(variant, p));
+  const powerOf = (id: string) => inPlay.map((v) => v.powerById.get(id)).find(Boolean);
+  const minorColour = variant.powers.find((p) => p.kind === 'minor' && p.colour)?.colour ?? '#8c8c8c';
+  return {
+    colourOf: (id: string) => {
+      const power = powerOf(id);
+      return power?.colour ?? (power && power.kind !== 'great' ? minorColour : '#777777');
+    },
+    isGreat: (id: string) => (powerOf(id)?.kind ?? 'great') === 'great',
+  };
+}
+
+type Box = { x0: number; x1: number; y0: number; y1: number };
+
+/** The box each sea's name covers (11 px capitals centred on its label point, drawn 4 px low). */
+function labelBoxes(variant: Variant, art: LoadedArt): Map<string, Box> {
+  const boxes = new Map<string, Box>();
+  for (const province of variant.map.provinces) {
+    const at = art.provinces[province.id]?.label;
+    // Sea names stand in open water where arrows end; a land name sits clear of its unit.
+    if (!at || province.terrain !== 'sea') continue;
+    const half = province.id.length * 3.8 + 2;
+    boxes.set(province.id, { x0: at[0] - half, x1: at[0] + half, y0: at[1] - 6, y1: at[1] + 7 });
+  }
+  return boxes;
+}
+
+const inBox = (b: Box, [x, y]: Point) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+
+/**
+ * Where an arrow into `to` may end so that its head (from 9 px behind the end to 2 px past it, 6 px
+ * wide) covers none of the destination's name: the end is pulled back along the arrow until it is clear.
+ */
+export function clearOfName(a: Point, b: Point, box: Box | undefined): Point {
+  if (!box) return b;
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  const headHits = (end: Point) =>
+    [-9, -6, -3, 0, 2].some((along) =>
+      [-3, 0, 3].some((across) => inBox(box, [end[0] + ux * along - uy * across, end[1] + uy * along + ux * across])),
+    );
+  let back = 0;
+  while (back < length / 2 && headHits([b[0] - ux * back, b[1] - uy * back])) back += 1;
+  return [b[0] - ux * back, b[1] - uy * back];
+}
+
+function orderArrows(result: PhaseResult, anchor: (loc: Loc) => Point, names: Map<string, Box>): string[] {
   const out: string[] = [];
   const moveOf = new Map<string, Point>();
   for (const { order } of result.outcomes)
@@ -257,9 +341,11 @@ function orderArrows(result: PhaseResult, anchor: (loc: Loc) => Point): string[]
     const colour = failed ? FAILED : INK;
     const head = failed ? 'head-failed' : 'head';
     const order: Order = outcome.order;
-    if (order.kind === 'move' || order.kind === 'retreat')
-      out.push(arrow(anchor(order.loc), anchor(order.to), colour, failed, head));
-    else if (order.kind === 'hold' && !isDefault(outcome)) {
+    if (order.kind === 'move' || order.kind === 'retreat') {
+      const from = anchor(order.loc);
+      const end = shortened(from, anchor(order.to), 11);
+      out.push(arrow(from, clearOfName(from, end, names.get(provinceOf(order.to))), colour, failed, head, 2.2, 0, 11));
+    } else if (order.kind === 'hold' && !isDefault(outcome)) {
       const [x, y] = anchor(order.loc);
       const dash = failed ? '4 3' : undefined;
       out.push(
