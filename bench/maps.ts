@@ -12,7 +12,7 @@ import { adjudicate, initialPosition } from '../src/core/adjudicate/index.js';
 import { loadVariant } from '../src/core/map/load.js';
 import { readPhaseOrders } from '../src/cli/adjudicate.js';
 import { hasMapArt, loadMapArt } from '../src/render/map/art.js';
-import { drawBoardSvg } from '../src/render/map/board.js';
+import { drawBoardSvg } from '../src/render/map/board-picture.js';
 import { svgToPng } from '../src/render/map/png.js';
 import { botOrders } from '../test/judge/bot.js';
 

@@ -15,7 +15,7 @@ import { checkBids } from '../core/dp/index.js';
 import type { ReasonCode } from '../core/reasons.js';
 import type { DpBid, MovementOrder, Order, Phase, Position, PowerId } from '../core/types.js';
 import { phaseCode } from '../core/types.js';
-import { orderSlot } from '../core/orders/slot.js';
+import { readOrderSet } from '../core/orders/slot.js';
 import { reasonText, refusalText } from '../render/reasons.js';
 import { renderResults } from '../render/results.js';
 import type { CliIo } from './io.js';
@@ -105,15 +105,16 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
     return '';
   });
   const verdicts: LineVerdict[] = parseOrders(lines, { variant, position });
-  const chosen = new Map<string, { order: Order; line: number }>();
-  const unslotted: Order[] = [];
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
   const words = { variant, position };
+  // What the GM is told of each line, in the order of the file.
+  const told: { line: number; text: string }[] = [];
+  const tell = (line: number, text: string) => told.push({ line, text: `${file}:${line}: ${text}` });
   for (const v of verdicts) {
     if (v.status === 'error') {
       const reason = refusalText(words, v.error);
-      complaints.push(`${file}:${v.line}: ${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+      tell(v.line, `${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
       refused.push({
         file,
         line: v.line,
@@ -127,23 +128,18 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
       bids.push({ power: v.power, amount: v.amount, order: v.order as MovementOrder });
       bidLines.push(v.line);
       if (v.invalid)
-        complaints.push(
-          `${file}:${v.line}: DP line whose order is invalid (${refusalText(words, v.invalid)}); kept as a bid: ` +
-            'if it wins, the unit ' +
+        tell(
+          v.line,
+          `DP line whose order is invalid (${refusalText(words, v.invalid)}); kept as a bid: if it wins, the unit ` +
             'holds and its order is published as written, marked invalid',
         );
-    } else if (v.status === 'order') {
-      const slot = orderSlot(v.order);
-      if (slot === null) {
-        unslotted.push(v.order);
-        continue;
-      }
-      const earlier = chosen.get(slot);
-      if (earlier) complaints.push(`${file}:${v.line}: replaces the order on line ${earlier.line} for the same unit`);
-      chosen.set(slot, { order: v.order, line: v.line });
     }
   }
-  const orders = [...[...chosen.values()].sort((a, b) => a.line - b.line).map((c) => c.order), ...unslotted];
+  const { kept, replaced } = readOrderSet(verdicts);
+  for (const { earlier, later } of replaced)
+    tell(later.line, `replaces the order on line ${earlier.line} for the same unit`);
+  complaints.push(...told.sort((a, b) => a.line - b.line).map((t) => t.text));
+  const orders = kept.map((v) => v.order);
   complaints.push(...bidWarnings(variant, position, bids, bidLines, file));
   return { orders, bids, refused, complaints, phase, disorder };
 }

@@ -1,4 +1,5 @@
 // `chancery init | run | process | status | demo`: running the judge.
+import { powerName } from '../core/map/display-names.js';
 import type { Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -229,7 +230,7 @@ export function register(program: Command): void {
           const variant = variantOf(game.variant);
           const unplayed = seats
             .filter((x) => x.role === 'player' && x.power && x.status !== 'active')
-            .map((x) => `${variant.powerById.get(x.power!)?.name ?? x.power} (${seatStateWord(x.status)})`);
+            .map((x) => `${powerName(variant, x.power!)} (${seatStateWord(x.status)})`);
           if (unplayed.length) console.log(`  not played: ${unplayed.join(', ')}`);
           if (record && phase && game.status === 'active') {
             const waiting = lateness(db, game, record).waiting.join(', ') || 'nobody';

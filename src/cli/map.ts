@@ -5,9 +5,9 @@ import { writeFileSync } from 'node:fs';
 import type { PhaseResult } from '../core/adjudicate/result.js';
 import type { Variant } from '../core/map/variant.js';
 import type { Position } from '../core/types.js';
-import { phaseLabel } from '../render/phrases.js';
+import { phaseText } from '../core/position/names.js';
 import { loadMapArt } from '../render/map/art.js';
-import { drawBoardSvg } from '../render/map/board.js';
+import { drawBoardSvg } from '../render/map/board-picture.js';
 import { svgToPng } from '../render/map/png.js';
 import { runAdjudicate, startingPoint } from './adjudicate.js';
 import type { CliIo } from './io.js';
@@ -38,12 +38,12 @@ export function runMap(opts: MapCliOptions, io: CliIo): number {
   const { variant, before, result } = drawn!;
   const svg = drawBoardSvg(variant, loadMapArt(variant), {
     gameName: opts.game,
-    phaseLabel: phaseLabel(before.phase),
+    phaseLabel: phaseText(before.phase),
     position: before,
     result,
   });
   if (opts.svg) writeFileSync(opts.out, svg);
   else writeFileSync(opts.out, svgToPng(svg).png);
-  io.out(`${opts.out}: ${variant.title}, ${phaseLabel(before.phase)}${result ? ' with its orders and results' : ''}\n`);
+  io.out(`${opts.out}: ${variant.title}, ${phaseText(before.phase)}${result ? ' with its orders and results' : ''}\n`);
   return 0;
 }

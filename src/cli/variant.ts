@@ -1,4 +1,5 @@
 // `chancery variant check|show`: validate a variant file and describe what it defines.
+import { placeName } from '../core/map/display-names.js';
 import type { CliIo } from './io.js';
 import { describeVariant, loadVariant, VariantError } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
@@ -37,7 +38,7 @@ export function check(nameOrFile: string, io: CliIo): void {
 }
 
 function summary(variant: Variant): string {
-  const name = (loc: string) => variant.map.locName.get(loc) ?? loc;
+  const name = (loc: string) => placeName(variant, loc);
   const lines = [
     `${variant.title} (${variant.id})`,
     `Source: ${variant.source}`,

@@ -13,7 +13,7 @@ import {
   readCondition,
   type BranchChoice,
 } from '../core/orders/conditional.js';
-import { parsePhaseCode, phaseCode, type Order, type Phase, type PhaseType } from '../core/types.js';
+import { parsePhaseCode, phaseCode, type Phase, type PhaseType } from '../core/types.js';
 import type { OutgoingMail } from '../mail/types.js';
 import {
   advanceOrdersOfPower,
@@ -28,7 +28,8 @@ import type { Game } from '../store/games.js';
 import { replaceOrders } from '../store/orders.js';
 import type { PhaseRecord } from '../store/phases.js';
 import { findSeatByPower } from '../store/players.js';
-import { comingPhase, phaseLabel, phaseRank, readPhaseArgument, sectionHeading } from './advance-phase.js';
+import { comingPhase, phaseRank, readPhaseArgument, sectionHeading } from './advance-phase.js';
+import { phaseWithCode } from '../render/phrases.js';
 import type { Session, Signon } from './commands/session.js';
 import type { CommandItem, OtherItem } from './commands/tokenize.js';
 import { masterAddresses } from './lifecycle/co-masters.js';
@@ -37,8 +38,8 @@ import { takeoverCommand } from './lifecycle/private-game.js';
 import { markGmAdvance, recordGmEntry, takeGmAdvanceMark } from './lifecycle/gm-entered.js';
 import { ordersOf } from './phase-orders.js';
 import { variantOf } from './variants.js';
-import { orderSlot } from '../core/orders/slot.js';
-import { powerName } from '../render/phrases.js';
+import { readOrderSet } from '../core/orders/slot.js';
+import { powerName } from '../core/map/display-names.js';
 import { refusalText } from '../render/reasons.js';
 
 /**
@@ -216,7 +217,7 @@ function storeSection(
   section: Section,
 ): { text: string; changed?: string } {
   const code = phaseCode(section.phase);
-  const label = phaseLabel(section.phase);
+  const label = phaseWithCode(section.phase);
   const good: string[] = [];
   for (const { line, text } of section.lines) {
     const conditional = conditionalLine(text);
@@ -282,7 +283,7 @@ export function advanceStanding(db: Db, gameId: number, power: string): string {
   const lines = ['Orders in advance (read against the board when their phase opens):'];
   for (const set of sets) {
     const phase = parsePhaseCode(set.phase);
-    lines.push(`  for ${phase ? phaseLabel(phase) : set.phase}:`, ...set.lines.map((l) => `    ${l}`));
+    lines.push(`  for ${phase ? phaseWithCode(phase) : set.phase}:`, ...set.lines.map((l) => `    ${l}`));
   }
   return lines.join('\n');
 }
@@ -347,7 +348,7 @@ function disorderText(game: Game, set: AdvanceOrderSet): string {
   const name = powerLabel(game, set.power);
   const phase = parsePhaseCode(set.phase);
   return [
-    `Game ${game.name}, ${name}: the orders you sent in advance for ${phase ? phaseLabel(phase) : set.phase}`,
+    `Game ${game.name}, ${name}: the orders you sent in advance for ${phase ? phaseWithCode(phase) : set.phase}`,
     `were not used: ${name} is in civil disorder, and its units get default orders until you play it`,
     `again (${takeoverCommand(game, set.power, '<your password>')}) or the GM gives it back to you (REVIVE).`,
     '',
@@ -371,8 +372,8 @@ function skippedText(game: Game, record: PhaseRecord, set: AdvanceOrderSet, byGm
   const who = reader === 'gm' ? 'you entered' : byGm ? 'the GM entered' : 'you sent';
   return [
     `Game ${game.name}, ${powerLabel(game, set.power)}: the orders ${who} in advance for ` +
-      `${phase ? phaseLabel(phase) : set.phase}`,
-    `were not used: there was no such phase (${why}); the game went on to ${phaseLabel(record.position.phase)}.`,
+      `${phase ? phaseWithCode(phase) : set.phase}`,
+    `were not used: there was no such phase (${why}); the game went on to ${phaseWithCode(record.position.phase)}.`,
     '',
     'They were:',
     ...set.lines.map((l) => `  ${l}`),
@@ -393,7 +394,7 @@ function applySet(
   reader: Reader,
 ): string {
   const name = powerLabel(game, set.power);
-  const label = phaseLabel(record.position.phase);
+  const label = phaseWithCode(record.position.phase);
   const who = reader === 'gm' ? `you entered for ${name}` : byGm ? 'the GM entered for you' : 'you sent';
   const whose = reader === 'gm' ? `the orders of ${name}` : 'your orders';
   const head = `Game ${game.name}, ${name}: the orders ${who} in advance for ${label} were read against the board now.`;
@@ -404,32 +405,26 @@ function applySet(
   // Conditional orders are decided here, on the board as the phase opens (njudge's IF / ELSE / ENDIF).
   const chosen = chooseBranches(variant, set.lines, record.position);
   const verdicts = parseOrders(chosen.lines.join('\n'), { variant, position: record.position, power: set.power });
-  const kept = new Map<string, { order: Order; shown: string; text: string }>();
-  const refused: string[] = [];
+  const refused: { line: number; text: string }[] = [];
+  const refuse = (line: number, text: string, why: string) =>
+    refused.push({ line, text: `  ${text}\n      -> ${why}` });
   for (const v of verdicts) {
-    if (v.status === 'heading') continue;
     if (v.status === 'error') {
       const why = refusalText({ variant, position: record.position }, v.error);
-      refused.push(`  ${v.text}\n      -> ${why}${v.suggestion ? ` (${v.suggestion})` : ''}`);
-      continue;
-    }
-    if (v.status === 'dp') {
-      refused.push(`  ${v.text}\n      -> DP bids are not taken in advance`);
-      continue;
-    }
-    const key = orderSlot(v.order) ?? `waive:${kept.size}`;
-    const earlier = kept.get(key);
-    if (earlier) refused.push(`  ${earlier.text}\n      -> replaced by a later order for the same unit (${v.text})`);
-    kept.set(key, { order: v.order, shown: v.normalised, text: v.text });
+      refuse(v.line, v.text, `${why}${v.suggestion ? ` (${v.suggestion})` : ''}`);
+    } else if (v.status === 'dp') refuse(v.line, v.text, 'DP bids are not taken in advance');
   }
-  const orders = [...kept.values()];
+  const { kept: orders, replaced } = readOrderSet(verdicts);
+  for (const { earlier, later } of replaced)
+    refuse(later.line, earlier.text, `replaced by a later order for the same unit (${later.text})`);
+  refused.sort((x, y) => x.line - y.line);
   if (orders.length) {
     replaceOrders(db, {
       gameId: game.id,
       phase: record.phase,
       power: set.power,
       lines: orders.map((o) => o.text),
-      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
+      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.normalised) },
     });
     if (byGm) recordGmEntry(db, game.id, record.phase, set.power);
   }
@@ -440,8 +435,8 @@ function applySet(
     orders.length
       ? `Used, now ${whose} for ${record.phase}:`
       : `None could be used: ${reader === 'gm' ? `${name} has` : 'you have'} no orders for ${record.phase} yet.`,
-    ...orders.map((o) => `  ${o.shown}`),
-    ...(refused.length ? ['', 'Refused:', ...refused] : []),
+    ...orders.map((o) => `  ${o.normalised}`),
+    ...(refused.length ? ['', 'Refused:', ...refused.map((r) => r.text)] : []),
     '',
     reader === 'gm'
       ? `BECOME ${name} and orders for ${record.phase} replace these as usual.`

@@ -2,7 +2,7 @@
 // adjustment phase, and the written forms a player uses to name one ("PHASE F1901R", "PHASE Winter
 // 1901", "Retreats:", "if dislodged, …").
 import { phaseText, readPhase } from '../core/position/names.js';
-import { phaseCode, type Phase, type PhaseType } from '../core/types.js';
+import type { Phase, PhaseType } from '../core/types.js';
 
 const SEQUENCE: readonly string[] = [
   'spring movement',
@@ -23,11 +23,6 @@ export function comingPhase(current: Phase, type: Exclude<PhaseType, 'movement'>
   if (type === 'adjustment') return { year: current.year, season: 'winter', type };
   if (current.type !== 'adjustment') return { year: current.year, season: current.season, type };
   return { year: current.year + 1, season: 'spring', type };
-}
-
-/** "Fall 1901 Retreat (F1901R)". */
-export function phaseLabel(phase: Phase): string {
-  return `${phaseText(phase)} (${phaseCode(phase)})`;
 }
 
 /** A PHASE line's argument, as a phase that exists in the game's calendar, or why not. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { registerAttachmentRenderer } from '../mail/attachments.js';
 import { boardSvg, canDrawBoard, svgToPng } from '../render/map/index.js';
 import { DrawPool, pictureThreads } from '../render/map/draw-pool.js';
-import { phaseLabel } from '../render/phrases.js';
+import { phaseText } from '../core/position/names.js';
 import type { Db } from '../store/database.js';
 import { getGame, type Game } from '../store/games.js';
 import type { MailAttachment } from '../store/outbox.js';
@@ -15,8 +15,6 @@ import { findPicture, hasPicture, storePicture } from '../store/pictures.js';
 import { variantOf } from './variants.js';
 
 export const BOARD_PICTURE = 'board-picture';
-
-export { phaseLabel };
 
 /**
  * The attachment asking for a picture of a game's phase: with its orders and results once processed
@@ -106,7 +104,7 @@ function pictureKey(
   const svg = () =>
     boardSvg(variant, {
       gameName: game.name,
-      phaseLabel: phaseLabel(record.position.phase),
+      phaseLabel: phaseText(record.position.phase),
       position: record.position,
       result,
     });

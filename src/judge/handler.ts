@@ -7,7 +7,7 @@ import { replySubject } from '../mail/compose.js';
 import { execute } from './commands/execute.js';
 import { maskSubjectSecrets } from './commands/secrets.js';
 import { newSession, replyCopyMails } from './commands/session.js';
-import { tokenize } from './commands/tokenize.js';
+import { commandItems } from './commands/tokenize.js';
 import { forReaders } from './reader-zones.js';
 import { addProofSection } from './gate/address-proof.js';
 
@@ -57,7 +57,7 @@ export const handleMail: MailHandler = (mail, db, context) => {
       `line too long: the judge reads lines of up to ${READ_LIMITS.lineChars} characters`,
     );
   }
-  const items = tokenize(readable.text);
+  const items = commandItems(readable.text);
   execute(session, items);
   addProofSection(session);
   // Orders sent as an attached file are not read: say so, even when the text held commands too.

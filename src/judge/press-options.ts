@@ -40,42 +40,67 @@ export function pressOptionsOf(settings: PressSettings): PressOptions {
   return { ...NO_OPTIONS, ...settings.pressOptions };
 }
 
-/** The words after RULE PRESS, beside WHITE, GREY and NONE, and which option each turns on. */
-const PRESS_WORDS: Record<string, keyof PressOptions> = {
-  FAKE: 'fake',
-  NO_PARTIAL: 'broadcastOnly',
-  BROADCAST_ONLY: 'broadcastOnly',
-  MOVEMENT_ONLY: 'movementOnly',
-  NO_MINOR: 'movementOnly',
-  AFTER_ORDERS: 'afterOrders',
-  MUST_ORDER: 'afterOrders',
+/** What one press word sets: the kind of press, or one option. */
+type PressWord = { press: PressRule } | { option: keyof PressOptions };
+
+/**
+ * Every press word, ours and the classic judges': one vocabulary for `RULE PRESS …` at CREATE and the
+ * GM's `SET PRESS …` later, so that a word taken by one is taken by the other.
+ */
+const PRESS_VOCABULARY: Record<string, PressWord> = {
+  WHITE: { press: 'white' },
+  GREY: { press: 'grey' },
+  GRAY: { press: 'grey' },
+  WHITE_GREY: { press: 'grey' },
+  NONE: { press: 'none' },
+  NO_PRESS: { press: 'none' },
+  FAKE: { option: 'fake' },
+  FAKE_PRESS: { option: 'fake' },
+  NO_PARTIAL: { option: 'broadcastOnly' },
+  BROADCAST_ONLY: { option: 'broadcastOnly' },
+  PUBLIC_PRESS: { option: 'broadcastOnly' },
+  GM_READS_PRESS: { option: 'gmReads' },
+  EAVESDROP: { option: 'gmReads' },
+  'EAVESDROP!': { option: 'gmReads' },
+  MOVEMENT_ONLY: { option: 'movementOnly' },
+  NO_MINOR: { option: 'movementOnly' },
+  NO_MINOR_PRESS: { option: 'movementOnly' },
+  MOVEMENT_PRESS_ONLY: { option: 'movementOnly' },
+  AFTER_ORDERS: { option: 'afterOrders' },
+  MUST_ORDER: { option: 'afterOrders' },
+  OBSERVER_PRESS: { option: 'observers' },
 };
 
-/** RULE words naming one option on their own (ours first, then the classic judges'). */
-const RULE_WORDS: Record<string, keyof PressOptions> = {
-  FAKE_PRESS: 'fake',
-  NO_PARTIAL: 'broadcastOnly',
-  PUBLIC_PRESS: 'broadcastOnly',
-  GM_READS_PRESS: 'gmReads',
-  EAVESDROP: 'gmReads',
-  'EAVESDROP!': 'gmReads',
-  NO_MINOR_PRESS: 'movementOnly',
-  MOVEMENT_PRESS_ONLY: 'movementOnly',
-  MUST_ORDER: 'afterOrders',
-  OBSERVER_PRESS: 'observers',
-};
+/** The press words that are also RULE names of their own (RULE EAVESDROP), as the classic judges wrote them. */
+const OWN_RULE_NAMES = [
+  'NO_PRESS',
+  'WHITE_GREY',
+  'FAKE_PRESS',
+  'NO_PARTIAL',
+  'PUBLIC_PRESS',
+  'GM_READS_PRESS',
+  'EAVESDROP',
+  'EAVESDROP!',
+  'NO_MINOR_PRESS',
+  'MOVEMENT_PRESS_ONLY',
+  'MUST_ORDER',
+  'OBSERVER_PRESS',
+];
 
-const KINDS: Record<string, PressRule> = {
-  WHITE: 'white',
-  GREY: 'grey',
-  GRAY: 'grey',
-  WHITE_GREY: 'grey',
-  NONE: 'none',
-};
+export const PRESS_RULE_NAMES = ['PRESS', ...OWN_RULE_NAMES];
 
-export const PRESS_RULE_NAMES = ['PRESS', 'NO_PRESS', 'WHITE_GREY', ...Object.keys(RULE_WORDS)];
+/** Sets one press word (any case) into `settings`; false when it is no press word. */
+function applyPressWord(settings: PressSettings, options: PressOptions, word: string): boolean {
+  const meaning = PRESS_VOCABULARY[word.toUpperCase()];
+  if (!meaning) return false;
+  if ('press' in meaning) settings.press = meaning.press;
+  else options[meaning.option] = true;
+  return true;
+}
 
-const PRESS_USAGE = 'RULE PRESS takes WHITE, GREY or NONE, and may add FAKE, NO_PARTIAL, MOVEMENT_ONLY or AFTER_ORDERS';
+const PRESS_USAGE =
+  'RULE PRESS takes WHITE, GREY or NONE, and may add FAKE, NO_PARTIAL, MOVEMENT_ONLY, AFTER_ORDERS, ' +
+  'GM_READS_PRESS or OBSERVER_PRESS';
 
 /**
  * Applies a RULE line if it is a press rule: `RULE PRESS GREY FAKE`, `RULE NO_PARTIAL`, `RULE EAVESDROP`, ...
@@ -85,16 +110,11 @@ export function applyPressRule(settings: PressSettings, words: string[]): string
   const rule = (words[0] ?? '').toUpperCase();
   const options = pressOptionsOf(settings);
   if (rule === 'PRESS') {
-    const values = words.slice(1).map((w) => w.toUpperCase());
+    const values = words.slice(1);
     if (!values.length) return PRESS_USAGE;
-    for (const value of values) {
-      if (KINDS[value]) settings.press = KINDS[value];
-      else if (PRESS_WORDS[value]) options[PRESS_WORDS[value]] = true;
-      else return `${PRESS_USAGE} (not "${value}")`;
-    }
-  } else if (rule === 'NO_PRESS') settings.press = 'none';
-  else if (rule === 'WHITE_GREY') settings.press = 'grey';
-  else if (RULE_WORDS[rule]) options[RULE_WORDS[rule]] = true;
+    const unknown = values.find((value) => !applyPressWord(settings, options, value));
+    if (unknown !== undefined) return `${PRESS_USAGE} (not "${unknown.toUpperCase()}")`;
+  } else if (OWN_RULE_NAMES.includes(rule)) applyPressWord(settings, options, rule);
   else return undefined;
   settings.pressOptions = options;
   return contradiction(settings);
@@ -151,13 +171,8 @@ export function replacePressRules(settings: PressSettings, words: string[]): str
   if (!words.length) return SET_PRESS_USAGE;
   const next: PressSettings = { ...settings, press: 'white', pressOptions: { ...NO_OPTIONS } };
   const options = next.pressOptions as PressOptions;
-  for (const word of words.map((w) => w.toUpperCase())) {
-    if (KINDS[word]) next.press = KINDS[word];
-    else if (word === 'NO_PRESS') next.press = 'none';
-    else if (PRESS_WORDS[word]) options[PRESS_WORDS[word]] = true;
-    else if (RULE_WORDS[word]) options[RULE_WORDS[word]] = true;
-    else return `${SET_PRESS_USAGE} (not "${word}")`;
-  }
+  const unknown = words.find((word) => !applyPressWord(next, options, word));
+  if (unknown !== undefined) return `${SET_PRESS_USAGE} (not "${unknown.toUpperCase()}")`;
   const problem = contradiction(next);
   if (problem) return problem;
   settings.press = next.press;

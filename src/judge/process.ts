@@ -31,7 +31,7 @@ import { phaseSeed } from './seeds.js';
 import { readSettings } from './settings.js';
 import { renderTemplate } from './template.js';
 import { variantOf } from './variants.js';
-import { powerName } from '../render/phrases.js';
+import { powerName } from '../core/map/display-names.js';
 import { andList } from '../render/wrap.js';
 
 /**

@@ -8,7 +8,7 @@ import { isPlaying } from './lifecycle/roster.js';
 import { ordersOf } from './phase-orders.js';
 import { isComplete, obligation, type Obligation } from './readiness.js';
 import { variantOf } from './variants.js';
-import { powerName } from '../render/phrases.js';
+import { powerName } from '../core/map/display-names.js';
 
 /** Builds and removals due in an adjustment phase: computed by the phase that led to it. */
 export function adjustmentsDue(db: Db, gameId: number, record: PhaseRecord): AdjustmentCount[] {

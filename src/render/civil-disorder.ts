@@ -4,7 +4,8 @@ import type { Variant } from '../core/map/variant.js';
 import type { CivilDisorderDeclaration } from '../core/rules/variant/civil-disorder.js';
 import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import { phaseCode, PHASE_TYPE_NAME, SEASON_NAME } from '../core/types.js';
-import { placeName, powerAdjective, powerName, unitName } from './phrases.js';
+import { powerAdjective, unitName } from './phrases.js';
+import { placeName, powerName } from '../core/map/display-names.js';
 import { wrap, andList } from './wrap.js';
 
 export function renderCivilDisorder(fileVariant: Variant, d: CivilDisorderDeclaration): string {

@@ -3,7 +3,8 @@ import type { PhaseResult } from '../core/adjudicate/result.js';
 import type { Variant } from '../core/map/variant.js';
 import type { DislodgedUnit, Unit } from '../core/types.js';
 import { powersInOrder } from './ownership.js';
-import { placeName, powerAdjective } from './phrases.js';
+import { powerAdjective } from './phrases.js';
+import { placeName } from '../core/map/display-names.js';
 import { orList, wrap } from './wrap.js';
 
 function subject(variant: Variant, unit: Unit): string {

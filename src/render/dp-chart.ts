@@ -7,7 +7,7 @@ import { formatOrder } from '../core/orders/format.js';
 import type { Reason } from '../core/reasons.js';
 import type { DpBid, MovementOrder, Position, PowerId } from '../core/types.js';
 import { PHASE_TYPE_NAME, SEASON_NAME } from '../core/types.js';
-import { powerName } from './phrases.js';
+import { powerName } from '../core/map/display-names.js';
 import { reasonText } from './reasons.js';
 
 function orderText(variant: Variant, order: MovementOrder): string {

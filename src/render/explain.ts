@@ -3,7 +3,8 @@
 import type { Fact } from '../core/adjudicate/trace.js';
 import type { Variant } from '../core/map/variant.js';
 import type { Unit } from '../core/types.js';
-import { placeName, powerAdjective, unitName } from './phrases.js';
+import { powerAdjective, unitName } from './phrases.js';
+import { placeName } from '../core/map/display-names.js';
 import { reasonText } from './reasons.js';
 import { andList } from './wrap.js';
 

@@ -4,7 +4,8 @@ import type { Variant } from '../core/map/variant.js';
 import type { PhaseOptions, UnitOptions, WinterOptions } from '../core/options/index.js';
 import { formatOrder } from '../core/orders/format.js';
 import type { Order, PowerId } from '../core/types.js';
-import { powerName, unitName } from './phrases.js';
+import { unitName } from './phrases.js';
+import { powerName } from '../core/map/display-names.js';
 
 /** A neutral unit is ordered by a DP line; its orders are shown as such a line of 1 DP. */
 function line(variant: Variant, o: Order, by: UnitOptions['by']): string {

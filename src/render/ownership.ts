@@ -2,7 +2,7 @@
 import type { AdjustmentCount } from '../core/adjudicate/result.js';
 import type { PowerDef, Variant } from '../core/map/variant.js';
 import type { PowerId, ProvinceId } from '../core/types.js';
-import { placeName } from './phrases.js';
+import { placeName, powerName } from '../core/map/display-names.js';
 import { wrap } from './wrap.js';
 
 /** Great Powers first, then minors and affiliates, each in the variant file's order. */
@@ -53,7 +53,7 @@ export function adjustmentCountLine(
   final = false,
   width = 11,
 ): string {
-  const name = variant.powerById.get(count.power)?.name ?? count.power;
+  const name = powerName(variant, count.power);
   const centres = `${String(count.centres).padStart(2)} Supply ${count.centres === 1 ? 'center, ' : 'centers,'}`;
   const units = `${String(count.units).padStart(2)} ${count.units === 1 ? 'Unit: ' : 'Units:'}`;
   const amount = Math.abs(count.delta);
@@ -72,7 +72,7 @@ export function adjustmentCountLines(
   final = false,
 ): string[] {
   const rank = new Map(powersInOrder(variant).map((p, i) => [p.id, i]));
-  const width = powerColumnWidth(counts.map((c) => variant.powerById.get(c.power)?.name ?? c.power));
+  const width = powerColumnWidth(counts.map((c) => powerName(variant, c.power)));
   return [...counts]
     .sort((a, b) => (rank.get(a.power) ?? Infinity) - (rank.get(b.power) ?? Infinity))
     .map((c) => adjustmentCountLine(variant, c, winners.includes(c.power), final, width));

@@ -1,25 +1,19 @@
 // How units, orders and notes are worded in results mails (DPjudge/njudge "anglified" form):
 // full location names from the variant, order words ->, HOLD, SUPPORT, CONVOY.
+import { placeName, powerName } from '../core/map/display-names.js';
 import type { Variant } from '../core/map/variant.js';
 import type { OrderOutcome } from '../core/adjudicate/result.js';
 import type { Loc, Note, Order, Phase, PowerId, Unit, UnitType } from '../core/types.js';
-import { PHASE_TYPE_NAME, provinceOf, SEASON_NAME } from '../core/types.js';
+import { phaseText } from '../core/position/names.js';
+import { phaseCode, provinceOf } from '../core/types.js';
 
-/** "Spring 1901 Movement": a phase as a picture's title and a mail's text name it. */
-export function phaseLabel(phase: Phase): string {
-  return `${SEASON_NAME[phase.season]} ${phase.year} ${PHASE_TYPE_NAME[phase.type]}`;
-}
-
-export function placeName(variant: Variant, loc: Loc): string {
-  return variant.map.locName.get(loc) ?? variant.map.locName.get(provinceOf(loc)) ?? loc.toUpperCase();
+/** "Fall 1901 Retreat (F1901R)": a phase named in words and by the code players write in orders. */
+export function phaseWithCode(phase: Phase): string {
+  return `${phaseText(phase)} (${phaseCode(phase)})`;
 }
 
 export function unitWord(type: UnitType): 'Army' | 'Fleet' {
   return type === 'A' ? 'Army' : 'Fleet';
-}
-
-export function powerName(variant: Variant, power: PowerId): string {
-  return variant.powerById.get(power)?.name ?? power;
 }
 
 export function powerAdjective(variant: Variant, power: PowerId): string {

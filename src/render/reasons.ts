@@ -2,12 +2,12 @@
 // or was not carried out. Only here does a code become English; the mapped type below makes the
 // compiler refuse a code without its words.
 import type { Variant } from '../core/map/variant.js';
-import type { Refusal } from '../core/orders/board.js';
+import type { Refusal } from '../core/orders/check-context.js';
 import type { Reason, ReasonCode, ReasonOf, UnitFact } from '../core/reasons.js';
 import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import type { Loc, PhaseType, Position, PowerId } from '../core/types.js';
 import { provinceOf } from '../core/types.js';
-import { placeName } from './phrases.js';
+import { placeName, powerName } from '../core/map/display-names.js';
 
 /** What wording needs: the variant, and the position when powers may have arisen in the game (civil disorder). */
 export interface Wording {
@@ -38,8 +38,7 @@ export function describeUnit(variant: Variant, unit: Pick<UnitFact, 'type' | 'lo
 }
 
 function power(w: Wording, id: PowerId): string {
-  const variant = w.position ? variantInPlay(w.variant, w.position) : w.variant;
-  return variant.powerById.get(id)?.name ?? id;
+  return powerName(w.position ? variantInPlay(w.variant, w.position) : w.variant, id);
 }
 
 const place = (w: Wording, loc: Loc) => placeName(w.variant, loc);

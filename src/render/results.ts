@@ -11,7 +11,8 @@ import type { Phase, PowerId, Position, Unit } from '../core/types.js';
 import { phaseCode, provinceOf, SEASON_NAME } from '../core/types.js';
 import { dislodgedSentences, retreatOptionsSentence } from './dislodged.js';
 import { adjustmentCountLines, ownershipLines, powerColumnWidth, powersInOrder } from './ownership.js';
-import { outcomeText, powerName, unitName } from './phrases.js';
+import { outcomeText, unitName } from './phrases.js';
+import { powerName } from '../core/map/display-names.js';
 import { wrap, andList } from './wrap.js';
 import { explanationLines } from './explain.js';
 import type { Explanation } from '../core/adjudicate/trace.js';
@@ -139,7 +140,7 @@ function endsFall(result: PhaseResult): boolean {
 
 function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions): string[] {
   if (result.gameOver && result.drawn?.length) {
-    const names = result.drawn.map((p) => variant.powerById.get(p)?.name ?? p);
+    const names = result.drawn.map((p) => powerName(variant, p));
     const list = andList(names);
     const last = result.capLastYear ?? result.phase.year;
     // A board that started past the cap (a position file, a cap lowered mid-game) ends at its first Fall.
@@ -153,7 +154,7 @@ function footerLines(variant: Variant, result: PhaseResult, opts: ResultsOptions
     // Said in words, not only by the "(* VICTORY!! *)" mark in the table.
     const won = result.winners.map((p) => {
       const centres = result.adjustments.find((c) => c.power === p)?.centres;
-      return `${variant.powerById.get(p)?.name ?? p}${centres === undefined ? '' : ` (${centres} supply centres)`}`;
+      return `${powerName(variant, p)}${centres === undefined ? '' : ` (${centres} supply centres)`}`;
     });
     const verb = won.length === 1 ? 'has' : 'have';
     return [...wrap('', `${andList(won)} ${verb} won the game.`), 'The game is over.  Thank you for playing.'];

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import type { PhaseResult } from '../core/adjudicate/result.js';
 import type { Variant } from '../core/map/variant.js';
 import type { Position } from '../core/types.js';
-import { phaseLabel } from '../judge/board-mail.js';
+import { phaseText } from '../core/position/names.js';
 import { canDrawBoard, loadMapArt } from '../render/map/index.js';
-import { drawBoardSvg } from '../render/map/board.js';
+import { drawBoardSvg } from '../render/map/board-picture.js';
 
 export class RenderBusy extends Error {
   constructor() {
@@ -64,7 +64,7 @@ export class MapCache {
     this.take();
     const svg = drawBoardSvg(variant, loadMapArt(variant), {
       gameName: input.gameName,
-      phaseLabel: phaseLabel(input.position.phase),
+      phaseLabel: phaseText(input.position.phase),
       position: input.position,
       result: input.result,
     });

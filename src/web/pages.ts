@@ -3,11 +3,12 @@
 import { initialPosition } from '../core/adjudicate/phase.js';
 import type { Variant } from '../core/map/variant.js';
 import type { Position } from '../core/types.js';
-import { phaseLabel } from '../judge/board-mail.js';
+import { phaseText } from '../core/position/names.js';
 import { formatDeadline } from '../judge/lifecycle/deadlines.js';
 import { knownVariants, variantOf } from '../judge/variants.js';
-import { renderBoard } from '../render/board.js';
-import { powerName, unitName } from '../render/phrases.js';
+import { renderBoard } from '../render/position-listing.js';
+import { unitName } from '../render/phrases.js';
+import { powerName } from '../core/map/display-names.js';
 import { renderPosition } from '../render/results.js';
 import type { Db } from '../store/database.js';
 import type { Game } from '../store/games.js';
@@ -91,7 +92,7 @@ export function gamesPage(db: Db, paging: Paging): Doc {
 function boardAlt(variant: Variant, game: Game, position: Position, what: string): string {
   const units = position.units.length;
   const centres = Object.keys(position.owners).length;
-  const label = `Map of ${game.name}, ${phaseLabel(position.phase)}${what}`;
+  const label = `Map of ${game.name}, ${phaseText(position.phase)}${what}`;
   return `${label}: ${units} units on the board, ${centres} owned centres`;
 }
 
@@ -188,8 +189,7 @@ export function gamePage(db: Db, game: Game, paging: Paging, maps: MapCache): Do
     );
     modified = newest(modified, record.processedAt);
     const open = !record.result ? publicPress(db, game, record.phase) : [];
-    if (open.length)
-      parts.push(`<h2>Broadcasts during ${esc(phaseLabel(record.position.phase))}</h2>`, pressHtml(open));
+    if (open.length) parts.push(`<h2>Broadcasts during ${esc(phaseText(record.position.phase))}</h2>`, pressHtml(open));
   } else {
     parts.push('<p>The game has not started: there is no board yet.</p>');
   }

@@ -7,7 +7,7 @@ import type { PhaseResult } from '../core/adjudicate/result.js';
 import type { Variant } from '../core/map/variant.js';
 import { variantInPlay } from '../core/rules/variant/powers-in-play.js';
 import type { PowerId, Position } from '../core/types.js';
-import { phaseLabel } from '../judge/board-mail.js';
+import { phaseText } from '../core/position/names.js';
 import { dpRevealText } from '../judge/dp-mail.js';
 import { deadlineOf, gameZone } from '../judge/lifecycle/deadlines.js';
 import { GAME_NAME } from '../judge/lifecycle/create.js';
@@ -21,7 +21,7 @@ import { describeRules } from '../judge/game-rules.js';
 import { readSettings } from '../judge/settings.js';
 import { waitingFor } from '../judge/waiting.js';
 import { variantOf } from '../judge/variants.js';
-import { powerName } from '../render/phrases.js';
+import { powerName } from '../core/map/display-names.js';
 import { renderResults } from '../render/results.js';
 import type { Db } from '../store/database.js';
 import { findGameByName, getGame, listGames, type Game } from '../store/games.js';
@@ -129,7 +129,7 @@ export function summarise(db: Db, game: Game): GameSummary {
     status: game.status,
     finished: isOver(game),
     phase: open?.phase ?? null,
-    phaseLabel: open ? phaseLabel(open.position.phase) : null,
+    phaseLabel: open ? phaseText(open.position.phase) : null,
     deadline: open && game.status === 'active' ? deadlineOf(db, game.id, open.phase) : null,
     zone: gameZone(game),
     description: settings.description,
@@ -224,7 +224,7 @@ function describeProcessed(db: Db, game: Game, record: PhaseRecord): ProcessedPh
     variant,
     record,
     result,
-    label: phaseLabel(record.position.phase),
+    label: phaseText(record.position.phase),
     text: entered ? `${entered}\n\n${results}` : results,
     previous,
     next,

@@ -6,7 +6,7 @@ import { loadVariant } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import type { OrderOutcome } from '../../src/core/adjudicate/result.js';
-import type { Refusal } from '../../src/core/orders/board.js';
+import type { Refusal } from '../../src/core/orders/check-context.js';
 import type { DpBid, MovementOrder, Phase, Position, PowerId, Unit, UnitType } from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 

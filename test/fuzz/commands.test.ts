@@ -1,12 +1,12 @@
 // The judge's command reader: generated mail bodies (command words of both dialects, their
 // arguments, press, order words, quotes and signatures, mutated, and random characters) go through
-// extractCommandText and tokenize, as in the mail handler. Every line that is left must come out
+// extractCommandText and commandItems, as in the mail handler. Every line that is left must come out
 // as exactly one thing: a command, a CREATE settings line, a press start, a line of a press body
 // (or its ENDPRESS), or an 'other' line for the executor; never an exception. Command lines name a
 // known verb and never show a password; an 'other' line's "did you mean" is a real command.
 import { describe, expect, it } from 'vitest';
 import { commandLike } from '../../src/judge/commands/orders.js';
-import { tokenize, type Item } from '../../src/judge/commands/tokenize.js';
+import { commandItems, type Item } from '../../src/judge/commands/tokenize.js';
 import { PASSWORD_ARGS, SET_WORDS, VERBS } from '../../src/judge/commands/verbs.js';
 import { SETTING_WORDS } from '../../src/judge/settings.js';
 import { extractCommandText } from '../../src/mail/command-text.js';
@@ -117,7 +117,7 @@ function fail(mail: number, line: number, text: string | undefined, problem: str
   throw new Error(`mail ${mail}, line ${line} ${JSON.stringify(text)}: ${problem}`);
 }
 
-/** The verdict of every line of `text` (1-based), from the items tokenize made of it. */
+/** The verdict of every line of `text` (1-based), from the items commandItems made of it. */
 function verdictsOf(batch: number, lines: string[], items: Item[]): (Verdict | null)[] {
   const verdicts: (Verdict | null)[] = new Array(lines.length + 1).fill(null);
   const mark = (line: number, verdict: Verdict) => {
@@ -173,7 +173,7 @@ function verdictsOf(batch: number, lines: string[], items: Item[]): (Verdict | n
 
 describe('command reader fuzz', () => {
   it(
-    `${LINES.toLocaleString('en')} generated lines through extractCommandText and tokenize: one verdict each`,
+    `${LINES.toLocaleString('en')} generated lines through extractCommandText and commandItems: one verdict each`,
     { timeout: 240_000 },
     () => {
       const next = rng(20261121);
@@ -184,7 +184,7 @@ describe('command reader fuzz', () => {
         // Mails of a dozen lines, as people send them; what extractCommandText leaves is what counts.
         const mail = Array.from({ length: 1 + Math.floor(next() * MAIL_LINES) }, line);
         const lines = extractCommandText(mail.join('\n')).split('\n');
-        const items = tokenize(lines.join('\n'));
+        const items = commandItems(lines.join('\n'));
         const verdicts = verdictsOf(mailNumber, lines, items);
         lines.forEach((text, i) => {
           const verdict = verdicts[i + 1];

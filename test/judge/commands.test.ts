@@ -1,7 +1,7 @@
 // The command language: every verb and its synonyms, typos answered with "did you mean", quoted
 // replies ignored, passwords never echoed, and the per-line verdicts of an order mail.
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokenize, type CommandItem } from '../../src/judge/commands/tokenize.js';
+import { commandItems, type CommandItem } from '../../src/judge/commands/tokenize.js';
 import { findGameByName } from '../../src/store/games.js';
 import { recentMail } from '../../src/store/mail-log.js';
 import { createWorld, type World } from './world.js';
@@ -9,7 +9,7 @@ import { createWorld, type World } from './world.js';
 let world: World | null = null;
 afterEach(() => world?.close());
 
-const verbs = (text: string) => tokenize(text).map((i) => (i.kind === 'other' ? `other:${i.text}` : i.verb));
+const verbs = (text: string) => commandItems(text).map((i) => (i.kind === 'other' ? `other:${i.text}` : i.verb));
 
 describe('tokenize', () => {
   it('knows every command and the synonyms of both dialects', () => {
@@ -94,7 +94,7 @@ describe('tokenize', () => {
   });
 
   it('keeps press bodies whole, ends them at ENDPRESS, END PRESS or SIGNOFF, and drops // comments', () => {
-    const items = tokenize(
+    const items = commandItems(
       'PRESS TO France\nLIST is not a command here\n// secret note\nEND PRESS\nBROADCAST\nhello all\nSIGNOFF\nA PAR H',
     );
     expect(items.map((i) => i.kind)).toEqual(['press', 'press', 'command', 'other']);
@@ -108,7 +108,7 @@ describe('tokenize', () => {
   });
 
   it('attaches settings lines to CREATE and masks every password word', () => {
-    const items = tokenize(
+    const items = commandItems(
       'CREATE g hunter2 standard\nRULE PRESS GREY\nTIMING MOVE 48\nFORM\nSIGNON Fg s3cret\nSET PASSWORD n3w',
     ) as CommandItem[];
     expect(items[0].settings.map((s) => s.text)).toEqual(['RULE PRESS GREY', 'TIMING MOVE 48']);

@@ -254,6 +254,20 @@ describe('listing and private games', () => {
     );
   });
 
+  it('a join password is checked by the same guard as SIGNON: guesses are counted, then refused unchecked', async () => {
+    const w = (world = createWorld());
+    await w.send(GM, 'CREATE guarded gmpass1 standard\nRULE POWER_CHOICE\nPRIVATE club-secret\nFORM');
+    for (let i = 0; i < 5; i++)
+      expect(await w.send('eve@players.test', `JOIN guarded evepw france guess-${i}`)).toMatch(/wrong join password/);
+    // The sixth attempt is refused before its password is read, the right one too, and it is never echoed.
+    const locked = await w.send('eve@players.test', 'JOIN guarded evepw france club-secret');
+    expect(locked).toMatch(/too many wrong passwords/);
+    expect(locked).not.toContain('club-secret');
+    expect(locked).not.toContain('You joined');
+    // The same allowance as SIGNON's: a SIGNON guess from the same sender is refused unchecked too.
+    expect(await w.send('eve@players.test', 'SIGNON master@guarded gmpass1')).toMatch(/too many wrong passwords/);
+  });
+
   it('TAKEOVER of a vacant power in a private game needs the join password too', async () => {
     const w = (world = createWorld());
     await w.send(GM, 'CREATE closed gmpass1 standard\nRULE POWER_CHOICE\nPRIVATE club-secret\nFORM');

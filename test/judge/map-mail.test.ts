@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { loadVariant } from '../../src/core/map/load.js';
 import { loadMapArt } from '../../src/render/map/art.js';
-import { TITLE_HEIGHT } from '../../src/render/map/board.js';
+import { TITLE_HEIGHT } from '../../src/render/map/board-picture.js';
 import { MAX_PNG_BYTES } from '../../src/render/map/png.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';

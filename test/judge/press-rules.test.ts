@@ -340,6 +340,65 @@ describe('press only in movement phases, and only after ordering', () => {
   );
 });
 
+describe('PRESS AFTER_ORDERS counts the set the mail stores (issue 23)', () => {
+  it(
+    'a unit removed twice is one removal: press waits until the second removal is given',
+    async () => {
+      const w = (world = createWorld());
+      await startGame(w, 'owing', ['RULE PRESS AFTER_ORDERS']);
+      // France leaves Paris and Marseilles to Germany and Italy: one centre, three units, two removals.
+      await w.send(at('france'), `${signon('france', 'owing')}\nA PAR - PIC\nA MAR - GAS\nF BRE - MAO`);
+      await w.send(at('germany'), `${signon('germany', 'owing')}\nA MUN - BUR`);
+      await w.send(at('italy'), `${signon('italy', 'owing')}\nA VEN - PIE`);
+      await w.send(GM, `${master('owing')}\nPROCESS!`);
+      await w.send(at('germany'), `${signon('germany', 'owing')}\nA BUR - PAR`);
+      await w.send(at('italy'), `${signon('italy', 'owing')}\nA PIE - MAR`);
+      await w.send(GM, `${master('owing')}\nPROCESS!`);
+      const twice = await w.send(
+        at('france'),
+        `${signon('france', 'owing')}\nREMOVE A PIC\nREMOVE A PIC\nPRESS TO Germany\nDone?\nENDPRESS`,
+      );
+      expect(twice).toContain('replaced by a later order for the same unit');
+      expect(twice).toContain('allows press only once your orders for W1901A are complete (RULE PRESS AFTER_ORDERS)');
+      expect(twice).toContain('Removals still to give: 1');
+      expect(await pressWith(w, at('germany'), 'Done?')).toHaveLength(0);
+      const both = await w.send(
+        at('france'),
+        `${signon('france', 'owing')}\nREMOVE A PIC\nREMOVE A GAS\nPRESS TO Germany\nDone now\nENDPRESS`,
+      );
+      expect(both).toContain('Press sent to Germany');
+      expect(await pressWith(w, at('germany'), 'Done now')).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('one press vocabulary for RULE PRESS and SET PRESS (issue 23)', () => {
+  it(
+    'takes the same words in both: RULE PRESS GREY EAVESDROP OBSERVER_PRESS as SET PRESS does',
+    async () => {
+      const w = (world = createWorld());
+      const rules = 'grey (may be anonymous); the GM reads private press; observers may write';
+      const created = await w.send(
+        GM,
+        'CREATE words gmpass1 standard\nRULE PRESS GREY EAVESDROP OBSERVER_PRESS\nRULE POWER_CHOICE\nFORM',
+      );
+      expect(created).toContain('created');
+      expect(created).not.toContain('RULE PRESS takes');
+      expect(await w.send(WATCHER, 'LIST words')).toContain(`Press: ${rules}\n`);
+
+      expect(await w.send(GM, `${master('words')}\nSET PRESS WHITE`)).toContain('are now: white (signed).');
+      expect(await w.send(GM, `${master('words')}\nSET PRESS GREY EAVESDROP OBSERVER_PRESS`)).toContain(
+        `The press rules of game words are now: ${rules}.`,
+      );
+      // A word neither knows is refused by both, named.
+      expect(await w.send(GM, `${master('words')}\nSET PRESS GREY LOUD`)).toContain('(not "LOUD")');
+      expect(await w.send(GM, 'CREATE loud2 gmpass1 standard\nRULE PRESS GREY LOUD')).toContain('(not "LOUD")');
+    },
+    TIMEOUT,
+  );
+});
+
 describe('press rules at CREATE and in LIST and HELP', () => {
   it(
     'accepts the classic spellings, refuses contradictions, and LIST tells the table the rules',

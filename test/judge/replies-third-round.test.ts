@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { loadMapArt } from '../../src/render/map/art.js';
-import { TITLE_HEIGHT } from '../../src/render/map/board.js';
+import { TITLE_HEIGHT } from '../../src/render/map/board-picture.js';
 import { decodePng } from '../render/png-decode.js';
 import { createWorld, type World } from './world.js';
 import { GM, POWERS, master, playerAddress, signon, startStandardGame } from './table.js';

@@ -4,7 +4,7 @@ import { initialPosition } from '../../src/core/adjudicate/index.js';
 import { loadVariant, parseVariant, variantPath } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import type { LineVerdict, ParseContext } from '../../src/core/orders/parse.js';
-import type { Refusal } from '../../src/core/orders/board.js';
+import type { Refusal } from '../../src/core/orders/check-context.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import { refusalText } from '../../src/render/reasons.js';
 import type { DislodgedUnit, PhaseType, Position, PowerId, Unit, UnitType } from '../../src/core/types.js';

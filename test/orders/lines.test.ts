@@ -1,6 +1,6 @@
 // Line handling: comments, headings, power prefixes, several orders on a line, line numbers.
 import { describe, expect, it } from 'vitest';
-import type { Refusal } from '../../src/core/orders/board.js';
+import type { Refusal } from '../../src/core/orders/check-context.js';
 import { parse, position, wordsOf } from './helpers.js';
 
 describe('lines', () => {

@@ -8,7 +8,7 @@ import type { Variant } from '../../src/core/map/variant.js';
 import { provinceOf, type Position } from '../../src/core/types.js';
 import { compareAdjacency } from '../../src/render/map/adjacency.js';
 import { hasMapArt, loadMapArt, type LoadedArt } from '../../src/render/map/art.js';
-import { drawBoardSvg, TITLE_HEIGHT } from '../../src/render/map/board.js';
+import { drawBoardSvg, TITLE_HEIGHT } from '../../src/render/map/board-picture.js';
 import { MAX_PNG_BYTES, svgToPng } from '../../src/render/map/png.js';
 import { decodePng } from './png-decode.js';
 

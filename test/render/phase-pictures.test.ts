@@ -14,7 +14,7 @@ import { provinceOf, type Loc, type Position } from '../../src/core/types.js';
 import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { parsePositionText } from '../../src/core/position/index.js';
 import { loadMapArt } from '../../src/render/map/art.js';
-import { drawBoardSvg, TITLE_HEIGHT } from '../../src/render/map/board.js';
+import { drawBoardSvg, TITLE_HEIGHT } from '../../src/render/map/board-picture.js';
 import type { Point } from '../../src/render/map/geometry.js';
 import { svgToPng } from '../../src/render/map/png.js';
 import { decodePng } from './png-decode.js';
@@ -33,7 +33,7 @@ const FILES = [
   'winter-1902',
 ];
 
-// The picture's colours: ink for what succeeded, dark red for what failed (board.ts).
+// The picture's colours: ink for what succeeded, dark red for what failed (board-picture.ts).
 const INK = [0x20, 0x20, 0x20];
 const FAILED = [0x8a, 0x1c, 0x1c];
 const SUPPORT = [0x2a, 0x6f, 0x2a];

@@ -11,7 +11,7 @@ import { parsePositionJson } from '../../src/core/position/json.js';
 import { civilDisorderRefusal, declareCivilDisorder } from '../../src/core/rules/variant/civil-disorder.js';
 import { addedPowers, variantInPlay } from '../../src/core/rules/variant/powers-in-play.js';
 import type { Position } from '../../src/core/types.js';
-import type { Refusal } from '../../src/core/orders/board.js';
+import type { Refusal } from '../../src/core/orders/check-context.js';
 import { refusalText } from '../../src/render/reasons.js';
 import { renderResults } from '../../src/render/results.js';
 import { givenAt, outcomeAt, play, position, submit, unitIn, variant } from '../dp/helpers.js';

@@ -6,7 +6,7 @@ import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { adjudicate } from '../../src/core/adjudicate/index.js';
 import { checkBids } from '../../src/core/dp/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
-import type { Refusal } from '../../src/core/orders/board.js';
+import type { Refusal } from '../../src/core/orders/check-context.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import { readPosition } from '../../src/core/position/index.js';
 import type { DpBid, MovementOrder, Position } from '../../src/core/types.js';

@@ -9,7 +9,7 @@ import { buildSites } from '../../src/core/adjudicate/adjustment.js';
 import { dpAllowance } from '../../src/core/dp/index.js';
 import { geometry } from '../../src/core/map/geometry.js';
 import { loadVariant } from '../../src/core/map/load.js';
-import type { Refusal } from '../../src/core/orders/board.js';
+import type { Refusal } from '../../src/core/orders/check-context.js';
 import { parseOrders } from '../../src/core/orders/parse.js';
 import { parsePositionText } from '../../src/core/position/index.js';
 import { rulesFor } from '../../src/core/rules/index.js';

@@ -9,7 +9,7 @@ import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
 
 export { buildSites, judgeBuild, judgeRemove } from './adjustment.js';
-export { isNeutralPower, placeName, powerName } from './describe.js';
+export { isNeutralPower } from './describe.js';
 export { judgeMovementOrder } from './movement.js';
 export { Reach } from './reach.js';
 export { judgeRetreatOrder } from './retreat.js';

@@ -4,7 +4,7 @@
 import { judgeOrder } from '../legality/index.js';
 import type { Order } from '../types.js';
 import { provinceOf } from '../types.js';
-import type { Actor, Board, Checked } from './board.js';
+import type { Actor, Board, Checked } from './check-context.js';
 import { formatOrder } from './format.js';
 import type { Draft } from './grammar.js';
 import { writtenOrder } from './written.js';

@@ -6,13 +6,14 @@
 //   (for a build, the centre's owner);
 // - orders split at ";" always, and at "," only when every piece is then a valid order;
 // - a verdict's text is the whole line when the line holds one order, else that order's piece.
+import { placeName } from '../map/display-names.js';
 import { geometry } from '../map/geometry.js';
 import { normaliseName, suggest } from '../map/names.js';
 import { legalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
 import type { MovementOrder, Order, Position, PowerId } from '../types.js';
-import type { Actor, Board, Refusal } from './board.js';
-import { powerName } from './board.js';
+import type { Actor, Board, Refusal } from './check-context.js';
+import { powerOnBoard } from './check-context.js';
 import { checkDraft } from './check.js';
 import { orderedUnit } from '../legality/movement.js';
 import { writtenOrder } from './written.js';
@@ -222,13 +223,13 @@ function readLineShape(lex: Board['lex'], raw: string): LineShape {
 /** "unknown power "Polnd" — did you mean Poland-Saxony?" */
 function unknownPower(board: Board, name: string): { error: string; suggestion?: string } {
   const keys = suggest(normaliseName(name), board.lex.powers.keys(), 3);
-  const powers = [...new Set(keys.map((k) => board.lex.powers.get(k)!))].map((p) => powerName(board, p));
+  const powers = [...new Set(keys.map((k) => board.lex.powers.get(k)!))].map((p) => powerOnBoard(board, p));
   const error = `unknown power "${name}": the lines under it are not filed for any power`;
   return powers.length ? { error, suggestion: `did you mean ${powers.join(' or ')}?` } : { error };
 }
 
 function foreignPower(board: Board, named: PowerId, self: PowerId): string {
-  return `orders for ${powerName(board, named)}, but you are ${powerName(board, self)}`;
+  return `orders for ${powerOnBoard(board, named)}, but you are ${powerOnBoard(board, self)}`;
 }
 
 /**
@@ -375,7 +376,7 @@ function unknownWordHelp(board: Board, text: string, draft: SyntaxError, actor: 
   }
   const error = places.length ? asPlace : draft.error;
   const names = places.length
-    ? places.map((l) => `${l.toUpperCase()} (${board.variant.map.locName.get(l) ?? l})`)
+    ? places.map((l) => `${l.toUpperCase()} (${placeName(board.variant, l)})`)
     : orderWords.map((w) => w.toUpperCase());
   return { error, hint: `did you mean ${names.join(' or ')}?` };
 }

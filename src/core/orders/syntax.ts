@@ -2,6 +2,7 @@
 // phase those orders belong to. Orders sent in advance for a later phase are read this way when they
 // arrive; the board of their phase does not exist yet, so their legality waits until it opens
 // (parseOrders, with the one legality, then).
+import { powerName, placeName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
 import type { PhaseType, PowerId } from '../types.js';
 import { nearbyOrderWords, nearbyPlaces } from './did-you-mean.js';
@@ -47,9 +48,7 @@ function readClause(variant: Variant, clause: string): Draft | { error: string; 
   const draft = 'error' in tidied ? tidied : readDraft(tidied);
   if (!('error' in draft)) return draft;
   if (draft.unknownWord === undefined) return { error: draft.error };
-  const places = nearbyPlaces(variant, draft.unknownWord).map(
-    (l) => `${l.toUpperCase()} (${variant.map.locName.get(l) ?? l})`,
-  );
+  const places = nearbyPlaces(variant, draft.unknownWord).map((l) => `${l.toUpperCase()} (${placeName(variant, l)})`);
   const words = nearbyOrderWords(draft.unknownWord).map((w) => w.toUpperCase());
   const near = [...places, ...words];
   return near.length
@@ -66,7 +65,7 @@ export function readLineSyntax(variant: Variant, line: string, power: PowerId): 
   const prefix = heading === undefined ? readPowerPrefix(lex, body) : undefined;
   const named = heading ?? prefix?.power;
   if (named !== undefined && named !== power) {
-    const name = (p: PowerId) => variant.powerById.get(p)?.name ?? p;
+    const name = (p: PowerId) => powerName(variant, p);
     return { status: 'error', error: `orders for ${name(named)}, but you are ${name(power)}` };
   }
   if (heading !== undefined || (prefix && !/[^\s;]/.test(prefix.rest))) return { status: 'heading' };

@@ -5,9 +5,9 @@
 // order of this phase at all (a missing order word, an incomplete build).
 import type { MoveOrder, Order, SupportOrder, Unit, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
-import type { Actor, Board, Rejection } from './board.js';
+import type { Actor, Board, Rejection } from './check-context.js';
 import { unitFact } from '../reasons.js';
-import { isNeutralPower, wrongPhase } from './board.js';
+import { isNeutralPower, wrongPhase } from './check-context.js';
 import type { Draft, PlaceDraft, UnitDraft } from './grammar.js';
 
 export type Written = { order: Order } | Rejection;

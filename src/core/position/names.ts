@@ -1,9 +1,10 @@
 // Names in position files: places and powers as players write them, resolved through the variant.
+import { placeName } from '../map/display-names.js';
 import { normaliseName } from '../map/names.js';
 import type { Variant } from '../map/variant.js';
 import { nearbyPlaces } from '../orders/did-you-mean.js';
 import type { Loc, Phase, PowerId, Season } from '../types.js';
-import { parsePhaseCode } from '../types.js';
+import { parsePhaseCode, PHASE_TYPE_NAME, SEASON_NAME } from '../types.js';
 
 export type Resolved<T> = { ok: T } | { error: string };
 
@@ -11,7 +12,7 @@ export function resolvePlace(variant: Variant, written: string): Resolved<Loc> {
   const loc = variant.map.names.get(normaliseName(written));
   if (loc !== undefined) return { ok: loc };
   const [near] = nearbyPlaces(variant, normaliseName(written), 1);
-  const hint = near !== undefined ? ` (did you mean ${near}, ${variant.map.locName.get(near) ?? near}?)` : '';
+  const hint = near !== undefined ? ` (did you mean ${near}, ${placeName(variant, near)}?)` : '';
   return { error: `unknown place "${written}"${hint}` };
 }
 
@@ -54,13 +55,7 @@ export function readPhase(text: string): Resolved<Phase> {
   return { ok: { season, year, type: type ?? (season === 'winter' ? 'adjustment' : 'movement') } };
 }
 
-const TYPE_TITLE: Record<Phase['type'], string> = {
-  movement: 'Movement',
-  retreat: 'Retreat',
-  adjustment: 'Adjustment',
-};
-const SEASON_TITLE: Record<Season, string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
-
+/** "Spring 1901 Movement": a phase as position files, pictures' titles and mails name it. */
 export function phaseText(phase: Phase): string {
-  return `${SEASON_TITLE[phase.season]} ${phase.year} ${TYPE_TITLE[phase.type]}`;
+  return `${SEASON_NAME[phase.season]} ${phase.year} ${PHASE_TYPE_NAME[phase.type]}`;
 }

@@ -11,7 +11,7 @@ import type { OutgoingMail } from '../../mail/types.js';
 import type { Db } from '../../store/database.js';
 import { getGame, setGameSettings } from '../../store/games.js';
 import type { MailAttachment } from '../../store/outbox.js';
-import { phaseLabel } from '../board-mail.js';
+import { phaseWithCode } from '../../render/phrases.js';
 import { readSettings, type CalendarMomentName, type GameSettings } from '../settings.js';
 import { formatInstant } from '../timing/zone.js';
 import { deadlineCalendar, type DeadlineEvent } from './ics.js';
@@ -119,7 +119,7 @@ function nextEvent(db: Db, args: CalendarArgs, now: string, judge: JudgeIdentity
   const kept = Object.fromEntries(Object.entries(sequences).slice(-KEPT_PHASES));
   setGameSettings(db, game.id, { ...settings, calendar: kept });
   const at = Date.parse(atIso);
-  const label = `${phaseLabel(phase)} (${args.phase})`;
+  const label = phaseWithCode(phase);
   const gameTime = formatInstant(at, settings.timing.zone);
   const what = {
     deadline: {

@@ -5,7 +5,7 @@
 import type { Variant } from '../../core/map/variant.js';
 import { variantInPlay } from '../../core/rules/variant/powers-in-play.js';
 import { parsePhaseCode, phaseCode, type PowerId, type Position } from '../../core/types.js';
-import { renderBoard } from '../../render/board.js';
+import { renderBoard } from '../../render/position-listing.js';
 import { powersInOrder } from '../../render/ownership.js';
 import { renderResults } from '../../render/results.js';
 import { getAccount } from '../../store/accounts.js';
@@ -14,7 +14,7 @@ import { findGameByName, type Game } from '../../store/games.js';
 import { currentPhase, phaseHistory, type PhaseRecord } from '../../store/phases.js';
 import { listSeats } from '../../store/players.js';
 import { listPress, type PressItem } from '../../store/press.js';
-import { phaseLabel } from '../board-mail.js';
+import { phaseText } from '../../core/position/names.js';
 import { dpRevealText } from '../dp-mail.js';
 import { gmOrdersLine } from '../lifecycle/gm-entered.js';
 import { JUDGE_ID } from '../lifecycle/start.js';
@@ -28,7 +28,7 @@ import { OFFICIAL_SENDER } from './press.js';
 import { lateNote, seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 const isOver = (game: Game) => game.status === 'completed' || game.status === 'terminated';
 
@@ -199,14 +199,14 @@ export function history(s: Session, cmd: CommandItem): void {
     const resultsBlock = entered ? `${entered}\n\n${results}` : results;
     blocks.push([
       ...(blocks.length ? [] : before),
-      ...pressOf(record.phase, phaseLabel(record.position.phase)),
+      ...pressOf(record.phase, phaseText(record.position.phase)),
       ...changesIn(record.phase),
       resultsBlock,
     ]);
   }
   const open = records.at(-1);
   const openPress =
-    toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseLabel(open.position.phase)} (open now)`) : [];
+    toTheEnd && open && !open.result ? pressOf(open.phase, `${phaseText(open.position.phase)} (open now)`) : [];
   const openChanges = toTheEnd && open && !open.result ? changesIn(open.phase) : [];
   if (openPress.length || openChanges.length || (!blocks.length && before.length))
     blocks.push([...(blocks.length ? [] : before), ...openPress, ...openChanges]);

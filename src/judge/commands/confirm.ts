@@ -3,7 +3,7 @@
 import { findAccount } from '../../store/accounts.js';
 import { getGame } from '../../store/games.js';
 import { listSeats } from '../../store/players.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { variantOf } from '../variants.js';
 import { confirm, formingGamesOf } from '../gate/address-proof.js';
 import { startWhenFull } from './gm-tools.js';

@@ -18,9 +18,10 @@ import { SignonGuard, type GuardedPassword } from '../gate/signon-guard.js';
 import { copyReplyToOwner, senderAccount, type Session, type Signon } from './session.js';
 import { MASK } from './secrets.js';
 import { withUnlock } from '../gate/address-proof.js';
+import { checkPassword } from '../gate/password-check.js';
 import type { CommandItem } from './tokenize.js';
 import { PASSWORD_ARGS } from './verbs.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { currentPhase } from '../../store/phases.js';
 import { boardAttachment } from '../board-mail.js';
 
@@ -106,11 +107,11 @@ export function join(s: Session, cmd: CommandItem): void {
   );
   if ('error' in result) return fail(s, cmd, result.error);
   s.touched.add(target.game.id);
-  const which = power ? ` as ${target.variant.powerById.get(power)?.name}` : '';
+  const which = power ? ` as ${powerName(target.variant, power)}` : '';
   const starts = readSettings(target.game.settings).autoStart ? 'the last power is taken' : 'the GM sends ACTIVATE';
   const example = greatPowers(target.variant)
     .slice(0, 2)
-    .map((p) => target.variant.powerById.get(p)?.name)
+    .map((p) => powerName(target.variant, p))
     .join(', ');
   const prefer =
     `SET PREFERENCE ${example}, ... (in this mail, or later after SIGNON ${target.game.name} <password>) ` +
@@ -131,7 +132,7 @@ function startOnceRead(s: Session, game: Game, variant: Signon['variant'], seatI
   if (!startWhenFull(s, now)) return;
   const power = getSeat(s.db, seatId)?.power;
   if (!power) return;
-  s.reply.ok(`You play ${variant.powerById.get(power)?.name} in game ${game.name}.`);
+  s.reply.ok(`You play ${powerName(variant, power)} in game ${game.name}.`);
   if (s.signon?.seatId === seatId) signOnToNewSeat(s, game, variant, seatId);
 }
 
@@ -177,12 +178,11 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const account = findAccount(s.db, s.sender);
   const senderId = account?.id ?? null;
   if (who.kind === 'master') {
-    const master = masterTarget(s, game);
     // The game password, or a co-GM's own (PROMOTE).
     let matched: Signon['gm'];
     const isMaster = (pw: string) =>
       (matched = matchMasterPassword(readSettings(game.settings), pw, senderId)) !== undefined;
-    const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
+    const verdict = checkMasterPassword(s, guard, game, password, isMaster);
     return verdict === true ? { game, variant, role: 'master', power: null, seatId: null, gm: matched } : verdict;
   }
   // DPjudge: a master password on a power's SIGNON signs the GM on as that power, to enter its orders.
@@ -214,11 +214,12 @@ function authenticate(s: Session, cmd: CommandItem): Signon | string {
   const fromMaster = senderId !== null && masterAccountIds(game).includes(senderId);
   const isSeats = (pw: string) =>
     fromMaster ? isMaster(pw) : Boolean(seat.passwordHash && verifyPasswordSync(pw, seat.passwordHash));
-  const verdict = checkPassword(s, guard, guarded, password, isSeats, `${seatName} in game ${game.name}`, game);
+  const what = `${seatName} in game ${game.name}`;
+  const verdict = checkPassword(s, guard, game, { target: guarded, password, check: isSeats, what, wrong: WRONG });
   if (verdict !== true) return verdict;
   if (asGm) return gmSignon();
   if (seat.role === 'player' && seat.status === 'resigned') {
-    const power = variant.powerById.get(seat.power ?? '')?.name ?? 'your seat';
+    const power = seat.power ? powerName(variant, seat.power) : 'your seat';
     // An ejected player's seat is resigned too; telling him he resigned would be false.
     if (seat.accountId !== null && wasEjected(s.db, game.id, seat.accountId))
       return `the GM ejected you from ${power} in ${game.name}; ask the GM if you think this is a mistake`;
@@ -238,6 +239,19 @@ function masterAccountIds(game: Game): number[] {
   return game.gmAccountId === null ? co : [game.gmAccountId, ...co];
 }
 
+/** The GM's password (or a co-GM's), checked under the guard. */
+function checkMasterPassword(
+  s: Session,
+  guard: SignonGuard,
+  game: Game,
+  password: string,
+  isMaster: (pw: string) => boolean,
+): true | string {
+  const target = masterTarget(s, game);
+  const what = `the GM password of game ${game.name}`;
+  return checkPassword(s, guard, game, { target, password, check: isMaster, what, wrong: WRONG });
+}
+
 /** A SIGNON naming no seat of the sender's: there is no password to check, but it counts as a wrong guess. */
 function noSeat(s: Session, guard: SignonGuard): string {
   const refusal = guard.refusal(null);
@@ -254,8 +268,7 @@ function gmPowerSignon(
   isMaster: (pw: string) => boolean,
   signon: () => Signon | string,
 ): Signon | string {
-  const master = masterTarget(s, game);
-  const verdict = checkPassword(s, guard, master, password, isMaster, `the GM password of game ${game.name}`, game);
+  const verdict = checkMasterPassword(s, guard, game, password, isMaster);
   return verdict === true ? signon() : verdict;
 }
 
@@ -271,40 +284,6 @@ function masterTarget(s: Session, game: Game): GuardedPassword {
     return { key, owner: sender.address, ownerAccountId: sender.id };
   const gm = game.gmAccountId === null ? null : (getAccount(s.db, game.gmAccountId)?.address ?? null);
   return { key, owner: gm, ownerAccountId: game.gmAccountId };
-}
-
-/** Checks `password` (against a hash, or by `check`) unless the guard refuses the attempt. True, or why not. */
-function checkPassword(
-  s: Session,
-  guard: SignonGuard,
-  target: GuardedPassword,
-  password: string,
-  check: string | null | ((pw: string) => boolean),
-  what: string,
-  game: Game,
-): true | string {
-  const refusal = guard.refusal(target);
-  const right = typeof check === 'function' ? check : (pw: string) => Boolean(check && verifyPasswordSync(pw, check));
-  if (refusal === null && right(password)) {
-    guard.succeeded(target);
-    return true;
-  }
-  if (refusal === null) guard.failed(target);
-  if (guard.refusal(target) && guard.tellOwner(target)) {
-    s.mails.push({
-      kind: 'notice',
-      to: target.owner as string,
-      subject: `Diplomacy game ${game.name}: wrong passwords for ${what}`,
-      text:
-        `Several wrong passwords for ${what} were sent to the judge, the latest from ${s.sender}.\n` +
-        'The judge refuses further attempts for a while without checking the password; your own SIGNONs, sent as ' +
-        'usual, still work.\n' +
-        'If these were not yours, someone may be trying to guess your password: SIGNON, then SET PASSWORD to a ' +
-        'longer one.\n',
-      game: { id: game.id, name: game.name },
-    });
-  }
-  return refusal ? withUnlock(s, refusal) : WRONG;
 }
 
 export function signon(s: Session, cmd: CommandItem): void {
@@ -367,7 +346,7 @@ export function takeover(s: Session, cmd: CommandItem): void {
     seatId: result.seat.id,
   };
   s.signonFailed = false;
-  const name = target.variant.powerById.get(target.who.power)?.name;
+  const name = powerName(target.variant, target.who.power);
   s.reply.ok(`You took over ${name} in game ${target.game.name} and are signed on as ${name}.`);
   // The board he takes over, as it stands: the picture a results mail would have shown him.
   const open = currentPhase(s.db, target.game.id);
@@ -402,7 +381,7 @@ export function resign(s: Session, cmd: CommandItem): void {
   resignSeat(s.db, on.game, seat);
   s.touched.add(on.game.id);
   const what = on.power
-    ? on.variant.powerById.get(on.power)?.name
+    ? powerName(on.variant, on.power)
     : on.role === 'player'
       ? 'your place'
       : `your ${on.role} seat`;

@@ -8,10 +8,11 @@ import type { Variant } from '../../core/map/variant.js';
 import type { OrderOutcome } from '../../core/adjudicate/result.js';
 import { parsePhaseCode, phaseCode, type PowerId } from '../../core/types.js';
 import { explanationLines } from '../../render/explain.js';
-import { outcomeText, powerName } from '../../render/phrases.js';
+import { outcomeText } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { findGameByName, type Game } from '../../store/games.js';
 import { phaseHistory, type PhaseRecord } from '../../store/phases.js';
-import { phaseLabel } from '../board-mail.js';
+import { phaseWithCode } from '../../render/phrases.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
@@ -32,7 +33,7 @@ export function explain(s: Session, cmd: CommandItem): void {
   const variant = variantOf(on.game.variant);
   const power = gm ? null : (on.power as PowerId);
   const who = power ? powerName(variant, power) : 'every power';
-  const heading = `Why, for ${who}: game ${on.game.name}, ${phaseLabel(record.position.phase)} (${record.phase})`;
+  const heading = `Why, for ${who}: game ${on.game.name}, ${phaseWithCode(record.position.phase)}`;
   s.reply.section(heading, explainedLines(variant, record, power).join('\n'));
 }
 

@@ -7,7 +7,7 @@ import { seatAddress } from '../lifecycle/roster.js';
 import { recordGmEntry } from '../lifecycle/gm-entered.js';
 import { renderTemplate } from '../template.js';
 import { isGmActing, type Session, type Signon } from './session.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { andList } from '../../render/wrap.js';
 
 /** The phases, by power, whose orders the GM changed in the mail a session reads (for the one notice). */

@@ -10,7 +10,7 @@ import { findPower } from '../lifecycle/target.js';
 import { flushOrders } from './orders.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 /** The sign-on of the GM acting for `power`, or why he may not. */
 export function gmActingSignon(db: Db, game: Game, variant: Variant, power: string, gm: Signon['gm']): Signon | string {
@@ -40,7 +40,7 @@ export function become(s: Session, cmd: CommandItem): void {
   const acting = gmActingSignon(s.db, game, on.variant, power, on.gm);
   if (typeof acting === 'string') return fail(acting);
   s.signon = acting;
-  s.reply.ok(`You act for ${on.variant.powerById.get(power)?.name} in game ${game.name}: ${ACTING_NOTE}`);
+  s.reply.ok(`You act for ${powerName(on.variant, power)} in game ${game.name}: ${ACTING_NOTE}`);
 }
 
 export const ACTING_NOTE =

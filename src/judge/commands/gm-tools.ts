@@ -1,6 +1,7 @@
 // The GM's tools beyond running the clock: the roster (ROSTER / WHO), co-GMs (PROMOTE / DEMOTE and the
 // promoted address's JOIN), SET LIST / NOLIST, SET PRIVATE / NOPRIVATE, SET AUTOSTART / NOAUTOSTART,
 // and the players' SET PREFERENCE before the start. Entering orders for a power is gm-orders.ts.
+import { powerName } from '../../core/map/display-names.js';
 import type { OutgoingMail } from '../../mail/types.js';
 import { findAccount, getAccount } from '../../store/accounts.js';
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
@@ -72,7 +73,7 @@ export function roster(s: Session, cmd: CommandItem): void {
       return fail(`"${word}" is not a power of ${on.variant.title}`);
     const standing = standingOf(s, { ...on, role: 'player', power, seatId: null });
     if (!standing) return fail(`game ${on.game.name} has no phase waiting for orders`);
-    return s.reply.section(`Orders of ${on.variant.powerById.get(power)?.name} in ${on.game.name}`, standing);
+    return s.reply.section(`Orders of ${powerName(on.variant, power)} in ${on.game.name}`, standing);
   }
   rosterSection(s, on.game);
 }
@@ -272,9 +273,7 @@ function setPreference(s: Session, words: string[], fail: Fail): void {
   if (game.status !== 'forming') return fail(`game ${game.name} has started: powers are assigned already`);
   const seat = listSeats(s.db, game.id).find((x) => x.id === on.seatId);
   if (seat?.power)
-    return fail(
-      `you chose ${on.variant.powerById.get(seat.power)?.name} when you joined; RESIGN and JOIN again to choose anew`,
-    );
+    return fail(`you chose ${powerName(on.variant, seat.power)} when you joined; RESIGN and JOIN again to choose anew`);
   const groups = readPreference(on.variant, words);
   if (typeof groups === 'string') return fail(groups);
   const settings = readSettings(game.settings);

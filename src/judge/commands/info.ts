@@ -22,7 +22,7 @@ import { ownVoteLine } from './votes.js';
 import { seatStateWord } from './roster-report.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { andList } from '../../render/wrap.js';
 
 function gameFor(s: Session, cmd: CommandItem): Game | null {

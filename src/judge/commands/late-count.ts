@@ -2,7 +2,7 @@
 // deadline with orders missing, each phase once); ROSTER and SUMMARY show it. The GM may correct it
 // with SET LATE COUNT <power> <n> (a deadline missed through the judge's or the GM's fault).
 import { findSeatByPower, setLateCount } from '../../store/players.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { findPower } from '../lifecycle/target.js';
 import type { Session, Signon } from './session.js';
 

@@ -67,7 +67,7 @@ import { announceDeadline, senderAccount, type Session, type Signon } from './se
 import { unprovenPlayers } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { recordSeatChange } from '../lifecycle/replacements.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 export type Fail = (reason: string, suggestion?: string) => void;
 
@@ -444,7 +444,7 @@ export function seatCommand(s: Session, cmd: CommandItem): void {
           })();
     if (!seat) return fail(`nobody holds "${word}" in game ${on.game.name}`);
     const name = seat.power
-      ? on.variant.powerById.get(seat.power)?.name
+      ? powerName(on.variant, seat.power)
       : (getAccount(s.db, seat.accountId)?.address ?? 'that seat');
     if (cmd.verb === 'CD') {
       if (!seat.power) return fail('only a power can be put in civil disorder');

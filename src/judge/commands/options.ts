@@ -6,10 +6,10 @@ import { phaseOptions } from '../../core/options/index.js';
 import { readUnitText, splitUnitTexts } from '../../core/orders/unit-text.js';
 import { provinceOf, type ProvinceId } from '../../core/types.js';
 import { optionsText } from '../../render/options.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName, placeName } from '../../core/map/display-names.js';
 import { findGameByName, getGame } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
-import { phaseLabel } from '../board-mail.js';
+import { phaseText } from '../../core/position/names.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
@@ -44,9 +44,9 @@ export function options(s: Session, cmd: CommandItem): void {
   const listed = new Set(found.units.map((u) => provinceOf(u.unit.loc)));
   const missing = provinces?.filter((p) => !listed.has(p) && position.phase.type !== 'adjustment') ?? [];
   if (missing.length) {
-    const where = missing.map((p) => variant.map.locName.get(p) ?? p).join(', ');
+    const where = missing.map((p) => placeName(variant, p)).join(', ');
     return fail(`no unit you may order in ${where} in this phase`);
   }
-  const heading = `Legal orders for ${powerName(variant, power)}, game ${game.name}, ${phaseLabel(position.phase)}`;
+  const heading = `Legal orders for ${powerName(variant, power)}, game ${game.name}, ${phaseText(position.phase)}`;
   s.reply.section(heading, optionsText(variant, found));
 }

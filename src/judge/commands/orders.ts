@@ -5,7 +5,7 @@
 import { checkBids, dpAllowance } from '../../core/dp/index.js';
 import { editDistance, suggest } from '../../core/map/names.js';
 import { parseOrders, type LineVerdict } from '../../core/orders/parse.js';
-import type { DpBid, MovementOrder, Order } from '../../core/types.js';
+import type { DpBid, MovementOrder } from '../../core/types.js';
 import { replaceDpAllocations } from '../../store/dp-allocations.js';
 import { getGame } from '../../store/games.js';
 import { waitingLine } from '../waiting.js';
@@ -20,9 +20,9 @@ import { noteGmOrders } from './gm-order-notice.js';
 import type { Session, Signon } from './session.js';
 import type { OtherItem } from './tokenize.js';
 import { VERBS } from './verbs.js';
-import { orderSlot } from '../../core/orders/slot.js';
+import { readOrderSet } from '../../core/orders/slot.js';
 import { renderOwnAllocations } from '../../render/dp-chart.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { describeUnit, reasonText, refusalText } from '../../render/reasons.js';
 
 /** The phase a signed-on player can order for, or why not. */
@@ -163,7 +163,6 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
   });
   const origin = (v: LineVerdict) => lines[v.line - 1];
   const words = { variant: on.variant, position: record.position };
-  const kept = new Map<string, { order: Order; shown: string; at: LineVerdict }>();
   const bids: BidLine[] = [];
   const signature = signOffBlock(verdicts);
   if (signature.length) s.reply.ok(signatureNote(signature.map((v) => ({ line: origin(v).line, text: v.text }))));
@@ -194,27 +193,23 @@ function storeOpenPhase(s: Session, on: Signon, record: PhaseRecord, lines: Othe
         text: v.text,
         ...(v.invalid ? { invalid: { reason: refusalText(words, v.invalid), suggestion: v.suggestion } } : {}),
       });
-      continue;
     }
-    const key = orderSlot(v.order) ?? `waive:${kept.size}`;
-    const earlier = kept.get(key);
-    if (earlier)
-      s.reply.reject(
-        origin(earlier.at).line,
-        earlier.at.text,
-        `replaced by a later order for the same unit (line ${origin(v).line})`,
-      );
-    kept.set(key, { order: v.order, shown: v.normalised, at: v });
   }
-  const orders = [...kept.values()].sort((a, b) => a.at.line - b.at.line);
+  const { kept: orders, replaced } = readOrderSet(verdicts.filter((v) => !signature.includes(v)));
+  for (const { earlier, later } of replaced)
+    s.reply.reject(
+      origin(earlier).line,
+      earlier.text,
+      `replaced by a later order for the same unit (line ${origin(later).line})`,
+    );
   const hadOrderLines = verdicts.some((v) => (v.status === 'order' || v.status === 'error') && !signature.includes(v));
   if (orders.length) {
     replaceOrders(s.db, {
       gameId: on.game.id,
       phase: record.phase,
       power,
-      lines: orders.map((o) => o.at.text),
-      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.shown) },
+      lines: orders.map((o) => o.text),
+      normalised: { orders: orders.map((o) => o.order), shown: orders.map((o) => o.normalised) },
     });
     s.reply.ok(
       `${orders.length} order${orders.length === 1 ? '' : 's'} stored for ${name} (${record.phase}). ` +

@@ -5,7 +5,7 @@
 // and how many a phase may have; only the GM may shorten a deadline or move it further.
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
 import { currentPhase } from '../../store/phases.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { deadlineChangeMail, formatDeadline, gameZone, phaseClock, setDeadline } from '../lifecycle/deadlines.js';
 import { activePlayers, gameNotice } from '../lifecycle/roster.js';
 import { readSettings, type GameSettings } from '../settings.js';

@@ -21,7 +21,7 @@ import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
 import type { CommandItem } from './tokenize.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 /** What the others are assumed to do, by phase type. */
 const OTHERS = {

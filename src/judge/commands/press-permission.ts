@@ -4,7 +4,7 @@
 // only to the GM, as he gives no orders. Everything else a rule refuses is refused with
 // the rule named, so the sender knows what to change.
 import { parseOrders } from '../../core/orders/parse.js';
-import type { Order } from '../../core/types.js';
+import { readOrderSet } from '../../core/orders/slot.js';
 import { currentPhase, type PhaseRecord } from '../../store/phases.js';
 import { pressOptionsOf } from '../press-options.js';
 import { adjustmentsDue, obligationOf, owedText } from '../progress.js';
@@ -84,7 +84,9 @@ function dutyAfterThisMail(s: Session, on: Signon, record: PhaseRecord): Obligat
   if (!s.orderLines.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
   const text = s.orderLines.map((l) => l.text).join('\n');
   const verdicts = text ? parseOrders(text, { variant: on.variant, position: record.position, power }) : [];
-  const pending: Order[] = verdicts.flatMap((v) => (v.status === 'order' ? [v.order] : []));
+  // The set this mail will store: for a unit written twice, only the later order (a second REMOVE of
+  // one unit is no second removal).
+  const pending = readOrderSet(verdicts).kept.map((v) => v.order);
   if (!pending.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
   return obligation(record.position, power, pending.length ? pending : null, adjustmentsDue(s.db, on.game.id, record));
 }

@@ -5,6 +5,7 @@
 // Nobody sees another player's address: private press goes to each reader alone, a broadcast to all
 // of them at once by Bcc.
 import { isGmActing } from './session.js';
+import { powerName } from '../../core/map/display-names.js';
 import { recordPress } from '../../store/press.js';
 import { currentPhase } from '../../store/phases.js';
 import { getSeat } from '../../store/players.js';
@@ -95,7 +96,7 @@ export function press(s: Session, item: PressItem): void {
   };
   const self = on.role === 'player' && on.power && !intent.broadcast && !intent.toMaster ? on.power : null;
   if (self && intent.powers.size === 1 && intent.powers.has(self))
-    return fail(`you play ${powerName(on, self)}: press goes to other powers (or PRESS TO Master)`);
+    return fail(`you play ${powerName(on.variant, self)}: press goes to other powers (or PRESS TO Master)`);
   const refusal = pressRefusal(s, on, intent);
   if (refusal) return fail(refusal);
   const sender = senderOf(s, on);
@@ -107,11 +108,14 @@ export function press(s: Session, item: PressItem): void {
     chosen = readers.filter(
       (r) => (r.power && audience.powers.has(r.power)) || (audience.master && r.role === 'master'),
     );
-    toText = [...[...audience.powers].map((p) => powerName(on, p)), ...(audience.master ? ['Master'] : [])].join(', ');
+    toText = [
+      ...[...audience.powers].map((p) => powerName(on.variant, p)),
+      ...(audience.master ? ['Master'] : []),
+    ].join(', ');
     // A power in civil disorder or vacant has nobody to read it: say so instead of "sent".
     const unread = [...audience.powers].filter((p) => !chosen.some((r) => r.power === p));
     unreadNote = unread.length
-      ? ` (nobody plays ${unread.map((p) => powerName(on, p)).join(', ')} now: not delivered there)`
+      ? ` (nobody plays ${unread.map((p) => powerName(on.variant, p)).join(', ')} now: not delivered there)`
       : '';
     if (!chosen.length) return fail(`nobody plays ${toText} now (civil disorder or vacant): the press was not sent`);
   }
@@ -124,7 +128,7 @@ export function press(s: Session, item: PressItem): void {
   const readerCopies = gmCopy ? chosen.filter((r) => r.role !== 'master') : chosen;
   const phase = currentPhase(s.db, on.game.id)?.phase ?? 'FORMING';
   const body = item.body.join('\n');
-  const shownFrom = header.grey ? 'an anonymous sender' : claimed ? powerName(on, claimed.power) : sender.name;
+  const shownFrom = header.grey ? 'an anonymous sender' : claimed ? powerName(on.variant, claimed.power) : sender.name;
   const to = intent.broadcast ? ['all'] : toText.split(', ');
   // The archive keeps the truth in `from` and what the readers saw in shownFrom (HISTORY shows only that).
   const archivedAs = shownFrom === sender.name && on.role !== 'observer' && on.role !== 'monitor' ? null : shownFrom;
@@ -153,14 +157,16 @@ export function press(s: Session, item: PressItem): void {
       s.mails.push({ ...mail(shownFrom, '', group[0]), bcc: group.map((r) => r.address) });
   } else for (const reader of readerCopies) s.mails.push({ ...mail(shownFrom, '', reader), to: reader.address });
   if (gmCopy) {
-    const truth = gmNote(sender.gmName, claimed ? powerName(on, claimed.power) : null, header.grey, eavesdrop);
+    const truth = gmNote(sender.gmName, claimed ? powerName(on.variant, claimed.power) : null, header.grey, eavesdrop);
     const subject = `Diplomacy press ${on.game.name} ${phase} (GM copy)`;
     for (const gm of readers.filter((r) => r.role === 'master'))
       s.mails.push({ ...mail(sender.gmName, truth, gm, subject), to: gm.address });
   }
   const notes = [
     header.grey ? ' (grey: your name was not shown)' : '',
-    claimed ? ` (fake press: shown as from ${powerName(on, claimed.power)}; the GM is told it came from you)` : '',
+    claimed
+      ? ` (fake press: shown as from ${powerName(on.variant, claimed.power)}; the GM is told it came from you)`
+      : '',
     eavesdrop && !claimed ? ' (the GM reads a copy: RULE GM_READS_PRESS)' : '',
     unreadNote,
     item.closed ? '' : ' (no ENDPRESS: the press ran to the end of the mail)',
@@ -189,10 +195,6 @@ function answerHint(settings: GameSettings, reader: Reader): string {
   return 'PRESS TO <power> ... ENDPRESS to the judge';
 }
 
-function powerName(on: Signon, power: string): string {
-  return on.variant.powerById.get(power)?.name ?? power;
-}
-
 /**
  * Who is writing: the name readers see when he signs truly, the name the GM's copy gives (an observer's
  * address), what the archive records, and his own copy to skip.
@@ -202,7 +204,7 @@ function senderOf(s: Session, on: Signon) {
     return { name: 'Master', gmName: 'Master', id: 'master', isSelf: (r: { role: string }) => r.role === 'master' };
   }
   if (on.role === 'player') {
-    const name = powerName(on, on.power ?? '');
+    const name = powerName(on.variant, on.power ?? '');
     return {
       name,
       gmName: name,

@@ -4,7 +4,7 @@
 import { getAccount } from '../../store/accounts.js';
 import { setGameSettings } from '../../store/games.js';
 import { listSeats } from '../../store/players.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { gameNotice } from '../lifecycle/roster.js';
 import { replacementsOf } from '../lifecycle/replacements.js';
 import { readSettings } from '../settings.js';

@@ -21,7 +21,7 @@ import { ordersOf } from '../phase-orders.js';
 import { obligationOf } from '../progress.js';
 import { isComplete } from '../readiness.js';
 import { readSettings } from '../settings.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 const SEAT_STATES: Record<string, string> = {
   active: 'playing',

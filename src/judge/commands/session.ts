@@ -129,11 +129,6 @@ ${s.reply.render({ game: copy.gameId })}`,
   }));
 }
 
-export function powerName(s: Session, power: string | null): string {
-  if (!power || !s.signon) return power ?? '';
-  return s.signon.variant.powerById.get(power)?.name ?? power;
-}
-
 /**
  * Queues a deadline-change notice, replacing one this mail queued before for the same game: two
  * SET DEADLINE lines in one mail announce only the deadline that stands, in one notice.

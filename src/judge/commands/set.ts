@@ -31,7 +31,7 @@ import { playerDeadline, playersSetDeadlines } from './player-deadlines.js';
 import { setLateCountCommand } from './late-count.js';
 import { vote } from './votes.js';
 import { GM_TOOL_SETTINGS, setGmTool } from './gm-tools.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 export function set(s: Session, cmd: CommandItem): void {
   const fail = (reason: string, suggestion?: string) => s.reply.reject(cmd.line, cmd.shown, reason, suggestion);

@@ -66,7 +66,8 @@ export function maskPasswords(verb: string, words: string[], used: number): stri
   return words.map((w, i) => (hidden.has(i) ? '********' : w)).join(' ');
 }
 
-export function tokenize(text: string): Item[] {
+/** A mail body as items: command lines (verb, words, password masked) and every other line (orders, press). */
+export function commandItems(text: string): Item[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const items: Item[] = [];
   for (let i = 0; i < lines.length; i++) {

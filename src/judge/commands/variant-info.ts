@@ -1,11 +1,12 @@
 // GET rules|map|info <variant> and VERSION (njudge's GET and VERSION, DPjudge's variant pages): what a
 // player needs before he joins, by mail, for every variant the judge plays. The facts come from the
 // variant file; the rules summary is the variant's own text (variants/<id>/rules.txt).
+import { placeName } from '../../core/map/display-names.js';
 import { initialPosition } from '../../core/adjudicate/index.js';
 import type { Variant } from '../../core/map/variant.js';
 import { registerAttachmentRenderer } from '../../mail/attachments.js';
 import { boardPicture, canDrawBoard } from '../../render/map/index.js';
-import { phaseLabel } from '../board-mail.js';
+import { phaseText } from '../../core/position/names.js';
 import { judgeVersion, knownVariants, variantOf, variantRulesText } from '../variants.js';
 import type { Session } from './session.js';
 import type { CommandItem } from './tokenize.js';
@@ -54,7 +55,7 @@ function rulesOf(variant: Variant): string {
 
 /** The powers, their home centres and starting units, then every space with its abbreviation. */
 function infoOf(variant: Variant): string {
-  const name = (loc: string) => variant.map.locName.get(loc) ?? loc;
+  const name = (loc: string) => placeName(variant, loc);
   const centres = variant.map.provinces.filter((p) => p.centre);
   const lines = [`${variant.map.provinces.length} spaces, ${centres.length} supply centres.`];
   for (const kind of ['great', 'minor', 'affiliate'] as const) {
@@ -78,6 +79,6 @@ function infoOf(variant: Variant): string {
 registerAttachmentRenderer(VARIANT_PICTURE, (_db, args) => {
   const variant = variantOf(String(args.variant));
   const position = initialPosition(variant);
-  const picture = boardPicture(variant, { phaseLabel: phaseLabel(position.phase), position });
+  const picture = boardPicture(variant, { phaseLabel: phaseText(position.phase), position });
   return { content: picture.png, contentType: 'image/png' };
 });

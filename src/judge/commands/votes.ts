@@ -2,7 +2,7 @@
 // phase open now, and the end of the game once the votes agree (lifecycle/votes.ts says when).
 import type { Variant } from '../../core/map/variant.js';
 import type { Position, PowerId } from '../../core/types.js';
-import { renderCounts } from '../../render/board.js';
+import { renderCounts } from '../../render/position-listing.js';
 import { getGame, setGameSettings, setGameStatus, type Game } from '../../store/games.js';
 import { cancelJob } from '../../store/jobs.js';
 import { calendarRequest } from '../calendar/deadline-attachment.js';
@@ -19,7 +19,7 @@ import { readSettings, type Vote } from '../settings.js';
 import { renderTemplate } from '../template.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from './session.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { andList } from '../../render/wrap.js';
 
 type Fail = (reason: string, suggestion?: string) => void;
@@ -47,7 +47,7 @@ function namedPowers(variant: Variant, words: string[]): PowerId[] | string {
     }
     if (!found) return `"${parts[i]}" is not a power of ${variant.title}`;
     if (variant.powerById.get(found.power)?.kind !== 'great')
-      return `${variant.powerById.get(found.power)?.name} is not a Great Power`;
+      return `${powerName(variant, found.power)} is not a Great Power`;
     if (!powers.includes(found.power)) powers.push(found.power);
     i += found.length;
   }
@@ -119,7 +119,7 @@ function voteSummary(variant: Variant, position: Position, vote: Vote): string {
     : vote.drawWith
       ? `draw among ${listNames(variant, vote.drawWith)}`
       : `draw among all surviving powers (${listNames(variant, survivors(variant, position))})`;
-  return `${draw}${vote.concede ? `, concede to ${variant.powerById.get(vote.concede)?.name}` : ''}`;
+  return `${draw}${vote.concede ? `, concede to ${powerName(variant, vote.concede)}` : ''}`;
 }
 
 /**
@@ -181,7 +181,7 @@ export function vote(s: Session, on: Signon, sub: string, rest: string[], fail: 
 
 function outcomeText(variant: Variant, outcome: VoteOutcome): string {
   if (outcome.kind === 'draw') return `The game is drawn among ${listNames(variant, outcome.powers)}.`;
-  return `Every other player conceded: ${variant.powerById.get(outcome.winner)?.name} wins the game.`;
+  return `Every other player conceded: ${powerName(variant, outcome.winner)} wins the game.`;
 }
 
 /** The final position summary of a game ended by a vote: centres and units per power, as POSITION shows them. */

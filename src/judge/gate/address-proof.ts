@@ -16,7 +16,7 @@ import { deleteAddressCode, findAddressCode, saveAddressCode } from '../../store
 import type { Db } from '../../store/database.js';
 import { getGame } from '../../store/games.js';
 import { getSeat, listSeats, seatsOfAccount, setSeatAccount } from '../../store/players.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { variantOf } from '../variants.js';
 import type { Session, Signon } from '../commands/session.js';
 import type { CommandItem } from '../commands/tokenize.js';

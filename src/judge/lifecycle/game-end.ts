@@ -5,7 +5,7 @@ import type { Db } from '../../store/database.js';
 import { getGame } from '../../store/games.js';
 import { setGameSettings } from '../../store/games.js';
 import { andList } from '../../render/wrap.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 import { readSettings, type GameEnding } from '../settings.js';
 
 export function recordEnding(db: Db, gameId: number, ending: GameEnding | null): void {

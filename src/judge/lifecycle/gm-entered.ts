@@ -4,7 +4,7 @@ import type { Db } from '../../store/database.js';
 import { getGame, setGameSettings, type Game } from '../../store/games.js';
 import { readSettings } from '../settings.js';
 import { variantOf } from '../variants.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 export function recordGmEntry(db: Db, gameId: number, phase: string, power: string): void {
   const game = getGame(db, gameId);

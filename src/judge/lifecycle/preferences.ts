@@ -15,7 +15,7 @@ import type { Variant } from '../../core/map/variant.js';
 import { normaliseName } from '../../core/map/names.js';
 import { seededShuffle } from '../seeds.js';
 import { findPower } from './target.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 /** Ranked groups of equally wanted powers, best first; [] means no preference. */
 export type Preference = string[][];

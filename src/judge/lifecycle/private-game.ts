@@ -1,9 +1,8 @@
 // PRIVATE games (DPjudge's privacy password): JOIN, OBSERVE, MONITOR and TAKEOVER must give the
 // game's join password as their last word, e.g. `JOIN game mypw [power] joinpw`. Wrong join passwords
 // are counted like wrong SIGNON passwords (per sender and per game), so it cannot be guessed by mail.
-import { verifyPasswordSync } from '../../store/passwords.js';
 import type { Game } from '../../store/games.js';
-import { withUnlock } from '../gate/address-proof.js';
+import { checkPassword } from '../gate/password-check.js';
 import { SignonGuard } from '../gate/signon-guard.js';
 import type { Session } from '../commands/session.js';
 import { readSettings } from '../settings.js';
@@ -37,12 +36,14 @@ export function privateGameRefusal(s: Session, game: Game, joinPassword: string 
   const why = `game ${game.name} is private: ${usage}, with the join password its GM gave you as the last word`;
   if (!joinPassword) return why;
   const guard = new SignonGuard(s.db, s.sender, Date.parse(s.now), s.origin, s.addressProven);
-  const target = { key: `join:${game.id}`, owner: null };
-  const refused = guard.refusal(target);
-  if (refused) return withUnlock(s, refused);
-  if (verifyPasswordSync(joinPassword, hash)) return null;
-  guard.failed(target);
-  return `wrong join password for the private game ${game.name}`;
+  const verdict = checkPassword(s, guard, game, {
+    target: { key: `join:${game.id}`, owner: null },
+    password: joinPassword,
+    check: hash,
+    what: `the join password of game ${game.name}`,
+    wrong: `wrong join password for the private game ${game.name}`,
+  });
+  return verdict === true ? null : verdict;
 }
 
 /**

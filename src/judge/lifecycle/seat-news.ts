@@ -14,7 +14,7 @@ import { coMasterAddresses, masterAddresses } from './co-masters.js';
 import { takeoverCommand } from './private-game.js';
 import { recordSeatChange } from './replacements.js';
 import { addressOf, seatAddress, unique } from './roster.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 /** lapsed: civil disorder after the grace period (LATE CD), the judge's doing, not the GM's. */
 export type SeatChange = 'resign' | 'eject' | 'cd' | 'lapsed' | 'revive' | 'takeover';

@@ -27,7 +27,7 @@ import { nowIso } from '../../store/database.js';
 import { recordReplacement } from './replacements.js';
 import { VACANT_STATUSES } from './roster.js';
 import { clearVote } from './votes.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 export type SeatResult = { seat: Seat; note?: string } | { error: string };
 

@@ -22,7 +22,7 @@ import { formatDeadline, gameZone, scheduleDeadline } from './deadlines.js';
 import { playerSeats, resultRecipients } from './roster.js';
 import { greatPowers } from './seats.js';
 import { addressOf } from './roster.js';
-import { powerName } from '../../render/phrases.js';
+import { powerName } from '../../core/map/display-names.js';
 
 /** The judge's name in the `:: Judge:` header line. */
 export const JUDGE_ID = 'CHANCERY';

@@ -2,10 +2,10 @@
 // and the phase's orders, as SVG and PNG.
 import type { Variant } from '../../core/map/variant.js';
 import { hasMapArt, loadMapArt } from './art.js';
-import { drawBoardSvg, type BoardPictureInput } from './board.js';
+import { drawBoardSvg, type BoardPictureInput } from './board-picture.js';
 import { svgToPng } from './png.js';
 
-export type { BoardPictureInput } from './board.js';
+export type { BoardPictureInput } from './board-picture.js';
 export { hasMapArt, loadMapArt } from './art.js';
 
 export interface BoardPicture {

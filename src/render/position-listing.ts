@@ -12,7 +12,8 @@ import type { PowerId, Position } from '../core/types.js';
 import { PHASE_TYPE_NAME, phaseCode, SEASON_NAME } from '../core/types.js';
 import { retreatOptionsSentence } from './dislodged.js';
 import { adjustmentCountLines, ownershipLines, powersInOrder } from './ownership.js';
-import { powerName, unitName } from './phrases.js';
+import { unitName } from './phrases.js';
+import { powerName } from '../core/map/display-names.js';
 import { announcements } from './results.js';
 import { wrap } from './wrap.js';
 

@@ -1,4 +1,5 @@
 // What every check needs: the variant, its lookup tables and the position, plus finding the ordered unit.
+import { powerName } from '../map/display-names.js';
 import type { Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import type { Loc, Order, PhaseType, Position, PowerId, Unit, UnitType } from '../types.js';
@@ -42,13 +43,9 @@ export interface Rejection {
 
 export type Checked = { order: Order } | Rejection;
 
-export function placeName(board: Board, loc: Loc): string {
-  return legalityWords.placeName(board.variant, loc);
-}
-
-/** Minors created during the game (civil disorder) are looked up in the position. */
-export function powerName(board: Board, power: PowerId): string {
-  return legalityWords.powerName(board.variant, board.position, power);
+/** The name of a power in play on this board: minors created during the game are in the position. */
+export function powerOnBoard(board: Board, power: PowerId): string {
+  return powerName(variantInPlay(board.variant, board.position), power);
 }
 
 export function isNeutralPower(board: Board, power: PowerId): boolean {
