@@ -1,30 +1,22 @@
 // Issue 11.7: `chancery init --imap … --smtp …` writes a working IMAP/SMTP config, and `chancery
 // check` logs in to both servers and says plainly what failed. Local servers on loopback: an SMTP
 // server (smtp-server) that knows one password, and a minimal IMAP server that refuses every login.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { spawnChancery } from './run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/chancery.mjs', import.meta.url));
 let dir = '';
 let smtp: SMTPServer;
 let imap: Server;
 let smtpPort = 0;
 let imapPort = 0;
 
-function chancery(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
+function chancery(args: string[], env: Record<string, string> = {}) {
+  return spawnChancery(dir, args, env);
 }
 
 /** Speaks just enough IMAP for a client to try LOGIN / AUTHENTICATE PLAIN, and says NO to it. */

@@ -1,4 +1,6 @@
-// Runs CLI commands in-process on a fresh commander program, capturing what they print.
+// Runs CLI commands: in-process on a fresh commander program, capturing what they print, or as the real command.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { register as registerAdjudicate } from '../../src/cli/adjudicate-command.js';
 import type { CliIo } from '../../src/cli/variant.js';
@@ -26,4 +28,21 @@ export async function runCli(...args: string[]): Promise<CliRun> {
   registerOptions(program, io);
   await program.parseAsync(args, { from: 'user' });
   return run;
+}
+
+const BIN = fileURLToPath(new URL('../../bin/chancery.mjs', import.meta.url));
+
+/** The real `chancery` command as a child process in `cwd`, its stdout and stderr together. */
+export function spawnChancery(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
 }

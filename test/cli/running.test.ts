@@ -2,32 +2,24 @@
 // never leaves an old config in place silently; `check` words every SMTP failure plainly with its fix and
 // claims a login only when there was one; a running judge logs "authentication failed" for a wrong IMAP
 // password and the phases a GM's mail processed; `status` needs no mail password. Loopback servers only.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { spawnChancery } from './run.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { startDaemon } from '../../src/judge/daemon.js';
 import { createWorld, JUDGE, type World } from '../judge/world.js';
 import { GM, master, startStandardGame } from '../judge/table.js';
 
-const BIN = fileURLToPath(new URL('../../bin/chancery.mjs', import.meta.url));
 const SLOW = { timeout: 90_000 };
 let dir = '';
 const servers: { close(done: () => void): void }[] = [];
 
-function chancery(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
+function chancery(args: string[], env: Record<string, string> = {}) {
+  return spawnChancery(dir, args, env);
 }
 
 async function listening(server: SMTPServer): Promise<number> {
