@@ -200,7 +200,7 @@ describe('the board by mail (issue 13.5)', () => {
     expect(over).toMatch(/France\s+active\s+newbie@players\.test/);
   });
 
-  it('under RULE NO_REVEAL, SUMMARY never shows an address, not even after the game', async () => {
+  it('under RULE NO_REVEAL, SUMMARY never shows an address, not even after the game (until the GM sends REVEAL)', async () => {
     const w = (world = createWorld());
     await standardGame(w, 'masked', 'RULE NO_REVEAL\n');
     await w.send('france@players.test', `${player('france', 'masked')}\nRESIGN`);
@@ -208,7 +208,7 @@ describe('the board by mail (issue 13.5)', () => {
     await w.send(GM, `${master('masked')}\nTERMINATE`);
     const summary = await w.send('someone@elsewhere.test', 'SUMMARY masked');
     expect(summary).toContain('France taken over in S1901M by a new player');
-    expect(summary).toContain('RULE NO_REVEAL: addresses are never shown');
+    expect(summary).toContain('RULE NO_REVEAL: addresses are shown only if the GM sends REVEAL');
     expect(summary).not.toMatch(/@players\.test|@example\.test/);
   });
 });
