@@ -28,7 +28,7 @@ async function expectListCopy(w: World, address: string, subject: string, others
 
 describe('mail to the whole game', () => {
   it(
-    'goes out once, Bcc to everyone, and each copy names only the judge',
+    'goes out once per footer (players, observers, GM), Bcc to everyone, each copy naming only the judge',
     async () => {
       const w = (world = createWorld());
       expect(await w.send(GM, 'CREATE listgame gmpass1 standard\nFORM')).toContain('created');
@@ -57,9 +57,11 @@ describe('mail to the whole game', () => {
         .outboxRows()
         .slice(before)
         .filter((r) => r.subject.startsWith('Diplomacy press'));
-      expect(broadcast).toHaveLength(1);
-      expect(broadcast[0].to).toEqual([JUDGE.address]);
-      expect([...broadcast[0].bcc].sort()).toEqual([...readers, WATCHER, GM].sort());
+      // One list mail per way of answering (the players', the observer's, the GM's footer), never one per reader.
+      expect(broadcast).toHaveLength(3);
+      for (const copy of broadcast) expect(copy.to).toEqual([JUDGE.address]);
+      expect(broadcast.flatMap((copy) => [...copy.bcc]).sort()).toEqual([...readers, WATCHER, GM].sort());
+      expect(broadcast.map((copy) => copy.bcc.length).sort((a, b) => a - b)).toEqual([1, 1, readers.length]);
       for (const address of [...readers, WATCHER, GM])
         await expectListCopy(w, address, 'Diplomacy press listgame S1901M', everyone);
       expect((await w.mails(writer)).some((m) => m.subject.startsWith('Diplomacy press'))).toBe(false);
