@@ -8,7 +8,7 @@ import type { Variant } from '../core/map/variant.js';
 import type { LineVerdict } from '../core/orders/parse.js';
 import { parseOrders, splitLines } from '../core/orders/parse.js';
 import { lexicon, powerByName } from '../core/orders/lexicon.js';
-import { declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
+import { civilDisorderRefusal, declareCivilDisorder } from '../core/rules/variant/civil-disorder.js';
 import { readPositionFile } from '../core/position/index.js';
 import { phaseText, readPhase } from '../core/position/names.js';
 import { checkBids } from '../core/dp/index.js';
@@ -210,6 +210,11 @@ export function runAdjudicate(opts: AdjudicateCliOptions, io: CliIo): number {
     if (read.disorder.length) {
       // Declared before the phase: the power's units are gone before anyone's orders are read.
       for (const power of read.disorder) {
+        const refusal = civilDisorderRefusal(variant, position, power);
+        if (refusal) {
+          io.err(`${file}: civil disorder ${power}: ${reasonText({ variant, position }, refusal)}\n`);
+          return finish(1);
+        }
         position = declareCivilDisorder(variant, position, power).position;
         declared.push(power);
       }

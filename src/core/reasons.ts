@@ -81,7 +81,11 @@ export type RuleReason =
   | { code: 'religion-papal-orders'; papal: PowerId; sortie: boolean }
   | { code: 'religion-muslim-minor' }
   /** `ottoman`: the v5 wording, where only the Ottoman Great Power's attacks count. */
-  | { code: 'religion-christian-minor'; ottoman: boolean };
+  | { code: 'religion-christian-minor'; ottoman: boolean }
+  /** The GM's permanent civil disorder (rules/variant/civil-disorder.ts) refused. */
+  | { code: 'cd-not-in-variant' }
+  | { code: 'cd-not-great'; power: PowerId }
+  | { code: 'cd-already'; power: PowerId };
 
 /** Why the adjudicator did not carry an order out as given, beyond the legality's reasons. */
 export type OutcomeReason =
@@ -182,6 +186,9 @@ const CODES = {
   'religion-papal-orders': 1,
   'religion-muslim-minor': 1,
   'religion-christian-minor': 1,
+  'cd-not-in-variant': 1,
+  'cd-not-great': 1,
+  'cd-already': 1,
   'no-order': 1,
   'no-convoy-route': 1,
   'sortie-ends-elsewhere': 1,

@@ -133,6 +133,10 @@ const RULE_WORDS = {
 } satisfies Partial<Words>;
 
 const OUTCOME_WORDS = {
+  'cd-not-in-variant': (_r, w) => `${w.variant.title} has no permanent civil disorder`,
+  'cd-not-great': (r, w) =>
+    `only a Great Power can be declared in permanent civil disorder (${power(w, r.power)} is not one)`,
+  'cd-already': (r, w) => `${power(w, r.power)} is in permanent civil disorder already`,
   'no-order': () => 'no order',
   'no-convoy-route': () => 'no convoy route was ordered',
   'sortie-ends-elsewhere': () => 'a neutral unit may not end its turn elsewhere',

@@ -198,6 +198,11 @@ describe('chancery adjudicate', () => {
     const refusedPower = tempFile('cd2.txt', 'civil disorder Narnia\n');
     const bad = await runCli('adjudicate', '--variant', 'ambition6', '--orders', refusedPower);
     expect(bad.err).toContain('unknown power "Narnia" in a civil disorder line');
+    // The rule's refusal is worded by render from its reason code, and stops the run.
+    const standard = tempFile('cd3.txt', 'civil disorder Austria\nFrance:\nA par - bur\n');
+    const none = await runCli('adjudicate', '--variant', 'standard', '--orders', standard);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('civil disorder austria: Standard Diplomacy has no permanent civil disorder');
   });
 
   it('starts from a position file and stops when the orders are for another phase', async () => {

@@ -62,8 +62,8 @@ describe('A&E v6.01 §III', () => {
     });
     expect(addedPowers(turkey.position)[0].attrs.religion).toBe('muslim');
     // Declared once, for good; minors are never declared.
-    expect(civilDisorderRefusal(v6, d.position, 'britain')).toMatch(/already/);
-    expect(civilDisorderRefusal(v6, d.position, 'bavaria')).toMatch(/only a Great Power/);
+    expect(civilDisorderRefusal(v6, d.position, 'britain')).toEqual({ code: 'cd-already', power: 'britain' });
+    expect(civilDisorderRefusal(v6, d.position, 'bavaria')).toEqual({ code: 'cd-not-great', power: 'bavaria' });
   });
 
   it("a captured centre counts too; a new minor takes its former owner's adjective when its name is taken", () => {
@@ -77,9 +77,9 @@ describe('A&E v6.01 §III', () => {
       attrs: { religion: 'catholic', formerly: 'france', since: 'S1763M' },
     });
     expect(d.position.owners.bav).toBe('france-bav');
-    expect(civilDisorderRefusal(variant('standard'), position(variant('standard')), 'austria')).toMatch(
-      /has no permanent civil disorder/,
-    );
+    expect(civilDisorderRefusal(variant('standard'), position(variant('standard')), 'austria')).toEqual({
+      code: 'cd-not-in-variant',
+    });
   });
 
   it('an occupied centre becomes a minor once vacant at the end of Fall; its unit is built in Winter', () => {

@@ -67,6 +67,7 @@ import { announceDeadline, senderAccount, type Session, type Signon } from './se
 import { unprovenPlayers } from '../gate/address-proof.js';
 import type { CommandItem } from './tokenize.js';
 import { recordSeatChange } from '../lifecycle/replacements.js';
+import { reasonText } from '../../render/reasons.js';
 import { powerName } from '../../core/map/display-names.js';
 
 export type Fail = (reason: string, suggestion?: string) => void;
@@ -516,7 +517,8 @@ function permanentCivilDisorder(s: Session, on: Signon, word: string, fail: Fail
     return fail(`game ${on.game.name} is ${on.game.status}; permanent civil disorder is declared in a running game`);
   const record = currentPhase(s.db, on.game.id);
   if (!record || record.result) return fail(`game ${on.game.name} has no phase waiting for orders`);
-  const why = civilDisorderRefusal(on.variant, record.position, power);
+  const refusal = civilDisorderRefusal(on.variant, record.position, power);
+  const why = refusal && reasonText({ variant: on.variant, position: record.position }, refusal);
   if (why)
     return fail(
       hasPermanentCivilDisorder(on.variant)

@@ -23,6 +23,7 @@ import { phaseCode, provinceOf } from '../../types.js';
 import type { RuleFactory } from '../registry.js';
 import type { Ruleset } from '../ruleset.js';
 import { changePowersInPlay, isRetired, retiredPowers, variantAtStart, variantInPlay } from './powers-in-play.js';
+import type { RuleReason } from '../../reasons.js';
 
 const RULE = 'civil-disorder-minors';
 
@@ -48,12 +49,11 @@ export function hasPermanentCivilDisorder(variant: Variant): boolean {
 }
 
 /** Why the power cannot be declared in permanent civil disorder now, or undefined when it can. */
-export function civilDisorderRefusal(variant: Variant, position: Position, power: PowerId): string | undefined {
-  if (!hasPermanentCivilDisorder(variant)) return `${variant.title} has no permanent civil disorder`;
+export function civilDisorderRefusal(variant: Variant, position: Position, power: PowerId): RuleReason | undefined {
+  if (!hasPermanentCivilDisorder(variant)) return { code: 'cd-not-in-variant' };
   const def = variant.powerById.get(power);
-  if (!def || def.kind !== 'great')
-    return `only a Great Power can be declared in permanent civil disorder (${def?.name ?? power} is not one)`;
-  if (isRetired(position, power)) return `${def.name} is in permanent civil disorder already`;
+  if (!def || def.kind !== 'great') return { code: 'cd-not-great', power };
+  if (isRetired(position, power)) return { code: 'cd-already', power };
   return undefined;
 }
 
@@ -72,7 +72,8 @@ export interface CivilDisorderDeclaration {
 /** Declares `power` in permanent civil disorder at the position's current phase. */
 export function declareCivilDisorder(variant: Variant, position: Position, power: PowerId): CivilDisorderDeclaration {
   const refusal = civilDisorderRefusal(variant, position, power);
-  if (refusal) throw new Error(refusal);
+  // Callers ask civilDisorderRefusal first and word its reason; reaching here refused is a bug.
+  if (refusal) throw new Error(`permanent civil disorder refused: ${refusal.code}`);
   const rule = readSetting(ruleSetting(variant, RULE)!.args);
   const units = position.units.filter((u) => u.power !== power);
   const disbanded = [...position.units, ...position.dislodged].filter((u) => u.power === power);
