@@ -83,6 +83,20 @@ describe('A&E v6 straits (examples 13–15)', () => {
     const own = play(board('phase Spring 1763\nBritain: A edi, F iri\n'), 'Britain: A edi - ire');
     expect(outcome(own.result, 'edi').success).toBe(true);
   });
+
+  it('no retreat across a guarded strait: the refusal names the strait, and the unit may go elsewhere', () => {
+    const retreat = board(
+      'phase Fall 1763 Retreat\nSpain:\n  F brc\n  dislodged A and from por\n  owns mad brc\nBritain: F gib, A por\n',
+    );
+    const across = play(retreat, 'Spain: A and - mor');
+    expect(across.refused.join()).toContain(
+      'the strait between Andalusia and Morocco is closed to the army in Andalusia: a fleet of Britain is in Gibraltar',
+    );
+    expect(outcome(across.result, 'and').order.kind).toBe('disband');
+    const inland = play(retreat, 'Spain: A and - mad');
+    expect(inland.refused).toEqual([]);
+    expect(unitsOf(inland.result)).toContain('spain A mad');
+  });
 });
 
 describe('A&E v6 Smyrna (examples 16–17)', () => {

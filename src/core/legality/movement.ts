@@ -227,8 +227,8 @@ function cannotReach(scope: LegalityScope, unit: Unit, place: Loc): StraitOrDist
   return closedStrait(scope, unit, place, false) ?? { code: 'cannot-reach', unit: unitFact(unit), place };
 }
 
-/** The strait a rule closes between the unit and `to` (A&E: a fleet in the sea between), or null. */
-function closedStrait(
+/** The strait a rule closes between the unit and `to` (moves, supports and retreats alike), or null. */
+export function closedStrait(
   scope: LegalityScope,
   unit: Unit,
   to: Loc,

@@ -3,7 +3,7 @@
 import type { Loc, RetreatPhaseOrder } from '../types.js';
 import { provinceOf } from '../types.js';
 import { unitFact } from '../reasons.js';
-import { orderedUnit } from './movement.js';
+import { closedStrait, orderedUnit } from './movement.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
@@ -37,6 +37,9 @@ export function judgeRetreatOrder(scope: LegalityScope, order: RetreatPhaseOrder
     to = candidates[0];
   } else to = candidates.find((l) => l === order.to);
   if (to === undefined) {
+    // A&E v6.01 §II: no retreat across a strait another power's fleet guards; say so, not just "invalid".
+    const strait = closedStrait(scope, unit, order.to, false);
+    if (strait) return refused(strait, options());
     const coast = order.to.includes('/') && unit.type === 'F' ? order.to.slice(order.to.indexOf('/') + 1) : null;
     return refused({ code: 'invalid-retreat', unit: unitFact(unit), province: dest, coast }, options());
   }
