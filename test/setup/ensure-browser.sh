@@ -8,15 +8,4 @@ if [[ -x /usr/bin/chromium ]]; then
   exit 0
 fi
 
-if [[ $(id -u) -eq 0 ]]; then
-  SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-  SUDO=(sudo)
-else
-  echo "ensure-browser: chromium is missing and neither root nor sudo is available" >&2
-  exit 1
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-"${SUDO[@]}" apt-get update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+bash "$(dirname "$0")/apt-install.sh" ensure-browser chromium chromium

@@ -7,15 +7,4 @@ if [[ -x /usr/sbin/dovecot && -d /usr/lib/dovecot ]] && ls /usr/lib/dovecot/imap
   exit 0
 fi
 
-if [[ $(id -u) -eq 0 ]]; then
-  SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-  SUDO=(sudo)
-else
-  echo "ensure-mail-deps: dovecot-imapd/dovecot-lmtpd are missing and neither root nor sudo is available" >&2
-  exit 1
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-"${SUDO[@]}" apt-get update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends dovecot-imapd dovecot-lmtpd
+bash "$(dirname "$0")/apt-install.sh" ensure-mail-deps dovecot-imapd/dovecot-lmtpd dovecot-imapd dovecot-lmtpd
