@@ -151,8 +151,12 @@ export function press(s: Session, item: PressItem): void {
   // observers', the GM's); private press goes to each reader alone.
   if (intent.broadcast) {
     const byHint = new Map<string, typeof readerCopies>();
-    for (const r of readerCopies)
-      byHint.set(answerHint(settings, r), [...(byHint.get(answerHint(settings, r)) ?? []), r]);
+    for (const r of readerCopies) {
+      const hint = answerHint(settings, r);
+      const group = byHint.get(hint);
+      if (group) group.push(r);
+      else byHint.set(hint, [r]);
+    }
     for (const group of byHint.values())
       s.mails.push({ ...mail(shownFrom, '', group[0]), bcc: group.map((r) => r.address) });
   } else for (const reader of readerCopies) s.mails.push({ ...mail(shownFrom, '', reader), to: reader.address });
