@@ -101,13 +101,15 @@ function pictureKey(
   const record = findPhase(db, game.id, phase);
   if (!record) return null;
   const result = withResult && record.result ? record.result : undefined;
+  // Built at most once: the digest of a picture not seen before and its drawing need the same SVG.
+  let built: string | undefined;
   const svg = () =>
-    boardSvg(variant, {
+    (built ??= boardSvg(variant, {
       gameName: game.name,
       phaseLabel: phaseText(record.position.phase),
       position: record.position,
       result,
-    });
+    }));
   const source = createHash('sha256')
     .update(JSON.stringify([game.variant, game.name, record.position, result ?? null]))
     .digest('base64url');
