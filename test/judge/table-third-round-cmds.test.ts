@@ -268,6 +268,13 @@ describe('RULE PLAYER_DEADLINES: the players extend the deadline by agreement (i
     const [asked] = await mailsWith(w, GM, 'deadline extension asked');
     expect(asked.text).toContain('England agrees to extend the deadline of S1901M by 24 hours');
     expect(await mailsWith(w, playerAddress('turkey'), 'deadline extension asked')).toHaveLength(1);
+    // The same agreement again, ten times in one mail, is answered and tells the table nothing more.
+    const again = await w.send(
+      playerAddress('england'),
+      `${signon('england', 'extend')}\n${Array.from({ length: 10 }, () => 'SET DEADLINE +24H').join('\n')}`,
+    );
+    expect(again).toContain('Your agreement to extend S1901M by 24 hours stands; still to agree: Austria, France');
+    expect(await mailsWith(w, playerAddress('turkey'), 'deadline extension asked')).toHaveLength(1);
     expect(await agree(w, 'france', 'extend', '+72H')).toContain('allows at most 48 hours');
     expect(await agree(w, 'france', 'extend', '2026-12-01 12:00')).toContain('players agree to an extension');
     // France agrees to another length: England's 24 hours does not count for it.

@@ -50,11 +50,17 @@ export function playerDeadline(s: Session, on: Signon, rest: string[], fail: Fai
   const waiting = activePlayers(s.db, game.id)
     .map((seat) => seat.power as string)
     .filter((power) => agreed[power] !== hours);
+  // The same agreement again (a mail repeating the line, or sent twice) tells the table nothing new.
+  if (waiting.length && state.agreed[on.power] === hours)
+    return s.reply.ok(
+      `Your agreement to extend ${phase} by ${hours} hours stands; still to agree: ${names(on, waiting)}.`,
+    );
   if (waiting.length) return recordAgreement(s, on, game, settings, { ...state, agreed }, hours, waiting);
   extend(s, game, settings, { phase, extensions: state.extensions + 1, agreed: {} }, clock.deadline, hours);
 }
 
 const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
+const names = (on: Signon, powers: string[]) => powers.map((p) => powerName(on.variant, p)).join(', ');
 
 function recordAgreement(
   s: Session,
@@ -67,14 +73,15 @@ function recordAgreement(
 ): void {
   setGameSettings(s.db, game.id, { ...settings, deadlineAgreements: state });
   const who = powerName(on.variant, on.power as string);
-  const names = waiting.map((p) => powerName(on.variant, p)).join(', ');
   const body =
     `${who} agrees to extend the deadline of ${state.phase} by ${hours} hours (RULE PLAYER_DEADLINES). It moves ` +
     `when every power still playing agrees to the same: send SIGNON, then SET DEADLINE +${hours}H.\n` +
-    `Still to agree: ${names}.`;
+    `Still to agree: ${names(on, waiting)}.`;
   const notice = gameNotice(s.db, game, `Diplomacy game ${game.name}: deadline extension asked`, body);
   if (notice) s.mails.push(notice);
-  s.reply.ok(`Your agreement to extend ${state.phase} by ${hours} hours is recorded; still to agree: ${names}.`);
+  s.reply.ok(
+    `Your agreement to extend ${state.phase} by ${hours} hours is recorded; still to agree: ${names(on, waiting)}.`,
+  );
 }
 
 function extend(
