@@ -190,7 +190,14 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
   for (const outcome of result?.outcomes ?? []) {
     if (outcome.order.kind !== 'build' || !outcome.success) continue;
     const at = anchor(outcome.order.loc);
-    const circle = `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="14" fill="#fff7a8" stroke="#2e7d32" stroke-width="2.5"/>`;
+    const circle = el('circle', {
+      cx: at[0],
+      cy: at[1],
+      r: 14,
+      fill: '#fff7a8',
+      stroke: '#2e7d32',
+      'stroke-width': 2.5,
+    });
     out.push(item(around(at), circle));
     const built: Unit = { power: outcome.order.power, type: outcome.order.type, loc: outcome.order.loc };
     out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
