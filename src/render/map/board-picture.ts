@@ -202,10 +202,6 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     const built: Unit = { power: outcome.order.power, type: outcome.order.type, loc: outcome.order.loc };
     out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
   }
-  // Title band.
-  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title]
-    .filter(Boolean)
-    .join(' — ');
   const band = (y: number, h: number, body: string[]) =>
     item(
       { x0: 0, y0: y, x1: width, y1: y + h },
@@ -213,9 +209,7 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
       0,
     );
   out.push(
-    band(0, TITLE_HEIGHT, [
-      `<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`,
-    ]),
+    band(0, TITLE_HEIGHT, titleBand(variant, input, width)),
     band(art.height + TITLE_HEIGHT, LEGEND_HEIGHT, legend(variant, position, width, art.height + TITLE_HEIGHT)),
   );
   out.push('</g>', '</svg>');
@@ -236,6 +230,22 @@ function item({ x0, y0, x1, y1 }: Box, body: string, dy = TITLE_HEIGHT): string 
 
 /** The box of a symbol drawn around a point: every unit, ring, cross and circle reaches less than 17. */
 const around = ([x, y]: Point, reach = 18): Box => ({ x0: x - reach, x1: x + reach, y0: y - reach, y1: y + reach });
+
+/**
+ * The title band: the game at the left, the phase in the middle, the variant at the right. Apart,
+ * the phase and the variant are texts every game repeats, laid out once (png.ts keeps their
+ * outlines); only the game's name is new to its pictures.
+ */
+function titleBand(variant: Variant, input: BoardPictureInput, width: number): string[] {
+  const text = (x: number, anchor: string, words: string) =>
+    `<text x="${num(x)}" y="23" font-size="17" font-weight="bold" text-anchor="${anchor}" fill="${INK}">` +
+    `${escape(words)}</text>`;
+  return [
+    input.gameName ? text(12, 'start', `Game ${input.gameName}`) : '',
+    text(width / 2, 'middle', input.phaseLabel),
+    variant.title ? text(width - 12, 'end', variant.title) : '',
+  ].filter(Boolean);
+}
 
 function unitSymbol(unit: Unit, at: Point, colour: string, great: boolean): string {
   return item(around(at), unitBody(unit, at, colour, great));
