@@ -112,11 +112,7 @@ function rgb(colour: string): number {
 const code = (tag: number, i: number) =>
   `#${[tag, i & 255, i >> 8].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
-/**
- * BASE drawn twice, each owner-coloured shape in a colour coding its index (red 1, then red 2), the
- * rest as it is: shapes are drawn unsmoothed, so a pixel where shape i shows is i's code in both,
- * and any other pixel is the same in both. Then NAMES, drawn alone, laid over.
- */
+/** BASE and NAMES drawn for a variant and size, with the owner colours of the picture that asked. */
 function drawBoard(
   layers: Layers,
   template: string,
@@ -125,41 +121,39 @@ function drawBoard(
   rasterize: Rasterize,
   flatten: (svg: string) => string,
 ): DrawnBoard {
+  const { width, height, base, owner } = shapesAtPixels(layers, template, fills.length, zoom, rasterize);
+  const names = asWords(rasterize(flatten(`${layers.head}${layers.names}</svg>`), zoom).pixels);
+  const offset = (p: number) => rowOffset(width, Math.floor(p / width), p % width);
+  const regions = byShape(owner, fills.length, () => true, offset);
+  const named = byShape(owner, fills.length, (p) => names[p] !== 0, offset);
+  const rows = Buffer.alloc((1 + 3 * width) * height);
+  for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), base, y * width, width);
+  fills.forEach((fill, i) => fillShape(rows, regions, i, fill));
+  for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), names, y * width, width);
+  const colour = Uint32Array.from(named.at, (at) => names[pixelOf(width, at)]);
+  return { rows, width, height, fills, regions, names: { ...named, colour } };
+}
+
+/**
+ * Which owner-coloured shape shows at each pixel (-1: none). BASE is drawn twice, each such shape in
+ * a colour coding its index (red 1, then red 2), the rest as it is: shapes are drawn unsmoothed, so a
+ * pixel where shape i shows is i's code in both, and any other pixel is the same in both.
+ */
+function shapesAtPixels(layers: Layers, template: string, count: number, zoom: number, rasterize: Rasterize) {
   const coded = (tag: number) => {
     let i = 0;
     const base = template.replace(OWNER_FILLS, () => `class="${OWNER_FILL}" fill="${code(tag, i++)}"`);
     return rasterize(`${layers.head}${base}</svg>`, zoom);
   };
-  const count = fills.length;
   const first = coded(1);
-  const { width, height } = first;
   const [a, b] = [asWords(first.pixels), asWords(coded(2).pixels)];
   const owner = new Int32Array(a.length).fill(-1);
-  const counts = new Int32Array(count + 1);
   for (let p = 0; p < a.length; p++) {
     if ((a[p] & 0xff) !== 1 || (b[p] & 0xff) !== 2 || a[p] >>> 8 !== b[p] >>> 8) continue;
     const i = (a[p] >>> 8) & 0xffff;
-    if (i >= count) continue;
-    owner[p] = i;
-    counts[i + 1]++;
+    if (i < count) owner[p] = i;
   }
-  const names = asWords(rasterize(flatten(`${layers.head}${layers.names}</svg>`), zoom).pixels);
-  const offset = (p: number) => rowOffset(width, Math.floor(p / width), p % width);
-  const regions = byShape(owner, count, () => true, offset);
-  const rows = Buffer.alloc((1 + 3 * width) * height);
-  for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), b, y * width, width);
-  const board = {
-    rows,
-    width,
-    height,
-    fills,
-    regions,
-    names: { ...byShape(owner, count, (p) => names[p] !== 0, offset), colour: new Uint32Array() },
-  };
-  board.names.colour = Uint32Array.from(board.names.at, (_, k) => names[pixelOf(width, board.names.at[k])]);
-  fills.forEach((fill, i) => fillShape(rows, regions, i, fill));
-  for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), names, y * width, width);
-  return board;
+  return { width: first.width, height: first.height, base: b, owner };
 }
 
 /** The pixels of each shape that pass `keep`, as offsets into rows, grouped by shape. */
