@@ -200,6 +200,7 @@ function fillShape(rows: Buffer, regions: DrawnBoard['regions'], i: number, fill
 }
 
 interface Sprite {
+  body: string;
   /** Where it goes in the picture (pixels). */
   x: number;
   y: number;
@@ -222,30 +223,17 @@ const ITEM = '<g data-box="';
  * drawing.
  */
 function drawPlay(layers: Layers, picture: PngRows, rasterize: Rasterize): void {
-  const { width, height } = picture;
+  const { width } = picture;
   // resvg scales each axis to the whole pixels it draws on, not by the zoom itself.
   const size = /^<svg\b[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(layers.head);
   if (!size) throw new Error('a board picture without its size');
-  const [scaleX, scaleY] = [width / Number(size[1]), height / Number(size[2])];
-  const starts: number[] = [];
-  for (let at = layers.play.indexOf(ITEM); at >= 0; at = layers.play.indexOf(ITEM, at + 1)) starts.push(at);
-  const sprites: Sprite[] = [];
-  const parts: string[] = [];
-  let [sx, sy, rowHeight] = [0, 0, 0];
-  starts.forEach((start, i) => {
-    const body = layers.play.slice(start, starts[i + 1] ?? layers.play.lastIndexOf('</g>'));
-    const [x0, y0, x1, y1] = body.slice(ITEM.length, body.indexOf('"', ITEM.length)).split(' ').map(Number);
-    const [x, y] = [Math.max(0, Math.floor(x0 * scaleX)), Math.max(0, Math.floor(y0 * scaleY))];
-    const [w, h] = [Math.min(width, Math.ceil(x1 * scaleX)) - x, Math.min(height, Math.ceil(y1 * scaleY)) - y];
-    if (!(w > 0 && h > 0)) return;
-    if (sx + w > width) [sx, sy, rowHeight] = [0, sy + rowHeight + GAP, 0];
-    sprites.push({ x, y, width: w, height: h, sx, sy });
-    parts.push(`<g transform="translate(${sx - x} ${sy - y}) scale(${scaleX} ${scaleY})">${body}</g>`);
-    sx += w + GAP;
-    rowHeight = Math.max(rowHeight, h);
-  });
+  const scale: [number, number] = [width / Number(size[1]), picture.height / Number(size[2])];
+  const sprites = spritesOf(layers.play, scale, picture);
   if (!sprites.length) return;
-  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${sy + rowHeight}">`;
+  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${pack(sprites, width)}">`;
+  const parts = sprites.map(
+    (s) => `<g transform="translate(${s.sx - s.x} ${s.sy - s.y}) scale(${scale.join(' ')})">${s.body}</g>`,
+  );
   const sheet = rasterize(`${layers.head.replace(/^<svg\b[^>]*>/, root)}${parts.join('')}</svg>`, 1);
   const drawn = asWords(sheet.pixels);
   for (const s of sprites) {
@@ -254,6 +242,33 @@ function drawPlay(layers: Layers, picture: PngRows, rasterize: Rasterize): void 
       layOver(picture.rows, rowOffset(width, s.y + row, s.x), drawn, from, s.width);
     }
   }
+}
+
+/** The PLAY layer's items, in its order, each with its box in whole pixels of the picture. */
+function spritesOf(play: string, [scaleX, scaleY]: [number, number], { width, height }: PngRows): Sprite[] {
+  const starts: number[] = [];
+  for (let at = play.indexOf(ITEM); at >= 0; at = play.indexOf(ITEM, at + 1)) starts.push(at);
+  const sprites: Sprite[] = [];
+  starts.forEach((start, i) => {
+    const body = play.slice(start, starts[i + 1] ?? play.lastIndexOf('</g>'));
+    const [x0, y0, x1, y1] = body.slice(ITEM.length, body.indexOf('"', ITEM.length)).split(' ').map(Number);
+    const [x, y] = [Math.max(0, Math.floor(x0 * scaleX)), Math.max(0, Math.floor(y0 * scaleY))];
+    const [w, h] = [Math.min(width, Math.ceil(x1 * scaleX)) - x, Math.min(height, Math.ceil(y1 * scaleY)) - y];
+    if (w > 0 && h > 0) sprites.push({ body, x, y, width: w, height: h, sx: 0, sy: 0 });
+  });
+  return sprites;
+}
+
+/** Places the sprites on a sheet as wide as the picture, in rows, the tallest first; the sheet's height. */
+function pack(sprites: Sprite[], width: number): number {
+  let [sx, sy, rowHeight] = [0, 0, 0];
+  for (const s of [...sprites].sort((a, b) => b.height - a.height)) {
+    if (sx + s.width > width) [sx, sy, rowHeight] = [0, sy + rowHeight + GAP, 0];
+    [s.sx, s.sy] = [sx, sy];
+    sx += s.width + GAP;
+    rowHeight = Math.max(rowHeight, s.height);
+  }
+  return sy + rowHeight;
 }
 
 /** `count` premultiplied RGBA pixels of `top` from `from` laid over the RGB pixels of `rows` from `at`. */
