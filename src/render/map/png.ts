@@ -27,13 +27,15 @@ export const MAX_PNG_BYTES = 300 * 1024;
 const MAX_PIXELS = 1.25e6;
 
 /**
- * resvg-js 2.6 holds each drawing's pixels (6–12 MB) outside V8's sight, freed only when a full
- * garbage collection finds its wrapper dead, and V8, seeing a small heap, seldom runs one: a daemon
- * drawing a deadline's pictures grew by hundreds of MiB. Every few pictures a full collection is asked
- * for, once the drawing is done (the memory is given back on the event loop's next turn).
+ * resvg-js 2.6 holds each drawing's pixels (6–12 MB for a whole board) outside V8's sight, freed only
+ * when a full garbage collection finds its wrapper dead, and V8, seeing a small heap, seldom runs one:
+ * a daemon drawing a deadline's pictures grew by hundreds of MiB. Once this many bytes are drawn a
+ * full collection is asked for, after the drawing (the memory is given back on the event loop's next
+ * turn). Drawn in layers, a picture's own drawing is a small sheet (about 1 MB), so the collections,
+ * each costing as much as a picture in a busy daemon, come every few dozen pictures.
  */
-const COLLECT_EVERY = 6;
-let drawnSinceCollection = 0;
+const COLLECT_AFTER_BYTES = 48 * 2 ** 20;
+let drawnBytes = 0;
 let collect: (() => void) | null | undefined;
 
 function collectNow(): void {
@@ -68,14 +70,21 @@ export function svgsToPng(svgs: string[], options: PngOptions = {}): RenderedPic
 
 /**
  * For a thread drawing a batch one picture per turn of its event loop (resvg's pixels are given back
- * only then, after a full collection: see COLLECT_EVERY): the SVGs with their texts laid out
+ * only then, after a full collection: see COLLECT_AFTER_BYTES): the SVGs with their texts laid out
  * together, each then drawn by drawOne, and the collection asked for after each.
  */
-export { textAsPaths as withTextAsPaths, collectNow as collectDrawings };
+export { textAsPaths as withTextAsPaths };
+
+/** A full collection, if enough has been drawn since the last (a thread calls it after each picture). */
+export function collectDrawings(): void {
+  if (drawnBytes < COLLECT_AFTER_BYTES) return;
+  drawnBytes = 0;
+  collectNow();
+}
 
 export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture {
-  if (++drawnSinceCollection >= COLLECT_EVERY) {
-    drawnSinceCollection = 0;
+  if (drawnBytes >= COLLECT_AFTER_BYTES) {
+    drawnBytes = 0;
     setImmediate(collectNow).unref();
   }
   const maxBytes = options.maxBytes ?? MAX_PNG_BYTES;
@@ -214,6 +223,7 @@ function rasterize(svg: string, zoom: number) {
     textRendering: 1,
     fitTo: zoom === 1 ? { mode: 'original' } : { mode: 'zoom', value: zoom },
   }).render();
+  drawnBytes += rendered.width * rendered.height * 4;
   return { pixels: rendered.pixels, width: rendered.width, height: rendered.height };
 }
 
