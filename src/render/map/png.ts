@@ -57,6 +57,11 @@ export function svgToPng(svg: string, options: PngOptions = {}): RenderedPicture
 export interface PngOptions {
   keepPixels?: boolean;
   maxBytes?: number;
+  /**
+   * One picture and no more (`chancery map`): drawn whole, as keeping a variant's layers costs its
+   * first picture three drawings, which only later pictures pay back.
+   */
+  single?: boolean;
 }
 
 /**
@@ -93,7 +98,7 @@ export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture 
   const area = size ? Number(size[1]) * Number(size[2]) : 0;
   let zoom = area > MAX_PIXELS ? Math.sqrt(MAX_PIXELS / area) : 1;
   for (;;) {
-    const picture = render(svg, zoom, options.keepPixels);
+    const picture = render(svg, zoom, options);
     if (picture.png.length <= maxBytes || zoom < 0.5) return picture;
     // PNG size grows with the area: shrink by the square root of the excess, and a little more.
     zoom *= Math.sqrt(maxBytes / picture.png.length) * 0.97;
@@ -175,9 +180,9 @@ function layOut(root: string, missing: string[], laidOut: Map<string, string>): 
   });
 }
 
-function render(svg: string, zoom: number, keepPixels?: boolean): RenderedPicture {
+function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): RenderedPicture {
   const flatten = (names: string) => textAsPaths([names])[0];
-  const layered = drawLayers(svg, zoom, rasterize, flatten);
+  const layered = single ? null : drawLayers(svg, zoom, rasterize, flatten);
   if (layered) {
     const { rows, width, height } = layered;
     return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
