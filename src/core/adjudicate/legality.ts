@@ -4,7 +4,7 @@
 import { judgeMovementOrder, type LegalityScope } from '../legality/index.js';
 import type { Reason } from '../reasons.js';
 import type { Loc, MovementOrder, Unit } from '../types.js';
-import { provinceOf } from '../types.js';
+import { provinceIndex } from '../map/geometry.js';
 
 export interface LegalOrders {
   /** Per unit index: the order adjudicated (a hold when none or illegal). */
@@ -32,7 +32,7 @@ export function legalise(
     reason: new Array(count).fill(undefined),
   };
   for (const o of orders) {
-    const p = g.index.get(provinceOf(o.loc));
+    const p = provinceIndex(g, o.loc);
     if (p === undefined) continue;
     const i = unitAt[p];
     if (i < 0 || units[i].power !== o.power) continue; // no such unit of that power: ignored (6.A.6)

@@ -150,11 +150,15 @@ export function fleetDestination(
   if (coast) {
     if (!province.coasts.includes(coast)) return { reason: { code: 'unknown-coast', province: province.id, coast } };
     if (targets.includes(written)) return { loc: written };
-    return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: written }, alternatives: targets };
+    return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: written }, alternatives: [...targets] };
   }
   if (targets.length === 1) return { loc: targets[0] };
   if (targets.length === 0) return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: province.id } };
-  return { reason: { code: 'ambiguous-coast', unit: unitFact(unit), choices: targets }, alternatives: targets };
+  // The reach's list is shared: a refusal gets copies of its own.
+  return {
+    reason: { code: 'ambiguous-coast', unit: unitFact(unit), choices: [...targets] },
+    alternatives: [...targets],
+  };
 }
 
 /** The unit a support or convoy names: there, and of the type written (when one was written). */

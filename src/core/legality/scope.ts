@@ -1,12 +1,11 @@
 // What every legality question needs about one phase: the rule context (variant, geometry,
 // position), the variant's rule modules, adjacency as those rules see it, and which unit stands
 // in each province. Built once per phase by the adjudicator, and once per mail by the parser.
-import { geometry } from '../map/geometry.js';
+import { geometry, provinceIndex, type Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { DislodgedUnit, DpBid, Position, ProvinceId, Unit } from '../types.js';
-import { provinceOf } from '../types.js';
 import { Reach } from './reach.js';
 
 export interface LegalityScope {
@@ -24,27 +23,40 @@ export function scopeOf(ctx: RuleContext, rules: Required<Ruleset>, reach?: Reac
 }
 
 // A class rather than an object of closures: built once per phase of every game and every replayed
-// phase, so what it costs to build counts.
+// phase, so what it costs to build counts. Units are kept by province index in plain arrays: a Map
+// grown to a full board rehashes as it grows, and a movement phase has no dislodged units at all.
 class PhaseScope implements LegalityScope {
-  private readonly standing = new Map<ProvinceId, Unit>();
-  private readonly dislodged = new Map<ProvinceId, DislodgedUnit>();
+  private readonly standing: (Unit | undefined)[];
+  private dislodged: (DislodgedUnit | undefined)[] | null = null;
 
   constructor(
     readonly ctx: RuleContext,
     readonly rules: Required<Ruleset>,
     readonly reach: Reach,
   ) {
-    for (const u of ctx.position.units) this.standing.set(provinceOf(u.loc), u);
-    for (const u of ctx.position.dislodged) this.dislodged.set(provinceOf(u.loc), u);
+    const g = ctx.geometry;
+    this.standing = byProvince(g, ctx.position.units);
+    if (ctx.position.dislodged.length) this.dislodged = byProvince(g, ctx.position.dislodged);
   }
 
   unitIn(province: ProvinceId): Unit | undefined {
-    return this.standing.get(province);
+    const p = this.ctx.geometry.index.get(province);
+    return p === undefined ? undefined : this.standing[p];
   }
 
   dislodgedIn(province: ProvinceId): DislodgedUnit | undefined {
-    return this.dislodged.get(province);
+    const p = this.ctx.geometry.index.get(province);
+    return p === undefined || !this.dislodged ? undefined : this.dislodged[p];
   }
+}
+
+function byProvince<U extends Unit>(g: Geometry, units: U[]): (U | undefined)[] {
+  const out = new Array<U | undefined>(g.n);
+  for (const u of units) {
+    const p = provinceIndex(g, u.loc);
+    if (p !== undefined) out[p] = u;
+  }
+  return out;
 }
 
 /** The scope of a position as the variant's own rules see it. */

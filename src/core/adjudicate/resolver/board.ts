@@ -5,11 +5,10 @@
 // convoy.ts (paths, 5.B.3-4), support.ts (5.B.2), strength.ts (5.B.5-8), move.ts (5.B.1, head to
 // head), backup.ts (5.B.9) and guess.ts (the guess algorithm, 5.F), which alone implements resolve.
 import type { LegalityScope } from '../../legality/index.js';
-import type { Geometry } from '../../map/geometry.js';
+import { provinceIndex, type Geometry } from '../../map/geometry.js';
 import type { Reason } from '../../reasons.js';
 import type { MoveMode, RuleContext, Ruleset } from '../../rules/ruleset.js';
 import type { Loc, MovementOrder, Unit } from '../../types.js';
-import { provinceOf } from '../../types.js';
 import { legalise, type LegalOrders } from '../legality.js';
 
 export const HOLD = 0;
@@ -96,7 +95,7 @@ export abstract class Board {
     ({ convoyValid: this.convoyValid, supportValid: this.supportValid, byConvoy: this.byConvoy } = buffers);
     this.paradoxFailed = buffers.paradoxFailed;
     for (let i = 0; i < count; i++) {
-      const p = g.index.get(provinceOf(units[i].loc))!;
+      const p = provinceIndex(g, units[i].loc)!;
       this.prov[i] = p;
       this.unitAt[p] = i;
     }
@@ -112,12 +111,12 @@ export abstract class Board {
     const index = this.g.index;
     if (o.kind === 'move') {
       this.kind[i] = MOVE;
-      this.dest[i] = index.get(provinceOf(o.to))!;
+      this.dest[i] = provinceIndex(this.g, o.to)!;
       this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])];
     } else if (o.kind === 'support') {
       this.kind[i] = SUPPORT;
       this.target[i] = index.get(o.target)!;
-      if (o.to !== undefined) this.dest[i] = index.get(provinceOf(o.to))!;
+      if (o.to !== undefined) this.dest[i] = provinceIndex(this.g, o.to)!;
     } else if (o.kind === 'convoy') {
       this.kind[i] = CONVOY;
       this.target[i] = index.get(o.from)!;

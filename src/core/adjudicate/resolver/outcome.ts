@@ -6,7 +6,7 @@ import { Reach } from '../../legality/index.js';
 import type { Reason } from '../../reasons.js';
 import type { DislodgedUnit, Note, Unit } from '../../types.js';
 import type { OrderOutcome } from '../result.js';
-import { provinceOf } from '../../types.js';
+import { provinceIndex } from '../../map/geometry.js';
 import { Board, CONVOY, MOVE, NO_CONVOY, SUPPORT } from './board.js';
 import { convoyFails } from './convoy.js';
 
@@ -97,7 +97,7 @@ function retreatsOf(b: Board, beaten: number[], by: Int32Array, after: Unit[]): 
     const attacker = by[i];
     const from = byConvoy[attacker] ? -1 : prov[attacker];
     const retreats = afterMovement.retreatLocs(b.units[i]).filter((l) => {
-      const p = g.index.get(provinceOf(l))!;
+      const p = provinceIndex(g, l)!;
       return p !== from && !blocked[p];
     });
     const { power, type, loc } = b.units[i];
