@@ -24,13 +24,13 @@ export function legalise(
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
   const count = units.length;
-  const result: LegalOrders = {
-    // Holds are filled in after the given orders: most units have one, and a hold built first
-    // would be garbage at once.
-    orders: new Array<MovementOrder>(count),
-    given: new Array(count).fill(undefined),
-    reason: new Array(count).fill(undefined),
-  };
+  // Holds are filled in after the given orders: most units have one, and a hold built first
+  // would be garbage at once. The other two start packed with undefined (one loop, no fill calls).
+  const result: LegalOrders = { orders: new Array<MovementOrder>(count), given: [], reason: [] };
+  for (let i = 0; i < count; i++) {
+    result.given.push(undefined);
+    result.reason.push(undefined);
+  }
   for (const o of orders) {
     const p = provinceIndex(g, o.loc);
     if (p === undefined) continue;
@@ -41,7 +41,7 @@ export function legalise(
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
-    } else if (verdict.order.kind === 'move' && invalidMoves.has(units[i].loc)) {
+    } else if (verdict.order.kind === 'move' && invalidMoves.size && invalidMoves.has(units[i].loc)) {
       result.reason[i] = { code: 'sortie-ends-elsewhere' };
       result.orders[i] = holdOf(units[i]);
     } else {

@@ -68,7 +68,8 @@ function notesOf(b: Board, i: number, by: number): Note[] {
       else notes.push('bounce');
     }
   } else if (b.kind[i] === SUPPORT) {
-    if (b.sorties.voidSupports.has(b.units[i].loc)) notes.push('invalid');
+    const voids = b.sorties.voidSupports;
+    if (voids.size && voids.has(b.units[i].loc)) notes.push('invalid');
     else if (!b.supportValid[i]) notes.push('void');
     else if (b.res[i] !== 1 && by < 0) notes.push('cut');
   } else if (b.kind[i] === CONVOY && !b.convoyValid[i]) notes.push('void');

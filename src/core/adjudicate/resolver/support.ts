@@ -12,6 +12,7 @@ import { convoyFails } from './convoy.js';
 /** Lists the valid supports of each unit (a support that does not match the order it names is void). */
 export function bindSupports(b: Board): void {
   const { kind, target, dest, unitAt, units } = b;
+  const voids = b.sorties.voidSupports;
   for (let i = 0; i < b.count; i++) {
     if (kind[i] !== SUPPORT) continue;
     const s = unitAt[target[i]];
@@ -23,7 +24,7 @@ export function bindSupports(b: Board): void {
         : kind[s] === MOVE &&
           dest[s] === dest[i] &&
           (coast === null || units[s].type === 'A' || coast === b.destLoc(s));
-    if (matches && !b.sorties.voidSupports.has(units[i].loc)) {
+    if (matches && !(voids.size && voids.has(units[i].loc))) {
       (b.supports[s] ??= []).push(i);
       b.supportValid[i] = 1;
     }
