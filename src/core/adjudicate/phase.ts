@@ -239,12 +239,23 @@ function survivors(ctx: RuleContext, position: Position): PowerId[] {
 
 /** Powers at or above the victory threshold with strictly more centres than anyone else. */
 function leaders(position: Position, threshold: number): PowerId[] {
+  // Counted in one pass and the top two kept: this runs after every Fall of every game.
   const count = new Map<PowerId, number>();
-  for (const p of Object.values(position.owners)) count.set(p, (count.get(p) ?? 0) + 1);
-  const sorted = [...count].sort((a, b) => b[1] - a[1]);
-  if (!sorted.length || sorted[0][1] < threshold) return [];
-  if (sorted.length > 1 && sorted[1][1] === sorted[0][1]) return [];
-  return [sorted[0][0]];
+  for (const c in position.owners) {
+    const p = position.owners[c];
+    count.set(p, (count.get(p) ?? 0) + 1);
+  }
+  let best: PowerId | null = null;
+  let most = 0;
+  let second = 0;
+  for (const [p, n] of count) {
+    if (n > most) {
+      second = most;
+      most = n;
+      best = p;
+    } else if (n > second) second = n;
+  }
+  return best !== null && most >= threshold && second < most ? [best] : [];
 }
 
 function defaultSeed(position: Position): string {

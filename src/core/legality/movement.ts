@@ -14,6 +14,7 @@ import { coastOf, provinceOf } from '../types.js';
 import type { LegalityReason, StraitOrDistance } from '../reasons.js';
 import { unitFact } from '../reasons.js';
 import { isNeutralPower } from './describe.js';
+import type { Province } from '../map/variant.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
@@ -72,13 +73,15 @@ function index(scope: LegalityScope, province: ProvinceId): number {
 function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<MovementOrder> {
   const from = provinceOf(unit.loc);
   const dest = provinceOf(order.to);
-  const terrain = terrainOf(scope, dest);
+  // The province looked up once: its terrain here, its coasts for a fleet's destination.
+  const province = scope.ctx.variant.map.byId.get(dest);
+  const terrain = province?.terrain;
   if (terrain === undefined) return refused({ code: 'unknown-place', place: order.to });
   if (dest === from) return refused({ code: 'move-to-own-province', unit: unitFact(unit) });
   if (terrain === 'impassable') return refused({ code: 'impassable', province: dest });
   if (unit.type === 'F') {
     if (order.viaConvoy) return refused({ code: 'fleet-convoyed' });
-    const to = fleetDestination(scope, unit, order.to, 'move');
+    const to = fleetDestinationIn(scope, unit, order.to, province!, 'move');
     const closed = 'reason' in to && !to.alternatives?.length ? closedStrait(scope, unit, order.to, false) : null;
     if (closed) return refused(closed);
     if ('reason' in to)
@@ -144,8 +147,18 @@ export function fleetDestination(
 ): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
   const province = scope.ctx.variant.map.byId.get(provinceOf(written));
   if (!province) return { reason: { code: 'unknown-place', place: written } };
+  return fleetDestinationIn(scope, unit, written, province, purpose);
+}
+
+function fleetDestinationIn(
+  scope: LegalityScope,
+  unit: Unit,
+  written: Loc,
+  province: Province,
+  purpose: 'move' | 'support',
+): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
   if (province.terrain === 'land') return { reason: { code: 'fleet-inland', province: province.id } };
-  const targets = scope.reach.fleetTargets(unit, unit.loc, province.id, purpose);
+  const targets = scope.reach.fleetTargetsIn(unit, unit.loc, province.index, purpose);
   const coast = coastOf(written);
   if (coast) {
     if (!province.coasts.includes(coast)) return { reason: { code: 'unknown-coast', province: province.id, coast } };
@@ -190,18 +203,19 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   const to = provinceOf(order.to);
   if (to === here) return refused({ code: 'support-into-own-province' });
   if (to === there) return refused({ code: 'supported-already-there', province: to });
-  if (terrainOf(scope, to) === undefined) return refused({ code: 'unknown-place', place: order.to });
-  if (!scope.reach.reachesProvince(unit, unit.loc, to, 'support'))
+  // The province's index, looked up once for every question below.
+  const t = g.index.get(to);
+  if (t === undefined) return refused({ code: 'unknown-place', place: order.to });
+  if (!scope.reach.reachesProvinceIn(unit, unit.loc, t, 'support'))
     return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, to), move: true });
   let supportedTo: Loc = to;
   if (target.type === 'A') {
-    const t = index(scope, to);
     const reaches =
       g.isLand[t] === 1 &&
       (scope.reach.canMove(target, target.loc, to, 'move') || scope.reach.seaRoute(index(scope, there), t));
     if (!reaches) return refused(supportedCannotReach(target, to));
   } else {
-    const targets = scope.reach.fleetTargets(target, target.loc, to, 'move');
+    const targets = scope.reach.fleetTargetsIn(target, target.loc, t, 'move');
     if (!targets.length) return refused(supportedCannotReach(target, to));
     // A coast the player named is kept: the supported move must go there (DATC 4.B.4, 6.B.9).
     const coast = coastOf(order.to);

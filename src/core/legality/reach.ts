@@ -27,7 +27,11 @@ export class Reach {
   /** Fleet locations of province `to` this fleet can move to. */
   fleetTargets(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose = 'move'): readonly Loc[] {
     const idx = this.g.index.get(to);
-    if (idx === undefined) return [];
+    return idx === undefined ? [] : this.fleetTargetsIn(unit, from, idx, purpose);
+  }
+
+  /** fleetTargets, for the province of index `idx`. */
+  fleetTargetsIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose = 'move'): readonly Loc[] {
     // Where the map alone decides, the map's own answer (shared, never written) needs no filtering.
     if (!this.cross) return this.g.fleetReach.get(from)?.[idx] ?? [];
     return this.g.fleetLocs[idx].filter((l) => this.canMove(unit, from, l, purpose));
@@ -37,6 +41,12 @@ export class Reach {
     if (unit.type === 'A')
       return this.g.isLand[this.g.index.get(to) ?? 0] === 1 && this.canMove(unit, from, to, purpose);
     return this.fleetTargets(unit, from, to, purpose).length > 0;
+  }
+
+  /** reachesProvince, for the province of index `idx`. */
+  reachesProvinceIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A') return this.g.isLand[idx] === 1 && this.canMove(unit, from, this.g.ids[idx], purpose);
+    return this.fleetTargetsIn(unit, from, idx, purpose).length > 0;
   }
 
   /** Every location a dislodged unit could retreat to, before occupation and standoffs are removed. */

@@ -12,6 +12,8 @@ export interface LegalityScope {
   ctx: RuleContext;
   rules: Required<Ruleset>;
   reach: Reach;
+  /** The province index of each standing unit, in the position's order (the adjudicator's arrays start here). */
+  readonly unitProvinces: readonly number[];
   /** The unit standing in a province at the start of the phase. */
   unitIn(province: ProvinceId): Unit | undefined;
   /** The dislodged unit of a province (retreat phases). */
@@ -26,6 +28,7 @@ export function scopeOf(ctx: RuleContext, rules: Required<Ruleset>, reach?: Reac
 // phase, so what it costs to build counts. Units are kept by province index in plain arrays: a Map
 // grown to a full board rehashes as it grows, and a movement phase has no dislodged units at all.
 class PhaseScope implements LegalityScope {
+  readonly unitProvinces: number[] = [];
   private readonly standing: (Unit | undefined)[];
   private dislodged: (DislodgedUnit | undefined)[] | null = null;
 
@@ -35,8 +38,8 @@ class PhaseScope implements LegalityScope {
     readonly reach: Reach,
   ) {
     const g = ctx.geometry;
-    this.standing = byProvince(g, ctx.position.units);
-    if (ctx.position.dislodged.length) this.dislodged = byProvince(g, ctx.position.dislodged);
+    this.standing = byProvince(g, ctx.position.units, this.unitProvinces);
+    if (ctx.position.dislodged.length) this.dislodged = byProvince(g, ctx.position.dislodged, []);
   }
 
   unitIn(province: ProvinceId): Unit | undefined {
@@ -50,10 +53,12 @@ class PhaseScope implements LegalityScope {
   }
 }
 
-function byProvince<U extends Unit>(g: Geometry, units: U[]): (U | undefined)[] {
+/** Units by province index; each unit's province index (-1: unknown) pushed to `provinces`. */
+function byProvince<U extends Unit>(g: Geometry, units: U[], provinces: number[]): (U | undefined)[] {
   const out = new Array<U | undefined>(g.n);
   for (const u of units) {
     const p = provinceIndex(g, u.loc);
+    provinces.push(p ?? -1);
     if (p !== undefined) out[p] = u;
   }
   return out;

@@ -94,8 +94,9 @@ export abstract class Board {
     ({ kind: this.kind, mode: this.mode, res: this.res, state: this.state } = buffers);
     ({ convoyValid: this.convoyValid, supportValid: this.supportValid, byConvoy: this.byConvoy } = buffers);
     this.paradoxFailed = buffers.paradoxFailed;
+    const provinces = scope.unitProvinces;
     for (let i = 0; i < count; i++) {
-      const p = provinceIndex(g, units[i].loc)!;
+      const p = provinces[i];
       this.prov[i] = p;
       this.unitAt[p] = i;
     }
