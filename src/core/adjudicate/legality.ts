@@ -25,11 +25,15 @@ export function legalise(
   const units = scope.ctx.position.units;
   const count = units.length;
   // Holds are filled in after the given orders: most units have one, and a hold built first
-  // would be garbage at once. The other two start packed with undefined (one loop, no fill calls).
-  const result: LegalOrders = { orders: new Array<MovementOrder>(count), given: [], reason: [] };
+  // would be garbage at once. The other two are made at their size and filled in one loop (no fill calls).
+  const result: LegalOrders = {
+    orders: new Array<MovementOrder>(count),
+    given: new Array(count),
+    reason: new Array(count),
+  };
   for (let i = 0; i < count; i++) {
-    result.given.push(undefined);
-    result.reason.push(undefined);
+    result.given[i] = undefined;
+    result.reason[i] = undefined;
   }
   for (const o of orders) {
     const p = provinceIndex(g, o.loc);

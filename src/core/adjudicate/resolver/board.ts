@@ -162,7 +162,7 @@ export abstract class Board {
 
   /** The moves made after the orders are bound (convoy.ts may turn one into a hold first). */
   listAttackers(): void {
-    for (let i = 0; i < this.count; i++) if (this.kind[i] === MOVE) (this.attackers[this.dest[i]] ??= []).push(i);
+    for (let i = 0; i < this.count; i++) if (this.kind[i] === MOVE) addTo(this.attackers, this.dest[i], i);
   }
 
   /** A unit as the trace and the results name it (no extra fields). */
@@ -170,6 +170,16 @@ export abstract class Board {
     const { power, type, loc } = this.units[i];
     return { power, type, loc };
   }
+}
+
+/**
+ * Adds i to list k. A list starts as a literal of one: an empty array's first push reserves room for
+ * seventeen, and a full board makes dozens of these lists on every phase.
+ */
+export function addTo(lists: (number[] | undefined)[], k: number, i: number): void {
+  const list = lists[k];
+  if (list) list.push(i);
+  else lists[k] = [i];
 }
 
 /** Scratch space the guess algorithm and the outcome use beside the board's own arrays. */
