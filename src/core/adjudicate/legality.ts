@@ -41,7 +41,7 @@ export function legalise(
     const i = unitAt[p];
     if (i < 0 || units[i].power !== o.power) continue; // no such unit of that power: ignored (6.A.6)
     result.given[i] = o;
-    const verdict = judgeMovementOrder(scope, o);
+    const verdict = judgeMovementOrder(scope, o, units[i]);
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);

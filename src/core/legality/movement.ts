@@ -19,8 +19,12 @@ import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
 
-export function judgeMovementOrder(scope: LegalityScope, order: MovementOrder): Judged<MovementOrder> {
-  const owned = orderedUnit(scope, order);
+/**
+ * `standing`: the unit in the order's province when the caller has found it already (the
+ * adjudicator, from its own index of the board); whose and what type it is are judged here all the same.
+ */
+export function judgeMovementOrder(scope: LegalityScope, order: MovementOrder, standing?: Unit): Judged<MovementOrder> {
+  const owned = standing ? unitOwned(scope, order, standing) : orderedUnit(scope, order);
   if ('reason' in owned) return owned;
   const unit = owned.unit;
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
@@ -43,7 +47,6 @@ export function orderedUnit(
   order: { power: string; type: Unit['type']; loc: Loc },
   pool: 'standing' | 'dislodged' = 'standing',
 ): { unit: Unit } | { reason: LegalityReason; alternatives?: undefined } {
-  const { variant, position } = scope.ctx;
   const province = provinceOf(order.loc);
   const unit = pool === 'standing' ? scope.unitIn(province) : scope.dislodgedIn(province);
   if (!unit) {
@@ -54,8 +57,17 @@ export function orderedUnit(
     }
     return { reason: { code: 'no-unit', province } };
   }
+  return unitOwned(scope, order, unit);
+}
+
+/** The unit found for an order: of the power giving it, of the type written. */
+function unitOwned(
+  scope: LegalityScope,
+  order: { power: string; type: Unit['type'] },
+  unit: Unit,
+): { unit: Unit } | { reason: LegalityReason; alternatives?: undefined } {
   if (unit.power !== order.power) {
-    const neutral = isNeutralPower(variant, position, unit.power);
+    const neutral = isNeutralPower(scope.ctx.variant, scope.ctx.position, unit.power);
     return { reason: { code: 'foreign-unit', unit: unitFact(unit), neutral } };
   }
   if (order.type !== unit.type) return { reason: { code: 'wrong-unit-type', unit: unitFact(unit) } };
@@ -92,7 +104,7 @@ function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<M
     return { order: moveOf(unit, to.loc, false) };
   }
   if (terrain === 'sea') return refused({ code: 'army-to-sea', province: dest });
-  const byLand = scope.reach.canMove(unit, unit.loc, dest, 'move');
+  const byLand = scope.reach.canMoveIn(unit, unit.loc, dest, index(scope, from), province!.index, 'move');
   // A border a strait closes is no invitation to a convoy the player never asked for: say why.
   const closed = byLand || order.viaConvoy || order.path?.length ? null : closedStrait(scope, unit, dest, true);
   if (closed) return refused(closed);

@@ -24,6 +24,12 @@ export class Reach {
     return this.cross ? this.cross(this.ctx, unit, from, to, byMap, purpose) : byMap;
   }
 
+  /** canMove, the two locations' province indices known: an army where the map alone decides reads the matrix. */
+  canMoveIn(unit: Unit, from: Loc, to: Loc, a: number, b: number, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A' && !this.cross) return this.g.armyAdj[a * this.g.n + b] === 1;
+    return this.canMove(unit, from, to, purpose);
+  }
+
   /** Fleet locations of province `to` this fleet can move to. */
   fleetTargets(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose = 'move'): readonly Loc[] {
     const idx = this.g.index.get(to);

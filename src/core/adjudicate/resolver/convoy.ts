@@ -22,7 +22,7 @@ export function bindConvoys(b: Board): void {
   let fleetSeas: number[] | null = null;
   for (let i = 0; i < count; i++) {
     if (kind[i] !== MOVE || units[i].type !== 'A') continue;
-    const land = b.scope.reach.canMove(units[i], units[i].loc, b.destLoc(i), 'move');
+    const land = b.scope.reach.canMoveIn(units[i], units[i].loc, b.destLoc(i), b.prov[i], dest[i], 'move');
     const fleets = b.convoyers[i] ?? NOBODY;
     let own = false;
     for (const f of fleets) if (units[f].power === units[i].power) own = true;
