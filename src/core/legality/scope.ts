@@ -28,7 +28,7 @@ export function scopeOf(ctx: RuleContext, rules: Required<Ruleset>, reach?: Reac
 // phase, so what it costs to build counts. Units are kept by province index in plain arrays: a Map
 // grown to a full board rehashes as it grows, and a movement phase has no dislodged units at all.
 class PhaseScope implements LegalityScope {
-  readonly unitProvinces: number[] = [];
+  readonly unitProvinces: number[];
   private readonly standing: (Unit | undefined)[];
   private dislodged: (DislodgedUnit | undefined)[] | null = null;
 
@@ -38,8 +38,11 @@ class PhaseScope implements LegalityScope {
     readonly reach: Reach,
   ) {
     const g = ctx.geometry;
-    this.standing = byProvince(g, ctx.position.units, this.unitProvinces);
-    if (ctx.position.dislodged.length) this.dislodged = byProvince(g, ctx.position.dislodged, []);
+    const units = ctx.position.units;
+    this.unitProvinces = new Array<number>(units.length);
+    this.standing = byProvince(g, units, this.unitProvinces);
+    const dislodged = ctx.position.dislodged;
+    if (dislodged.length) this.dislodged = byProvince(g, dislodged, new Array<number>(dislodged.length));
   }
 
   unitIn(province: ProvinceId): Unit | undefined {
@@ -53,13 +56,13 @@ class PhaseScope implements LegalityScope {
   }
 }
 
-/** Units by province index; each unit's province index (-1: unknown) pushed to `provinces`. */
+/** Units by province index; each unit's province index (-1: unknown) written to `provinces`, in order. */
 function byProvince<U extends Unit>(g: Geometry, units: U[], provinces: number[]): (U | undefined)[] {
   const out = new Array<U | undefined>(g.n);
-  for (const u of units) {
-    const p = provinceIndex(g, u.loc);
-    provinces.push(p ?? -1);
-    if (p !== undefined) out[p] = u;
+  for (let i = 0; i < units.length; i++) {
+    const p = provinceIndex(g, units[i].loc);
+    provinces[i] = p ?? -1;
+    if (p !== undefined) out[p] = units[i];
   }
   return out;
 }
