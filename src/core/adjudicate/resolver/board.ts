@@ -102,9 +102,7 @@ export abstract class Board {
     }
     // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
     this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves);
-    this.convoyers = new Array(count);
-    this.supports = new Array(count);
-    this.attackers = new Array(g.n);
+    ({ convoyers: this.convoyers, supports: this.supports, attackers: this.attackers } = buffers);
     for (let i = 0; i < count; i++) this.encode(i, this.legal.orders[i]);
   }
 
@@ -195,6 +193,10 @@ export interface Scratch {
 
 interface Buffers extends Scratch {
   key: number;
+  /** The board's lists by unit and by province: empty (undefined) whenever the set is in the pool. */
+  convoyers: (number[] | undefined)[];
+  supports: (number[] | undefined)[];
+  attackers: (number[] | undefined)[];
   ints: Int32Array;
   bytes: Uint8Array;
   prov: Int32Array;
@@ -214,8 +216,8 @@ interface Buffers extends Scratch {
 
 // Making typed arrays costs more than the resolution itself (each is an ArrayBuffer outside the
 // heap), so a phase takes its arrays from a pool of spare sets, one list per board size, and gives
-// them back when done. A set is taken, never shared: a phase adjudicated while another is (a rule
-// module's hook) simply finds none spare and makes its own.
+// them back when done (the board's list arrays with them). A set is taken, never shared: a phase
+// adjudicated while another is (a rule module's hook) simply finds none spare and makes its own.
 const pool = new Map<number, Buffers[]>();
 const SPARE_SETS = 2;
 
@@ -230,7 +232,17 @@ function takeBuffers(count: number, n: number): Buffers {
 function giveBack(b: Buffers): void {
   let spare = pool.get(b.key);
   if (!spare) pool.set(b.key, (spare = []));
-  if (spare.length < SPARE_SETS) spare.push(b);
+  if (spare.length < SPARE_SETS) {
+    // The lists themselves may live on in a result (the trace); only the slots holding them are cleared.
+    clearSlots(b.convoyers);
+    clearSlots(b.supports);
+    clearSlots(b.attackers);
+    spare.push(b);
+  }
+}
+
+function clearSlots(lists: (number[] | undefined)[]): void {
+  for (let k = 0; k < lists.length; k++) lists[k] = undefined;
 }
 
 function makeBuffers(key: number, count: number, n: number): Buffers {
@@ -240,6 +252,9 @@ function makeBuffers(key: number, count: number, n: number): Buffers {
   const byte = (k: number) => bytes.subarray(k * count, (k + 1) * count);
   return {
     key,
+    convoyers: new Array(count).fill(undefined),
+    supports: new Array(count).fill(undefined),
+    attackers: new Array(n).fill(undefined),
     ints,
     bytes,
     prov: int(0),
