@@ -244,4 +244,46 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE game_players ADD COLUMN late_count INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE game_players ADD COLUMN late_phase TEXT;
   `,
+  // 13: the games whose readiness to process early may have changed since the clock last looked at them
+  // (src/store/ready-checks.ts): every write to what readiness is read from (the game, its seats, phases,
+  // orders, DP lines and deadline jobs), by any connection, marks its game, so an idle tick reads the
+  // marks instead of every game. No foreign key: a game deleted with its rows leaves a mark the clock drops.
+  `
+  CREATE TABLE ready_checks (game_id INTEGER PRIMARY KEY);
+  CREATE TRIGGER ready_check_games_insert AFTER INSERT ON games
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.id); END;
+  CREATE TRIGGER ready_check_games_update AFTER UPDATE ON games
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.id); END;
+  CREATE TRIGGER ready_check_game_players_insert AFTER INSERT ON game_players
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_game_players_update AFTER UPDATE ON game_players
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_game_players_delete AFTER DELETE ON game_players
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
+  CREATE TRIGGER ready_check_phases_insert AFTER INSERT ON phases
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_phases_update AFTER UPDATE ON phases
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_phases_delete AFTER DELETE ON phases
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
+  CREATE TRIGGER ready_check_orders_insert AFTER INSERT ON orders
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_orders_update AFTER UPDATE ON orders
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_orders_delete AFTER DELETE ON orders
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
+  CREATE TRIGGER ready_check_dp_allocations_insert AFTER INSERT ON dp_allocations
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_dp_allocations_update AFTER UPDATE ON dp_allocations
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_dp_allocations_delete AFTER DELETE ON dp_allocations
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
+  CREATE TRIGGER ready_check_jobs_insert AFTER INSERT ON jobs WHEN NEW.game_id IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_jobs_update AFTER UPDATE ON jobs WHEN NEW.game_id IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
+  CREATE TRIGGER ready_check_jobs_delete AFTER DELETE ON jobs WHEN OLD.game_id IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
+  INSERT OR IGNORE INTO ready_checks (game_id) SELECT id FROM games WHERE status = 'active';
+  `,
 ];
