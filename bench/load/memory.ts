@@ -3,7 +3,8 @@
 // 1,000 active games set up by this process beforehand (so that the setup's own memory does not count).
 // It ticks a few times, then every deadline passes at once: it processes all 1,000 phases and delivers
 // their results to its mail directory. Its memory is read from /proc as the kernel counts it (threads
-// included), and the peak is the kernel's high-water mark (VmHWM). A bundle older than the sources is rebuilt first.
+// included), and the peak is the kernel's high-water mark (VmHWM). A bundle older than the sources is
+// rebuilt first.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

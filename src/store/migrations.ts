@@ -250,40 +250,25 @@ export const MIGRATIONS: readonly string[] = [
   // marks instead of every game. No foreign key: a game deleted with its rows leaves a mark the clock drops.
   `
   CREATE TABLE ready_checks (game_id INTEGER PRIMARY KEY);
-  CREATE TRIGGER ready_check_games_insert AFTER INSERT ON games
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.id); END;
-  CREATE TRIGGER ready_check_games_update AFTER UPDATE ON games
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.id); END;
-  CREATE TRIGGER ready_check_game_players_insert AFTER INSERT ON game_players
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_game_players_update AFTER UPDATE ON game_players
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_game_players_delete AFTER DELETE ON game_players
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
-  CREATE TRIGGER ready_check_phases_insert AFTER INSERT ON phases
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_phases_update AFTER UPDATE ON phases
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_phases_delete AFTER DELETE ON phases
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
-  CREATE TRIGGER ready_check_orders_insert AFTER INSERT ON orders
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_orders_update AFTER UPDATE ON orders
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_orders_delete AFTER DELETE ON orders
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
-  CREATE TRIGGER ready_check_dp_allocations_insert AFTER INSERT ON dp_allocations
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_dp_allocations_update AFTER UPDATE ON dp_allocations
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_dp_allocations_delete AFTER DELETE ON dp_allocations
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
-  CREATE TRIGGER ready_check_jobs_insert AFTER INSERT ON jobs WHEN NEW.game_id IS NOT NULL
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_jobs_update AFTER UPDATE ON jobs WHEN NEW.game_id IS NOT NULL
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (NEW.game_id); END;
-  CREATE TRIGGER ready_check_jobs_delete AFTER DELETE ON jobs WHEN OLD.game_id IS NOT NULL
-    BEGIN INSERT OR IGNORE INTO ready_checks (game_id) VALUES (OLD.game_id); END;
-  INSERT OR IGNORE INTO ready_checks (game_id) SELECT id FROM games WHERE status = 'active';
+  ${markGameOnWrite('games', 'id')}
+  ${['game_players', 'phases', 'orders', 'dp_allocations', 'jobs'].map((t) => markGameOnWrite(t, 'game_id')).join('\n')}
+  INSERT INTO ready_checks SELECT id FROM games WHERE status = 'active';
   `,
 ];
+
+/**
+ * Triggers marking the row's game in ready_checks after each insert, update and delete of `table`. Not
+ * INSERT OR IGNORE: an upsert's own conflict clause (jobs, orders) would override the trigger's.
+ */
+function markGameOnWrite(table: string, gameColumn: string): string {
+  return (['INSERT', 'UPDATE', 'DELETE'] as const)
+    .map((event) => {
+      const game = `${event === 'DELETE' ? 'OLD' : 'NEW'}.${gameColumn}`;
+      return `CREATE TRIGGER ready_check_${table}_${event.toLowerCase()} AFTER ${event} ON ${table}
+        WHEN ${game} IS NOT NULL
+        BEGIN
+          INSERT INTO ready_checks SELECT ${game} WHERE NOT EXISTS (SELECT 1 FROM ready_checks WHERE game_id = ${game});
+        END;`;
+    })
+    .join('\n');
+}
