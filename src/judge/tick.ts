@@ -11,6 +11,7 @@ import { isStorageFault, type Db } from '../store/database.js';
 import { getGame, listGames, type Game } from '../store/games.js';
 import { claimJob, dueJobs, findJob, type Job } from '../store/jobs.js';
 import { gamesToCheck, markChecked } from '../store/ready-checks.js';
+import { anyOrders } from '../store/orders.js';
 import { currentPhase, type PhaseRecord } from '../store/phases.js';
 import { recordLate, setSeatStatus } from '../store/players.js';
 import {
@@ -195,10 +196,14 @@ function recordProcessed(
  */
 function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null {
   if (record.result) return null;
-  const late = lateness(db, game, record);
-  if (late.missing.length) return null;
   const clock = phaseClock(db, game.id, record.phase);
   const pastDeadline = clock.state === 'grace' || clock.state === 'overdue';
+  // Before the deadline a phase without a single order waits: whoever has something to order is
+  // missing, and with nobody to order it waits for its deadline (below). A phase just opened is
+  // answered here, without reading every seat's duty.
+  if (!pastDeadline && !anyOrders(db, game.id, record.phase)) return null;
+  const late = lateness(db, game, record);
+  if (late.missing.length) return null;
   // RULE MANUAL_PROCESS: never early, and once held, only the GM's PROCESS goes on.
   if (isManual(game) && (!pastDeadline || awaitsRelease(game, record.phase))) return null;
   if (pastDeadline) return 'deadline';
