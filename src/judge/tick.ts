@@ -94,7 +94,8 @@ export function tick(db: Db, now: string, judge: JudgeIdentity): TickReport {
   }
   const lookAt = gamesToLookAt(db);
   inBatches(db, lookAt, (gameId) => {
-    const what = `game ${getGame(db, gameId)?.name ?? gameId}`;
+    // Named only when it fails: most ticks look at hundreds of games and none fails.
+    const what = () => `game ${getGame(db, gameId)?.name ?? gameId}`;
     // Several phases may fall due at once when nobody has anything to order (e.g. no retreats).
     for (let guard = 0; guard < READY_GUARD; guard++) {
       const processed = isolated(report, what, () =>
@@ -168,12 +169,12 @@ function inBatches<T>(db: Db, items: T[], each: (item: T) => void): void {
  * reported. A storage fault (database locked, disk full) concerns every game, so it ends the tick,
  * and its batch's transaction is rolled back whole: those jobs, too, run again at the next tick.
  */
-function isolated<T>(report: TickReport, what: string, work: () => T): T | false {
+function isolated<T>(report: TickReport, what: string | (() => string), work: () => T): T | false {
   try {
     return work();
   } catch (error) {
     if (isStorageFault(error)) throw error;
-    report.failed.push(`${what}: ${(error as Error).message}`);
+    report.failed.push(`${typeof what === 'string' ? what : what()}: ${(error as Error).message}`);
     return false;
   }
 }
