@@ -1,105 +1,123 @@
-// The daemon's memory with 1,000 running games. Measured in a child process of its own, so that the
-// other sections' garbage does not count: the daemon (`chancery run` with the mail directory) starts
-// on a database of 1,000 active games, ticks a few times, then every deadline passes and it
-// processes all 1,000 phases and delivers their results.
+// The daemon's memory with 1,000 running games, as a judgekeeper runs it: `chancery run` (bin/chancery.mjs,
+// the bundle once built, with its default picture threads) in a process of its own, on a database of
+// 1,000 active games set up by this process beforehand (so that the setup's own memory does not count).
+// It ticks a few times, then every deadline passes at once: it processes all 1,000 phases and delivers
+// their results to its mail directory. Its memory is read from /proc as the kernel counts it (threads
+// included), and the peak is the kernel's high-water mark (VmHWM). A bundle older than the sources is
+// rebuilt first.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { parseConfig } from '../../src/config/load.js';
-import { startDaemon } from '../../src/judge/daemon.js';
-import { nowIso } from '../../src/store/database.js';
-import { createActiveGames, mebibytes, PROCESS_AT_DEADLINE, storeOrdersButOne, tempDatabase } from './games.js';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { nowIso, type Db } from '../../src/store/database.js';
+import rebuildStaleBundle from '../../test/setup/build-global.js';
+import {
+  createActiveGames,
+  LOAD_JUDGE,
+  mebibytes,
+  PROCESS_AT_DEADLINE,
+  storeOrdersButOne,
+  tempDatabase,
+} from './games.js';
 
-const GAMES = 1000;
-const TICK_MS = 500;
-const TICKS = 4;
-const CHILD_FLAG = '--memory-child';
-
-interface Sample {
-  label: string;
-  rss: number;
-  heapUsed: number;
-  external: number;
-}
-
-function sample(label: string): Sample {
-  (globalThis as { gc?: () => void }).gc?.();
-  const m = process.memoryUsage();
-  return { label, rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers };
-}
+const GAMES = Number(process.env.LOAD_GAMES ?? 1000);
+const TICK_S = 1;
+const TARGET_MIB = 150;
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'chancery.mjs');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function measure(): Promise<{
-  samples: Sample[];
-  peakRss: number;
-  processed: number;
-  sent: number;
-  seconds: number;
-}> {
+/** The process's resident memory now and its high-water mark, in bytes (Linux /proc). */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
+}
+
+const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
+
+export async function benchMemory(): Promise<void> {
   const world = tempDatabase('chancery-bench-memory-');
   try {
-    const samples = [sample('empty process (modules loaded)')];
     const games = createActiveGames(world.db, GAMES, { timing: PROCESS_AT_DEADLINE });
     storeOrdersButOne(world.db, games);
-    samples.push(sample(`after setting up ${GAMES} games`));
-    const config = parseConfig(
-      {
-        judge: { address: 'judge@load.test', name: 'Load Judge', domain: 'load.test' },
+    const config = join(world.dir, 'chancery.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        judge: LOAD_JUDGE,
         database: 'judge.sqlite',
-        mail: { transport: 'directory', directory: 'mail', outboxPollMs: 200 },
-      },
-      { baseDir: world.dir, source: null },
+        mail: { transport: 'directory', directory: 'mail' },
+      }),
     );
-    let processed = 0;
-    const daemon = startDaemon(world.db, config, {
-      tickMs: TICK_MS,
-      log: (line) => (processed += line.startsWith('processed ') ? 1 : 0),
+    if (process.env.CHANCERY_FROM_SOURCE !== '1') rebuildStaleBundle();
+    const compiled = existsSync(join(ROOT, 'dist', '.built')) && process.env.CHANCERY_FROM_SOURCE !== '1';
+    const judge = spawn(process.execPath, [BIN, 'run', '--config', config, '--tick', String(TICK_S)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, CHANCERY_FROM_SOURCE: compiled ? '0' : '1' },
     });
-    let sent = 0;
-    daemon.service.outbox.on('sent', () => sent++);
-    await sleep(TICK_MS * TICKS + 100);
-    samples.push(sample(`daemon running, after ${TICKS + 1} ticks`));
-
-    // Every deadline passes at once; the daemon's next tick processes all phases.
-    world.db.prepare("UPDATE jobs SET due_at = ? WHERE status = 'pending'").run(nowIso());
-    const started = performance.now();
-    const waitUntil = started + 10 * 60_000;
-    const unsent = () =>
-      (world.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'queued'").get() as { n: number }).n;
-    while ((processed < GAMES || unsent() > 0) && performance.now() < waitUntil) await sleep(100);
-    const seconds = (performance.now() - started) / 1000;
-    samples.push(sample(`after processing ${processed} phases and sending their ${sent} mails`));
-    await sleep(TICK_MS * 2);
-    samples.push(sample('two ticks later'));
-    await daemon.stop();
-    return { samples, peakRss: process.resourceUsage().maxRSS * 1024, processed, sent, seconds };
+    const exited = new Promise<number | null>((resolve) => judge.on('close', resolve));
+    try {
+      await waitForLine(judge.stdout, /running \(pid/);
+      await measure(world.db, judge.pid!, compiled);
+    } finally {
+      judge.kill('SIGTERM');
+      await exited;
+    }
   } finally {
     world.close();
   }
 }
 
-export async function benchMemory(): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), CHILD_FLAG],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`memory benchmark child exited with ${code}: ${out}`);
-  const result = JSON.parse(out.trim().split('\n').pop()!) as Awaited<ReturnType<typeof measure>>;
-  for (const s of result.samples) {
-    console.log(
-      `  ${s.label.padEnd(60)} RSS ${mebibytes(s.rss).padStart(10)}  heap used ${mebibytes(s.heapUsed).padStart(9)}  buffers ${mebibytes(s.external)}`,
-    );
+async function measure(db: Db, pid: number, compiled: boolean): Promise<void> {
+  const lines: string[] = [];
+  const line = (label: string, rss: number) => lines.push(`  ${label.padEnd(58)} RSS ${mebibytes(rss).padStart(10)}`);
+  line('the judge started (modules loaded, database opened)', memoryOf(pid).rss);
+  await sleep(TICK_S * 4000 + 200);
+  line(`holding ${GAMES} games, after 4 ticks`, memoryOf(pid).rss);
+
+  // Every deadline passes at once; the judge's next tick processes all phases.
+  const processedBefore = count(db, 'SELECT COUNT(*) AS n FROM phases WHERE result_json IS NOT NULL');
+  db.prepare("UPDATE jobs SET due_at = ? WHERE status = 'pending'").run(nowIso());
+  const started = performance.now();
+  const waitUntil = started + 15 * 60_000;
+  // The highest RSS sampled until every phase was processed, and after (delivering their mails).
+  const highest = { processing: 0, delivering: 0 };
+  let processed = 0;
+  for (;;) {
+    await sleep(100);
+    const rss = memoryOf(pid).rss;
+    if (processed < GAMES) highest.processing = Math.max(highest.processing, rss);
+    else highest.delivering = Math.max(highest.delivering, rss);
+    processed = count(db, 'SELECT COUNT(*) AS n FROM phases WHERE result_json IS NOT NULL') - processedBefore;
+    const unsent = count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'queued'");
+    if ((processed >= GAMES && unsent === 0) || performance.now() > waitUntil) break;
   }
+  const seconds = (performance.now() - started) / 1000;
+  const sent = count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'sent'");
+  line(`after processing ${processed} phases and sending their ${sent} mails`, memoryOf(pid).rss);
+  await sleep(TICK_S * 2000);
+  const end = memoryOf(pid);
+  line('two ticks later', end.rss);
+  for (const text of lines) console.log(text);
   console.log(
-    `  peak RSS ${mebibytes(result.peakRss)}; ${result.processed} phases processed and ${result.sent} mails (results, late notices, GM notices) delivered to the mail directory ${result.seconds.toFixed(1)} s after the deadlines passed`,
+    `  the judge ran ${compiled ? 'the bundle (dist/)' : 'the TypeScript sources (tsx)'}; ` +
+      `${processed} phases processed and ${sent} mails delivered to its mail directory ` +
+      `${seconds.toFixed(1)} s after the deadlines passed`,
+  );
+  console.log(
+    `  peak RSS ${mebibytes(end.peak)} (the highest sampled while processing ${mebibytes(highest.processing)}, ` +
+      `while delivering ${mebibytes(highest.delivering)}); ` +
+      `target <= ${TARGET_MIB} MiB ${end.peak <= TARGET_MIB * 1024 * 1024 ? 'MET' : 'MISSED'}`,
   );
 }
 
-if (process.argv.includes(CHILD_FLAG)) {
-  const result = await measure();
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+/** Resolves once the stream has printed a line matching `pattern`; its later lines are read and dropped. */
+function waitForLine(stream: NodeJS.ReadableStream, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: stream });
+    lines.on('line', (text) => pattern.test(text) && resolve());
+    lines.on('close', () => reject(new Error('the judge exited before it was running')));
+  });
 }

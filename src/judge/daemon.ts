@@ -19,9 +19,9 @@ export interface Daemon {
 }
 
 /**
- * A tick reads every active game (about 0.1 s with 1,000 games), so a burst of mail must not cost one
- * tick per mail: the tick after mail waits this long, and every mail in between shares it. Early
- * processing comes at most this much later; deadlines do not depend on it.
+ * A tick looks at every game the mail changed (src/store/ready-checks.ts), so a burst of mail must not
+ * cost one tick per mail: the tick after mail waits this long, and every mail in between shares it.
+ * Early processing comes at most this much later; deadlines do not depend on it.
  */
 const MAIL_TICK_DELAY_MS = 1000;
 

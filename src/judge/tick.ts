@@ -10,6 +10,8 @@ import type { OutgoingMail } from '../mail/types.js';
 import { isStorageFault, type Db } from '../store/database.js';
 import { getGame, listGames, type Game } from '../store/games.js';
 import { claimJob, dueJobs, findJob, type Job } from '../store/jobs.js';
+import { gamesToCheck, markChecked } from '../store/ready-checks.js';
+import { anyOrders } from '../store/orders.js';
 import { currentPhase, type PhaseRecord } from '../store/phases.js';
 import { recordLate, setSeatStatus } from '../store/players.js';
 import {
@@ -90,30 +92,54 @@ export function tick(db: Db, now: string, judge: JudgeIdentity): TickReport {
       );
     });
   }
-  inBatches(db, listGames(db, { status: 'active' }), (game) => {
+  const lookAt = gamesToLookAt(db);
+  inBatches(db, lookAt, (gameId) => {
+    // Named only when it fails: most ticks look at hundreds of games and none fails.
+    const what = () => `game ${getGame(db, gameId)?.name ?? gameId}`;
     // Several phases may fall due at once when nobody has anything to order (e.g. no retreats).
     for (let guard = 0; guard < READY_GUARD; guard++) {
-      const processed = isolated(report, `game ${game.name}`, () =>
-        db.transaction(() => {
-          const current = getGame(db, game.id);
-          const record = current && currentPhase(db, game.id);
-          const mode = current && record ? readyMode(db, current, record) : null;
-          if (!mode || !record) return false;
-          if (isManual(current)) {
-            const held = holdForRelease(db, current, record);
-            queueForReaders(db, held, { judge, origin: `release:${game.id}:${record.phase}` });
-            if (held.length) report.notices.push(`game ${game.name} ${record.phase}: held for the GM's release`);
-            return false;
-          }
-          const outcome = processGame(db, game.id, now, mode, record.phase);
-          if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
-          return outcome.processed;
-        })(),
+      const processed = isolated(report, what, () =>
+        db.transaction(() => processIfReady(db, gameId, now, judge, report))(),
       );
       if (!processed) break;
     }
   });
+  lookedAtAll.add(db);
   return report;
+}
+
+/** Processes the game's phase if it is ready (readyMode); whether it did. Call it in the game's savepoint. */
+function processIfReady(db: Db, gameId: number, now: string, judge: JudgeIdentity, report: TickReport): boolean {
+  // Processing marks the game again (its writes): the next round looks at it afresh.
+  markChecked(db, gameId);
+  const game = getGame(db, gameId);
+  const record = game?.status === 'active' ? currentPhase(db, gameId) : null;
+  const mode = game && record ? readyMode(db, game, record) : null;
+  if (!game || !record || !mode) return false;
+  if (isManual(game)) {
+    const held = holdForRelease(db, game, record);
+    queueForReaders(db, held, { judge, origin: `release:${game.id}:${record.phase}` });
+    if (held.length) report.notices.push(`game ${game.name} ${record.phase}: held for the GM's release`);
+    return false;
+  }
+  const outcome = processGame(db, game.id, now, mode, record.phase);
+  if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
+  return outcome.processed;
+}
+
+/** Connections whose clock has looked at every active game once. */
+const lookedAtAll = new WeakSet<Db>();
+
+/**
+ * The games whose readiness may have changed since the last tick (src/store/ready-checks.ts): an idle
+ * tick reads a few marks, not 1,000 games. The first tick of a connection looks at every active game
+ * all the same: a judge started with new code may judge readiness anew (a variant's rule changed).
+ */
+function gamesToLookAt(db: Db): number[] {
+  const marked = gamesToCheck(db);
+  if (lookedAtAll.has(db)) return marked;
+  const active = listGames(db, { status: 'active' }).map((game) => game.id);
+  return [...new Set([...active, ...marked])].sort((a, b) => a - b);
 }
 
 /**
@@ -143,12 +169,12 @@ function inBatches<T>(db: Db, items: T[], each: (item: T) => void): void {
  * reported. A storage fault (database locked, disk full) concerns every game, so it ends the tick,
  * and its batch's transaction is rolled back whole: those jobs, too, run again at the next tick.
  */
-function isolated<T>(report: TickReport, what: string, work: () => T): T | false {
+function isolated<T>(report: TickReport, what: string | (() => string), work: () => T): T | false {
   try {
     return work();
   } catch (error) {
     if (isStorageFault(error)) throw error;
-    report.failed.push(`${what}: ${(error as Error).message}`);
+    report.failed.push(`${typeof what === 'string' ? what : what()}: ${(error as Error).message}`);
     return false;
   }
 }
@@ -171,10 +197,14 @@ function recordProcessed(
  */
 function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null {
   if (record.result) return null;
-  const late = lateness(db, game, record);
-  if (late.missing.length) return null;
   const clock = phaseClock(db, game.id, record.phase);
   const pastDeadline = clock.state === 'grace' || clock.state === 'overdue';
+  // Before the deadline a phase without a single order waits: whoever has something to order is
+  // missing, and with nobody to order it waits for its deadline (below). A phase just opened is
+  // answered here, without reading every seat's duty.
+  if (!pastDeadline && !anyOrders(db, game.id, record.phase)) return null;
+  const late = lateness(db, game, record);
+  if (late.missing.length) return null;
   // RULE MANUAL_PROCESS: never early, and once held, only the GM's PROCESS goes on.
   if (isManual(game) && (!pastDeadline || awaitsRelease(game, record.phase))) return null;
   if (pastDeadline) return 'deadline';

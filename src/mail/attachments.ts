@@ -25,6 +25,11 @@ export function registerAttachmentRenderer(
   if (prepare) preparers.set(kind, prepare);
 }
 
+/** Whether some attachment would be drawn ahead (attachmentsBeingDrawn), without starting it. */
+export function drawnAhead(attachments: MailAttachment[]): boolean {
+  return attachments.some((attachment) => attachment.render && preparers.has(attachment.render.kind));
+}
+
 /**
  * What a mail's attachments still wait for: a promise that settles when every one being drawn ahead
  * is ready (drawn, or given up, to be drawn at sending), or null when none is being drawn.

@@ -20,7 +20,7 @@ import {
   nextOutboxAttemptAt,
   type OutboxMail,
 } from '../store/outbox.js';
-import { attachmentsBeingDrawn, resolveAttachments } from './attachments.js';
+import { attachmentsBeingDrawn, drawnAhead, resolveAttachments } from './attachments.js';
 import { toMessage, type JudgeIdentity } from './compose.js';
 import { crashPoint } from './crash-point.js';
 import { PollLoop } from './poll-loop.js';
@@ -40,6 +40,12 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 3_6
 
 /** How long a delivery attempt holds its mail against other workers (far beyond any SMTP timeout). */
 export const CLAIM_LEASE_MS = 10 * 60_000;
+
+/**
+ * Mails whose pictures are being drawn ahead at once, at most: enough to keep every picture thread
+ * busy (each takes a batch of 8), few enough that their SVGs do not fill the judge's memory.
+ */
+const DRAWN_AHEAD = 64;
 
 /** This process, as it signs its claims: "host pid". */
 const CLAIM_HOLDER = `${hostname()} ${process.pid}`;
@@ -129,10 +135,25 @@ export class OutboxWorker extends EventEmitter {
     // Mails whose pictures are being drawn in a thread: they wait, unclaimed (a crash leaves them
     // queued), while the mails behind them go out; each is sent once its pictures are ready.
     let waiting: { mail: OutboxMail; ready: boolean }[] = [];
+    // Mails whose pictures are not started yet, beyond DRAWN_AHEAD: a deadline's thousand pictures
+    // started at once held a thousand SVGs (190 KB each) in memory until their threads got to them.
+    const deferred: OutboxMail[] = [];
     let wakeWaiter = () => undefined as void;
     const send = async (mail: OutboxMail) => {
       const outcome = await this.deliver(mail);
       if (outcome !== 'skipped') report[outcome]++;
+    };
+    /** Sends the mail, or (its pictures being drawn) puts it among the waiting ones: null then, no await. */
+    const take = (mail: OutboxMail): Promise<void> | null => {
+      const drawn = attachmentsBeingDrawn(this.db, mail.attachments);
+      if (!drawn) return send(mail);
+      const entry = { mail, ready: false };
+      waiting.push(entry);
+      void drawn.finally(() => {
+        entry.ready = true;
+        wakeWaiter();
+      });
+      return null;
     };
     do {
       this.wakeAgain = false;
@@ -143,19 +164,18 @@ export class OutboxWorker extends EventEmitter {
           after = mail.id;
           if (tried.has(mail.id)) continue;
           tried.add(mail.id);
-          const drawn = attachmentsBeingDrawn(this.db, mail.attachments);
-          if (!drawn) {
-            await send(mail);
+          if (waiting.length >= DRAWN_AHEAD && drawnAhead(mail.attachments)) {
+            deferred.push(mail);
             continue;
           }
-          const entry = { mail, ready: false };
-          waiting.push(entry);
-          void drawn.finally(() => {
-            entry.ready = true;
-            wakeWaiter();
-          });
+          const sending = take(mail);
+          if (sending) await sending;
         }
         if (due.length) continue;
+        while (deferred.length && waiting.length < DRAWN_AHEAD && !this.stopping) {
+          const sending = take(deferred.shift()!);
+          if (sending) await sending;
+        }
         if (!waiting.length || this.stopping) break;
         // Every due mail seen: wait for a picture, send the mails it was for, then look for new mail.
         if (!waiting.some((entry) => entry.ready)) {

@@ -244,4 +244,31 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE game_players ADD COLUMN late_count INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE game_players ADD COLUMN late_phase TEXT;
   `,
+  // 13: the games whose readiness to process early may have changed since the clock last looked at them
+  // (src/store/ready-checks.ts): every write to what readiness is read from (the game, its seats, phases,
+  // orders, DP lines and deadline jobs), by any connection, marks its game, so an idle tick reads the
+  // marks instead of every game. No foreign key: a game deleted with its rows leaves a mark the clock drops.
+  `
+  CREATE TABLE ready_checks (game_id INTEGER PRIMARY KEY);
+  ${markGameOnWrite('games', 'id')}
+  ${['game_players', 'phases', 'orders', 'dp_allocations', 'jobs'].map((t) => markGameOnWrite(t, 'game_id')).join('\n')}
+  INSERT INTO ready_checks SELECT id FROM games WHERE status = 'active';
+  `,
 ];
+
+/**
+ * Triggers marking the row's game in ready_checks after each insert, update and delete of `table`. Not
+ * INSERT OR IGNORE: an upsert's own conflict clause (jobs, orders) would override the trigger's.
+ */
+function markGameOnWrite(table: string, gameColumn: string): string {
+  return (['INSERT', 'UPDATE', 'DELETE'] as const)
+    .map((event) => {
+      const game = `${event === 'DELETE' ? 'OLD' : 'NEW'}.${gameColumn}`;
+      return `CREATE TRIGGER ready_check_${table}_${event.toLowerCase()} AFTER ${event} ON ${table}
+        WHEN ${game} IS NOT NULL
+        BEGIN
+          INSERT INTO ready_checks SELECT ${game} WHERE NOT EXISTS (SELECT 1 FROM ready_checks WHERE game_id = ${game});
+        END;`;
+    })
+    .join('\n');
+}

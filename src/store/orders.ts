@@ -50,6 +50,11 @@ export function getOrders(db: Db, gameId: number, phase: string, power: string):
   return row ? toOrderSet(row) : null;
 }
 
+/** Whether any power gave orders for the phase (without reading them). */
+export function anyOrders(db: Db, gameId: number, phase: string): boolean {
+  return db.prepare('SELECT 1 FROM orders WHERE game_id = ? AND phase = ? LIMIT 1').get(gameId, phase) !== undefined;
+}
+
 export function listOrders(db: Db, gameId: number, phase: string): OrderSet[] {
   return (
     db.prepare('SELECT * FROM orders WHERE game_id = ? AND phase = ? ORDER BY power').all(gameId, phase) as OrderRow[]

@@ -132,7 +132,30 @@ export function enqueueMail(db: Db, mail: NewOutboxMail, now: string = nowIso(db
       now,
       JSON.stringify(mail.attachments ?? []),
     );
-  return result.changes === 0 ? null : getOutboxMail(db, Number(result.lastInsertRowid));
+  if (result.changes === 0) return null;
+  // The row as stored, without reading it back: a deadline queues thousands in one tick.
+  return {
+    id: Number(result.lastInsertRowid),
+    dedupeKey: mail.dedupeKey,
+    to: [...mail.to],
+    cc: [...(mail.cc ?? [])],
+    bcc: [...(mail.bcc ?? [])],
+    subject: mail.subject,
+    body: mail.body,
+    headers: { ...mail.headers },
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo ?? null,
+    references: [...(mail.references ?? [])],
+    kind: mail.kind,
+    gameId: mail.gameId ?? null,
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    createdAt: now,
+    sentAt: null,
+    attachments: [...(mail.attachments ?? [])],
+  };
 }
 
 export function getOutboxMail(db: Db, id: number): OutboxMail | null {

@@ -249,6 +249,22 @@ describe('outbox', () => {
     expect(store.listOutbox(db)).toHaveLength(1);
   });
 
+  it('returns the queued row exactly as stored, without reading it back', () => {
+    const full: store.NewOutboxMail = {
+      ...mail('full'),
+      cc: ['c@x'],
+      bcc: ['b1@x', 'b2@x'],
+      headers: { 'X-Chancery-Phase': 'S1901M' },
+      inReplyTo: '<in@x>',
+      references: ['<r1@x>', '<in@x>'],
+      attachments: [{ filename: 'a.ics', contentType: 'text/calendar', content: 'QQ==' }],
+    };
+    for (const given of [mail('bare'), full]) {
+      const queued = store.enqueueMail(db, given, '2030-01-01T00:00:00.000Z')!;
+      expect(queued).toEqual(store.getOutboxMail(db, queued.id));
+    }
+  });
+
   it('hands out due mails oldest first and tracks attempts', () => {
     const t0 = '2030-01-01T00:00:00.000Z';
     const a = store.enqueueMail(db, mail('a'), t0)!;

@@ -9,7 +9,7 @@ import { parsePhaseCode } from '../../core/types.js';
 import type { JudgeIdentity } from '../../mail/compose.js';
 import type { OutgoingMail } from '../../mail/types.js';
 import type { Db } from '../../store/database.js';
-import { getGame, setGameSettings } from '../../store/games.js';
+import { getGame, setGameSettings, type Game } from '../../store/games.js';
 import type { MailAttachment } from '../../store/outbox.js';
 import { phaseWithCode } from '../../render/phrases.js';
 import { readSettings, type CalendarMomentName, type GameSettings } from '../settings.js';
@@ -78,13 +78,22 @@ function isRequest(a: MailAttachment): boolean {
  */
 export function resolveCalendars(db: Db, mails: OutgoingMail[], now: string, judge: JudgeIdentity): OutgoingMail[] {
   if (!mails.some((m) => m.attachments?.some(isRequest))) return mails;
+  // Each game's settings read once and written once, with every count of the batch in them.
+  const games = new Map<number, CountingGame | null>();
+  const gameOf = (id: number): CountingGame | null => {
+    if (!games.has(id)) {
+      const game = getGame(db, id);
+      games.set(id, game && { game, settings: readSettings(game.settings), counted: false });
+    }
+    return games.get(id)!;
+  };
   const written = new Map<string, DeadlineEvent | null>();
   const eventFor = (args: CalendarArgs): DeadlineEvent | null => {
     const key = `${args.gameId}:${args.phase}:${args.at}:${args.moment}`;
-    if (!written.has(key)) written.set(key, nextEvent(db, args, now, judge));
+    if (!written.has(key)) written.set(key, nextEvent(gameOf(args.gameId), args, now, judge));
     return written.get(key) ?? null;
   };
-  return mails.map((mail) => {
+  const resolved = mails.map((mail) => {
     const requests = mail.attachments?.filter(isRequest) ?? [];
     if (!requests.length) return mail;
     const others = (mail.attachments ?? []).filter((a) => !isRequest(a));
@@ -95,14 +104,27 @@ export function resolveCalendars(db: Db, mails: OutgoingMail[], now: string, jud
     const content = Buffer.from(deadlineCalendar(present), 'utf8').toString('base64');
     return { ...mail, attachments: [...others, { filename: named.filename, contentType: named.contentType, content }] };
   });
+  for (const entry of games.values()) if (entry?.counted) setGameSettings(db, entry.game.id, { ...entry.settings });
+  return resolved;
 }
 
-/** The event as announced now, its SEQUENCE counted; null when there is nothing to announce. */
-function nextEvent(db: Db, args: CalendarArgs, now: string, judge: JudgeIdentity): DeadlineEvent | null {
-  const game = getGame(db, args.gameId);
+/** A game whose calendar counts are being written: its settings, changed in place, stored at the end. */
+interface CountingGame {
+  game: Game;
+  settings: GameSettings;
+  counted: boolean;
+}
+
+/** The event as announced now, its SEQUENCE counted (in `entry`); null when there is nothing to announce. */
+function nextEvent(
+  entry: CountingGame | null,
+  args: CalendarArgs,
+  now: string,
+  judge: JudgeIdentity,
+): DeadlineEvent | null {
   const phase = parsePhaseCode(args.phase);
-  if (!game || !phase) return null;
-  const settings = readSettings(game.settings);
+  if (!entry || !phase) return null;
+  const { game, settings } = entry;
   const sequences: CalendarSequences = { ...(settings.calendar ?? {}) };
   const last = sequences[args.phase];
   const withdrawn = WITHDRAWN.has(args.moment);
@@ -116,8 +138,8 @@ function nextEvent(db: Db, args: CalendarArgs, now: string, judge: JudgeIdentity
   const sequence = !last ? 0 : same ? last.sequence : last.sequence + 1;
   delete sequences[args.phase];
   sequences[args.phase] = { at: atIso, sequence, moment: args.moment };
-  const kept = Object.fromEntries(Object.entries(sequences).slice(-KEPT_PHASES));
-  setGameSettings(db, game.id, { ...settings, calendar: kept });
+  settings.calendar = Object.fromEntries(Object.entries(sequences).slice(-KEPT_PHASES));
+  entry.counted = true;
   const at = Date.parse(atIso);
   const label = phaseWithCode(phase);
   const gameTime = formatInstant(at, settings.timing.zone);
