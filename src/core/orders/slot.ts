@@ -41,22 +41,55 @@ export interface OrderSetReading {
 /** Reads the parser's verdicts into the order set each power gave (errors, DP lines and headings aside). */
 export function readOrderSet(verdicts: readonly LineVerdict[]): OrderSetReading {
   // Per power, per slot (the slot strings are made once, above): no key string is built per order.
-  const slotted = new Map<PowerId, Map<string, OrderVerdict>>();
-  const waives: OrderVerdict[] = [];
+  const slotted = new Map<PowerId, { rank: number; slots: Map<string, Kept> }>();
+  const kept: Kept[] = [];
   const replaced: OrderSetReading['replaced'] = [];
   for (const v of verdicts) {
     if (v.status !== 'order') continue;
     const slot = orderSlot(v.order);
     if (slot === null) {
-      waives.push(v);
+      kept.push({ verdict: v, power: WAIVES, slot: 0 });
       continue;
     }
     let own = slotted.get(v.power);
-    if (!own) slotted.set(v.power, (own = new Map()));
-    const earlier = own.get(slot);
-    if (earlier) replaced.push({ earlier, later: v });
-    own.set(slot, v);
+    if (!own) slotted.set(v.power, (own = { rank: slotted.size, slots: new Map() }));
+    const earlier = own.slots.get(slot);
+    // The later order counts, on its own line, ranked where its slot was first given.
+    const entry: Kept = { verdict: v, power: own.rank, slot: earlier ? earlier.slot : own.slots.size };
+    if (earlier) {
+      replaced.push({ earlier: earlier.verdict, later: v });
+      earlier.verdict = REPLACED;
+    }
+    kept.push(entry);
+    own.slots.set(slot, entry);
   }
-  const kept = [...slotted.values()].flatMap((own) => [...own.values()]).concat(waives);
-  return { kept: kept.sort((a, b) => a.line - b.line), replaced };
+  return { kept: inLineOrder(kept), replaced };
+}
+
+/** A counted order, with its rank among the orders of its line: its power's, then its slot's first mention. */
+interface Kept {
+  verdict: OrderVerdict;
+  power: number;
+  slot: number;
+}
+
+/** WAIVEs come after the other orders of their line. */
+const WAIVES = Number.MAX_SAFE_INTEGER;
+/** Stands for a verdict a later order for its slot replaced. */
+const REPLACED = {} as OrderVerdict;
+
+/**
+ * The counted orders by line; within a line, by power (in the order each was first met), then by
+ * slot (likewise), WAIVEs last. Nearly always in that order already: then the sort only looks.
+ */
+function inLineOrder(kept: Kept[]): OrderVerdict[] {
+  const counted = kept.filter((k) => k.verdict !== REPLACED);
+  let sorted = true;
+  for (let i = 1; i < counted.length && sorted; i++) sorted = byLineAndRank(counted[i - 1], counted[i]) <= 0;
+  if (!sorted) counted.sort(byLineAndRank);
+  return counted.map((k) => k.verdict);
+}
+
+function byLineAndRank(a: Kept, b: Kept): number {
+  return a.verdict.line - b.verdict.line || a.power - b.power || a.slot - b.slot;
 }
