@@ -24,44 +24,27 @@ export function scopeOf(ctx: RuleContext, rules: Required<Ruleset>, reach?: Reac
 }
 
 // A class rather than an object of closures: built once per phase of every game and every replayed
-// phase, and once per order mail, so what it costs to build counts. The units stand in arrays by the
-// map's province index: filling a Map of 34 units (growing it four times) cost more than reading a mail.
+// phase, so what it costs to build counts.
 class PhaseScope implements LegalityScope {
-  private readonly standing: (Unit | undefined)[];
-  private readonly dislodged: (DislodgedUnit | undefined)[];
-  private readonly index: Map<ProvinceId, number>;
+  private readonly standing = new Map<ProvinceId, Unit>();
+  private readonly dislodged = new Map<ProvinceId, DislodgedUnit>();
 
   constructor(
     readonly ctx: RuleContext,
     readonly rules: Required<Ruleset>,
     readonly reach: Reach,
   ) {
-    this.index = ctx.geometry.index;
-    this.standing = byProvince(this.index, ctx.position.units);
-    this.dislodged = byProvince(this.index, ctx.position.dislodged);
+    for (const u of ctx.position.units) this.standing.set(provinceOf(u.loc), u);
+    for (const u of ctx.position.dislodged) this.dislodged.set(provinceOf(u.loc), u);
   }
 
   unitIn(province: ProvinceId): Unit | undefined {
-    const i = this.index.get(province);
-    return i === undefined ? undefined : this.standing[i];
+    return this.standing.get(province);
   }
 
   dislodgedIn(province: ProvinceId): DislodgedUnit | undefined {
-    const i = this.index.get(province);
-    return i === undefined ? undefined : this.dislodged[i];
+    return this.dislodged.get(province);
   }
-}
-
-/** Units by the index of their province; a unit on no province of the map is in none (as it was never found). */
-function byProvince<U extends Unit>(index: Map<ProvinceId, number>, units: readonly U[]): (U | undefined)[] {
-  const out: (U | undefined)[] = [];
-  if (!units.length) return out;
-  out.length = index.size;
-  for (const u of units) {
-    const i = index.get(provinceOf(u.loc));
-    if (i !== undefined) out[i] = u;
-  }
-  return out;
 }
 
 /** The scope of a position as the variant's own rules see it. */
