@@ -1,33 +1,9 @@
 // Which orders of a mail (or a GM's order file) count: when one gives two orders for one unit, the
 // later one counts. One rule, and one reader of the parser's verdicts, for the mail judge, orders in
 // advance, the press rule AFTER_ORDERS and the offline CLI.
-import type { Order, PowerId } from '../types.js';
+import type { PowerId, ProvinceId } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { LineVerdict } from './parse.js';
-
-/**
- * The slot an order fills: its unit's province, or its build site. Null for a WAIVE: each one
- * stands for one build of its own and never replaces another.
- */
-export function orderSlot(order: Order): string | null {
-  if (order.kind === 'waive') return null;
-  const build = order.kind === 'build';
-  const province = provinceOf(order.loc);
-  // One string per slot, made once: every order of every mail asks, and a slot is then a map key.
-  const slots = build ? BUILD_SLOTS : UNIT_SLOTS;
-  let slot = slots.get(province);
-  if (slot === undefined) {
-    slot = `${build ? 'build' : 'unit'}:${province}`;
-    if (slots.size >= MAX_SLOTS) slots.clear();
-    slots.set(province, slot);
-  }
-  return slot;
-}
-
-const UNIT_SLOTS = new Map<string, string>();
-const BUILD_SLOTS = new Map<string, string>();
-/** Provinces of every variant fit many times over; the bound is against a flood of unknown names. */
-const MAX_SLOTS = 10_000;
 
 export type OrderVerdict = Extract<LineVerdict, { status: 'order' }>;
 
@@ -40,56 +16,73 @@ export interface OrderSetReading {
 
 /** Reads the parser's verdicts into the order set each power gave (errors, DP lines and headings aside). */
 export function readOrderSet(verdicts: readonly LineVerdict[]): OrderSetReading {
-  // Per power, per slot (the slot strings are made once, above): no key string is built per order.
-  const slotted = new Map<PowerId, { rank: number; slots: Map<string, Kept> }>();
-  const kept: Kept[] = [];
+  // The slot an order fills: its unit's province, or its build site (one Map each, so no slot string
+  // is made per order). A WAIVE fills none: each one stands for one build of its own.
+  const units = new Map<ProvinceId, Slot>();
+  const builds = new Map<ProvinceId, Slot>();
+  const slots: Slot[] = [];
+  const read: Read[] = [];
   const replaced: OrderSetReading['replaced'] = [];
-  for (const v of verdicts) {
-    if (v.status !== 'order') continue;
-    const slot = orderSlot(v.order);
-    if (slot === null) {
-      kept.push({ verdict: v, power: WAIVES, slot: 0 });
+  for (const verdict of verdicts) {
+    if (verdict.status !== 'order') continue;
+    const order = verdict.order;
+    if (order.kind === 'waive') {
+      read.push({ verdict, slot: null, counts: true });
       continue;
     }
-    let own = slotted.get(v.power);
-    if (!own) slotted.set(v.power, (own = { rank: slotted.size, slots: new Map() }));
-    const earlier = own.slots.get(slot);
-    // The later order counts, on its own line, ranked where its slot was first given.
-    const entry: Kept = { verdict: v, power: own.rank, slot: earlier ? earlier.slot : own.slots.size };
-    if (earlier) {
-      replaced.push({ earlier: earlier.verdict, later: v });
-      earlier.verdict = REPLACED;
+    const byProvince = order.kind === 'build' ? builds : units;
+    const province = provinceOf(order.loc);
+    const first = byProvince.get(province);
+    let slot = first;
+    while (slot !== undefined && slot.power !== verdict.power) slot = slot.other;
+    const item: Read = { verdict, slot: null, counts: true };
+    if (slot === undefined) {
+      slot = { power: verdict.power, first: slots.length, current: item, other: first };
+      slots.push(slot);
+      byProvince.set(province, slot);
+    } else {
+      replaced.push({ earlier: slot.current.verdict, later: verdict });
+      slot.current.counts = false;
+      slot.current = item;
     }
-    kept.push(entry);
-    own.slots.set(slot, entry);
+    item.slot = slot;
+    read.push(item);
   }
-  return { kept: inLineOrder(kept), replaced };
+  return { kept: inLineOrder(read, slots), replaced };
 }
 
-/** A counted order, with its rank among the orders of its line: its power's, then its slot's first mention. */
-interface Kept {
+/** A power's slot: when it was first given an order, and the order that counts there now. */
+interface Slot {
+  power: PowerId;
+  first: number;
+  current: Read;
+  /** Another power's slot in the same place. */
+  other: Slot | undefined;
+}
+
+/** An order as read: its slot (none for a WAIVE), and whether a later one replaced it. */
+interface Read {
   verdict: OrderVerdict;
-  power: number;
-  slot: number;
+  slot: Slot | null;
+  counts: boolean;
 }
-
-/** WAIVEs come after the other orders of their line. */
-const WAIVES = Number.MAX_SAFE_INTEGER;
-/** Stands for a verdict a later order for its slot replaced. */
-const REPLACED = {} as OrderVerdict;
 
 /**
  * The counted orders by line; within a line, by power (in the order each was first met), then by
- * slot (likewise), WAIVEs last. Nearly always in that order already: then the sort only looks.
+ * slot (likewise), WAIVEs last. Nearly always one order a line, read in line order: nothing to sort.
  */
-function inLineOrder(kept: Kept[]): OrderVerdict[] {
-  const counted = kept.filter((k) => k.verdict !== REPLACED);
-  let sorted = true;
-  for (let i = 1; i < counted.length && sorted; i++) sorted = byLineAndRank(counted[i - 1], counted[i]) <= 0;
-  if (!sorted) counted.sort(byLineAndRank);
-  return counted.map((k) => k.verdict);
-}
-
-function byLineAndRank(a: Kept, b: Kept): number {
-  return a.verdict.line - b.verdict.line || a.power - b.power || a.slot - b.slot;
+function inLineOrder(read: Read[], slots: Slot[]): OrderVerdict[] {
+  const counted = read.filter((r) => r.counts);
+  let ordered = true;
+  for (let i = 1; i < counted.length && ordered; i++) ordered = counted[i - 1].verdict.line < counted[i].verdict.line;
+  if (!ordered) {
+    const powerRank = new Map<PowerId, number>();
+    for (const slot of slots) if (!powerRank.has(slot.power)) powerRank.set(slot.power, powerRank.size);
+    const rank = (r: Read) => (r.slot ? [powerRank.get(r.slot.power)!, r.slot.first] : [Infinity, 0]);
+    counted.sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return a.verdict.line - b.verdict.line || ra[0] - rb[0] || ra[1] - rb[1];
+    });
+  }
+  return counted.map((r) => r.verdict);
 }
