@@ -118,7 +118,7 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
       verdicts.push({ status: 'error', line, text, ...unknownPower(board, shape.name) });
       continue;
     }
-    if (!shape.clauses.length) continue;
+    if (shape.kind === 'orders' && !shape.clauses.length) continue;
     if (shape.prefix === undefined && unknownHeading !== undefined) {
       const error = `not filed: the heading on line ${unknownHeading} names no power; write the power's name there`;
       verdicts.push({ status: 'error', line, text, error });
@@ -130,26 +130,37 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
     }
     const power = ctx.power ?? shape.prefix ?? heading;
     if (actor.power !== power) actor = { power, neutral: false };
-    const clauses = shape.clauses;
-    for (let c = 0; c < clauses.length; c++) {
-      const clauseText = clauses.length === 1 ? text : clauses[c].text;
-      const whole = readClause(board, clauses[c], actor, true, line, clauseText);
-      const pieces = whole.status === 'error' ? commaPieces(board, clauses[c].text, actor, line, clauseText) : null;
-      if (pieces === null) verdicts.push(whole);
-      else for (const v of pieces) verdicts.push(v);
-    }
+    if (shape.kind === 'order') readLineClause(board, shape, actor, line, text, verdicts);
+    else for (const clause of shape.clauses) readLineClause(board, clause, actor, line, clause.clause, verdicts);
   }
   return verdicts;
 }
 
+/** Pushes the verdicts of one clause of line `line`, quoted as `text`: its own, or its comma pieces'. */
+function readLineClause(
+  board: Board,
+  clause: ClauseWords,
+  actor: Actor,
+  line: number,
+  text: string,
+  verdicts: LineVerdict[],
+): void {
+  const whole = readClause(board, clause, actor, true, line, text);
+  const pieces = whole.status === 'error' ? commaPieces(board, clause.clause, actor, line, text) : null;
+  if (pieces === null) verdicts.push(whole);
+  else for (const v of pieces) verdicts.push(v);
+}
+
 /**
- * What a line is, whatever the board: nothing, a power heading, or orders (with a power prefix);
- * `text` is the line trimmed, as verdicts quote it.
+ * What a line is, whatever the board: nothing, a power heading, one order or other than one (with
+ * a power prefix); `text` is the line trimmed, as verdicts quote it. A line of one order is its own
+ * clause: the line read before is found with one look-up and one object, as nearly every line is.
  */
 type LineShape =
   | { kind: 'blank' }
   | { kind: 'heading'; text: string; power: PowerId }
   | { kind: 'unknown-heading'; text: string; name: string }
+  | ({ kind: 'order'; text: string; prefix?: PowerId } & ClauseWords)
   | { kind: 'orders'; text: string; prefix?: PowerId; clauses: ClauseWords[] };
 
 /**
@@ -157,7 +168,7 @@ type LineShape =
  * has one, and the order written after it. Kept with its line, so a line read before costs one lookup.
  */
 interface ClauseWords {
-  text: string;
+  clause: string;
   dp: DpPrefix | undefined;
   bare: { amount: string; rest: string } | undefined;
   /** What the order's words read as: the clause's, or the words after its DP amount or bare number. */
@@ -168,7 +179,7 @@ function clauseWords(lex: Lexicon, text: string): ClauseWords {
   const dp = readDpPrefix(text);
   const bare = dp ? undefined : readBareNumber(text);
   const words = dp ? dp.rest : bare ? bare.rest : text;
-  return { text, dp, bare, draft: readText(lex, words) };
+  return { clause: text, dp, bare, draft: readText(lex, words) };
 }
 
 // A line's shape depends on the variant's vocabulary only; mails and archives repeat lines endlessly.
@@ -190,7 +201,7 @@ function lineShape(shapes: Map<string, LineShape>, lex: Lexicon, raw: string, gm
     shapes.set(detached(raw), shape);
   }
   if (shape.kind === 'unknown-heading' && !gm)
-    return { kind: 'orders', text: shape.text, clauses: [clauseWords(lex, cleanLine(raw))] };
+    return { kind: 'order', text: shape.text, ...clauseWords(lex, cleanLine(raw)) };
   return shape;
 }
 
@@ -220,6 +231,7 @@ function readLineShape(lex: Board['lex'], raw: string): LineShape {
     .map((c) => c.trim())
     .filter(Boolean)
     .map((c) => clauseWords(lex, detached(c)));
+  if (clauses.length === 1) return { kind: 'order', text, prefix: prefix?.power, ...clauses[0] };
   return { kind: 'orders', text, prefix: prefix?.power, clauses };
 }
 
@@ -260,7 +272,7 @@ function readClause(
   text: string,
 ): LineVerdict {
   if (clause.dp || clause.bare) return placed(readNumbered(board, clause, actor.power, withSuggestions), line, text);
-  const checked = readAndCheck(board, clause.text, clause.draft, actor, withSuggestions);
+  const checked = readAndCheck(board, clause.clause, clause.draft, actor, withSuggestions);
   if (!('order' in checked)) return placed(rejected(checked, ''), line, text);
   const order = checked.order;
   // One object literal of one shape for every accepted order: this is the path nearly every line takes.

@@ -20,69 +20,74 @@ export function readOrderSet(verdicts: readonly LineVerdict[]): OrderSetReading 
   // is made per order). A WAIVE fills none: each one stands for one build of its own.
   const units = new Map<ProvinceId, Slot>();
   const builds = new Map<ProvinceId, Slot>();
-  const slots: Slot[] = [];
-  const read: Read[] = [];
+  const orders: OrderVerdict[] = [];
   const replaced: OrderSetReading['replaced'] = [];
+  let slots = 0;
   for (const verdict of verdicts) {
     if (verdict.status !== 'order') continue;
+    orders.push(verdict);
     const order = verdict.order;
-    if (order.kind === 'waive') {
-      read.push({ verdict, slot: null, counts: true });
-      continue;
-    }
+    if (order.kind === 'waive') continue;
     const byProvince = order.kind === 'build' ? builds : units;
     const province = provinceOf(order.loc);
     const first = byProvince.get(province);
     let slot = first;
     while (slot !== undefined && slot.power !== verdict.power) slot = slot.other;
-    const item: Read = { verdict, slot: null, counts: true };
-    if (slot === undefined) {
-      slot = { power: verdict.power, first: slots.length, current: item, other: first };
-      slots.push(slot);
-      byProvince.set(province, slot);
-    } else {
-      replaced.push({ earlier: slot.current.verdict, later: verdict });
-      slot.current.counts = false;
-      slot.current = item;
+    if (slot === undefined)
+      byProvince.set(province, { power: verdict.power, first: slots++, current: verdict, other: first });
+    else {
+      replaced.push({ earlier: slot.current, later: verdict });
+      slot.current = verdict;
     }
-    item.slot = slot;
-    read.push(item);
   }
-  return { kept: inLineOrder(read, slots), replaced };
+  if (!replaced.length && inStrictLineOrder(orders)) return { kept: orders, replaced };
+  return { kept: inLineOrder(orders, replaced, units, builds), replaced };
 }
 
-/** A power's slot: when it was first given an order, and the order that counts there now. */
+/** A power's slot: when it was first given an order (counting slots), and the order that counts there now. */
 interface Slot {
   power: PowerId;
   first: number;
-  current: Read;
+  current: OrderVerdict;
   /** Another power's slot in the same place. */
   other: Slot | undefined;
 }
 
-/** An order as read: its slot (none for a WAIVE), and whether a later one replaced it. */
-interface Read {
-  verdict: OrderVerdict;
-  slot: Slot | null;
-  counts: boolean;
+/** One order a line, read in line order: the common case, where every order counts as it stands. */
+function inStrictLineOrder(orders: OrderVerdict[]): boolean {
+  for (let i = 1; i < orders.length; i++) if (orders[i - 1].line >= orders[i].line) return false;
+  return true;
 }
 
 /**
  * The counted orders by line; within a line, by power (in the order each was first met), then by
- * slot (likewise), WAIVEs last. Nearly always one order a line, read in line order: nothing to sort.
+ * slot (likewise), WAIVEs last.
  */
-function inLineOrder(read: Read[], slots: Slot[]): OrderVerdict[] {
-  const counted = read.filter((r) => r.counts);
-  let ordered = true;
-  for (let i = 1; i < counted.length && ordered; i++) ordered = counted[i - 1].verdict.line < counted[i].verdict.line;
-  if (!ordered) {
-    const powerRank = new Map<PowerId, number>();
-    for (const slot of slots) if (!powerRank.has(slot.power)) powerRank.set(slot.power, powerRank.size);
-    const rank = (r: Read) => (r.slot ? [powerRank.get(r.slot.power)!, r.slot.first] : [Infinity, 0]);
-    counted.sort((a, b) => {
+function inLineOrder(
+  orders: OrderVerdict[],
+  replaced: OrderSetReading['replaced'],
+  ...slotMaps: Map<ProvinceId, Slot>[]
+): OrderVerdict[] {
+  const gone = new Set(replaced.map((r) => r.earlier));
+  const slotOf = new Map<OrderVerdict, Slot>();
+  const all: Slot[] = [];
+  for (const slots of slotMaps)
+    for (const head of slots.values())
+      for (let slot: Slot | undefined = head; slot !== undefined; slot = slot.other) {
+        slotOf.set(slot.current, slot);
+        all.push(slot);
+      }
+  all.sort((a, b) => a.first - b.first);
+  const powerRank = new Map<PowerId, number>();
+  for (const slot of all) if (!powerRank.has(slot.power)) powerRank.set(slot.power, powerRank.size);
+  const rank = (v: OrderVerdict): [number, number] => {
+    const slot = slotOf.get(v);
+    return slot ? [powerRank.get(slot.power)!, slot.first] : [Infinity, 0];
+  };
+  return orders
+    .filter((v) => !gone.has(v))
+    .sort((a, b) => {
       const [ra, rb] = [rank(a), rank(b)];
-      return a.verdict.line - b.verdict.line || ra[0] - rb[0] || ra[1] - rb[1];
+      return a.line - b.line || ra[0] - rb[0] || ra[1] - rb[1];
     });
-  }
-  return counted.map((r) => r.verdict);
 }
