@@ -16,6 +16,8 @@ export default defineConfig({
           // 2-core machine the 5 s default fails them for load, not for a fault.
           testTimeout: 30_000,
           exclude: [...configDefaults.exclude, 'test/mail/server/**'],
+          // Tests that spawn bin/chancery.mjs run the bundle: rebuilt first if a source is newer.
+          globalSetup: ['test/setup/build-global.ts'],
         },
       },
       {
@@ -23,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'mail-server',
           include: ['test/mail/server/**/*.test.ts'],
-          globalSetup: ['test/setup/mail-global.ts'],
+          globalSetup: ['test/setup/build-global.ts', 'test/setup/mail-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

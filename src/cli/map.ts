@@ -43,7 +43,7 @@ export function runMap(opts: MapCliOptions, io: CliIo): number {
     result,
   });
   if (opts.svg) writeFileSync(opts.out, svg);
-  else writeFileSync(opts.out, svgToPng(svg).png);
+  else writeFileSync(opts.out, svgToPng(svg, { single: true }).png);
   io.out(`${opts.out}: ${variant.title}, ${phaseText(before.phase)}${result ? ' with its orders and results' : ''}\n`);
   return 0;
 }

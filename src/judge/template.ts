@@ -2,10 +2,10 @@
 // value, and a line holding only `{{name}}` whose value is empty disappears (so optional sections
 // leave no blank holes). Unknown placeholders are an error: a template typo must not reach players.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { INSTALL_DIR } from '../core/install-dir.js';
 
-const TEMPLATE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
+const TEMPLATE_DIR = join(INSTALL_DIR, 'templates');
 const cache = new Map<string, string>();
 
 export type TemplateName =

@@ -1,17 +1,14 @@
 // Games name their variant by id. Only plain ids reach the loader, so a CREATE line can never make
 // the judge read a file path of the sender's choosing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadVariant } from '../core/map/load.js';
+import { join } from 'node:path';
+import { loadVariant, VARIANTS_DIR } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 
-const VARIANT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'variants');
-
 export function knownVariants(): string[] {
-  if (!existsSync(VARIANT_DIR)) return [];
-  return readdirSync(VARIANT_DIR)
-    .filter((id) => existsSync(join(VARIANT_DIR, id, `${id}.variant`)))
+  if (!existsSync(VARIANTS_DIR)) return [];
+  return readdirSync(VARIANTS_DIR)
+    .filter((id) => existsSync(join(VARIANTS_DIR, id, `${id}.variant`)))
     .sort();
 }
 
@@ -30,7 +27,7 @@ export function variantOf(id: string): Variant {
 
 /** The variant's rules in a few lines of prose (variants/<id>/rules.txt), for GET RULES; null if none. */
 export function variantRulesText(id: string): string | null {
-  const file = join(VARIANT_DIR, id, 'rules.txt');
+  const file = join(VARIANTS_DIR, id, 'rules.txt');
   return knownVariants().includes(id) && existsSync(file) ? readFileSync(file, 'utf8').trimEnd() : null;
 }
 
@@ -38,7 +35,7 @@ let version: string | undefined;
 
 /** The judge's version, from its package.json (VERSION). */
 export function judgeVersion(): string {
-  version ??= (JSON.parse(readFileSync(join(VARIANT_DIR, '..', 'package.json'), 'utf8')) as { version: string })
+  version ??= (JSON.parse(readFileSync(join(VARIANTS_DIR, '..', 'package.json'), 'utf8')) as { version: string })
     .version;
   return version;
 }

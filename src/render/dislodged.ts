@@ -5,6 +5,7 @@ import type { DislodgedUnit, Unit } from '../core/types.js';
 import { powersInOrder } from './ownership.js';
 import { powerAdjective } from './phrases.js';
 import { placeName } from '../core/map/display-names.js';
+import { compareNames } from '../core/map/names.js';
 import { orList, wrap } from './wrap.js';
 
 function subject(variant: Variant, unit: Unit): string {
@@ -13,7 +14,7 @@ function subject(variant: Variant, unit: Unit): string {
 }
 
 export function retreatOptionsSentence(variant: Variant, unit: DislodgedUnit): string {
-  const options = unit.retreats.map((l) => placeName(variant, l)).sort((a, b) => a.localeCompare(b));
+  const options = unit.retreats.map((l) => placeName(variant, l)).sort(compareNames);
   return options.length
     ? `${subject(variant, unit)} can retreat to ${orList(options)}.`
     : `${subject(variant, unit)} with no valid retreats was destroyed.`;

@@ -37,6 +37,7 @@ import {
 } from '../store/phases.js';
 import { listSeats } from '../store/players.js';
 import { listPress } from '../store/press.js';
+import { compareNames } from '../core/map/names.js';
 
 export const PHASE_CODE = /^[SFW]\d{4}[MRA]$/;
 /**
@@ -145,7 +146,7 @@ export function summarise(db: Db, game: Game): GameSummary {
 /** The public games, running and forming first (by name), finished ones after; one page of them. */
 export function publicGames(db: Db, { page, games: size }: Paging): { games: Game[]; pages: number } {
   const all = listGames(db).filter(isPublic);
-  all.sort((a, b) => Number(isOver(a)) - Number(isOver(b)) || a.name.localeCompare(b.name));
+  all.sort((a, b) => Number(isOver(a)) - Number(isOver(b)) || compareNames(a.name, b.name));
   const pages = Math.max(1, Math.ceil(all.length / size));
   return { games: all.slice((page - 1) * size, page * size), pages };
 }
@@ -253,5 +254,5 @@ export function centreCounts(
     centres: Object.values(position.owners).filter((o) => o === p.id).length,
     units: position.units.filter((u) => u.power === p.id).length,
   }));
-  return rows.filter((r) => r.centres || r.units).sort((a, b) => b.centres - a.centres || a.name.localeCompare(b.name));
+  return rows.filter((r) => r.centres || r.units).sort((a, b) => b.centres - a.centres || compareNames(a.name, b.name));
 }

@@ -11,11 +11,12 @@ import { createMailHand, type MailHand } from '../../src/mail/hand.js';
 import { waitFor } from '../judge/wait-for.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+// The command as installed: the bundle npm install builds (rebuilt by the tests' setup if stale).
+const BIN = join(ROOT, 'bin', 'chancery.mjs');
 const JUDGE = 'judge@chancery.localhost';
 const GM = 'gm@cli.test';
 const PLAYERS = ['anna', 'bert', 'cleo', 'dirk', 'emma', 'finn', 'gina'].map((n) => `${n}@cli.test`);
-// Each command starts Node with tsx; on a busy machine that alone takes seconds.
+// On a busy machine a command's start alone can take seconds.
 const CLI_TIMEOUT_MS = 120_000;
 
 let dir: string;
@@ -24,7 +25,7 @@ let hand: MailHand;
 
 /** `chancery <args>` as its own process, the way a judgekeeper runs it. */
 function chancery(args: string[]): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

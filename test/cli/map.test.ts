@@ -38,7 +38,9 @@ describe('chancery map', () => {
     expect(run.code).toBe(0);
     expect(run.out).toContain('Fall 1901 Movement with its orders and results');
     const svg = readFileSync(out, 'utf8');
-    expect(svg).toContain('Game example — Fall 1901 Movement');
+    // The title band: the game at the left, the phase in the middle (src/render/map/board-picture.ts).
+    expect(svg).toContain('>Game example</text>');
+    expect(svg).toContain('>Fall 1901 Movement</text>');
     expect(svg).toMatch(/marker-end="url\(#head\)"/);
   });
 });

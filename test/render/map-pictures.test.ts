@@ -1,13 +1,16 @@
 // Issue 12: every variant with map art draws its whole map, and the start position appears on the
 // picture: each unit at its place in its owner's colour, each owned centre in its owner's colour.
 // The pixels are read back from the PNG the mails carry.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initialPosition } from '../../src/core/adjudicate/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import { provinceOf, type Position } from '../../src/core/types.js';
 import { compareAdjacency } from '../../src/render/map/adjacency.js';
-import { hasMapArt, loadMapArt, type LoadedArt } from '../../src/render/map/art.js';
+import { artFile, checkMapArt, hasMapArt, loadMapArt, type LoadedArt, type MapArt } from '../../src/render/map/art.js';
 import { drawBoardSvg, TITLE_HEIGHT } from '../../src/render/map/board-picture.js';
 import { MAX_PNG_BYTES, svgToPng } from '../../src/render/map/png.js';
 import { decodePng } from './png-decode.js';
@@ -33,12 +36,13 @@ describe.each(DRAWN)('the map of %s', (id) => {
 
   it('has art that draws every space, with each anchor inside its own shape', () => {
     expect(hasMapArt(id)).toBe(true);
-    const art = loadMapArt(variant); // throws, naming every problem, otherwise
+    const art = checkMapArt(variant, loadMapArt(variant), artFile(id)); // throws, naming every problem, otherwise
     expect(Object.keys(art.provinces).sort()).toEqual(variant.map.provinces.map((p) => p.id).sort());
+    expect(art.rings.size).toBe(variant.map.provinces.length);
   });
 
   it("touches exactly where the variant's borders say, apart from the differences the art documents", () => {
-    const art = loadMapArt(variant);
+    const art = checkMapArt(variant, loadMapArt(variant), artFile(id));
     const { missing, extra } = compareAdjacency(variant, art.rings, art.adjacencyTouch);
     expect({ missing, extra }).toEqual({
       missing: art.adjacencyNotes?.missing ?? [],
@@ -76,5 +80,30 @@ describe.each(DRAWN)('the map of %s', (id) => {
         wrong.push(`centre ${centre}: ${around.join(' / ')} is not ${colour}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('art that does not fit its variant', () => {
+  const variant = loadVariant('standard');
+  const good = JSON.parse(readFileSync(artFile('standard'), 'utf8')) as MapArt;
+  const writeArt = (art: MapArt) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'chancery-art-')), 'broken.map.json');
+    writeFileSync(file, JSON.stringify(art));
+    return file;
+  };
+
+  it('is refused when loaded if a space is not drawn or an anchor is not a point', () => {
+    const { par: _par, ...provinces } = good.provinces;
+    const art = { ...good, provinces: { ...provinces, bur: { ...good.provinces.bur, unit: [1] as never } } };
+    const file = writeArt(art);
+    expect(() => loadMapArt(variant, file)).toThrow(/par: not drawn/);
+    expect(() => loadMapArt(variant, file)).toThrow(/bur: unit missing or not \[x, y\]/);
+  });
+
+  it('is refused by checkMapArt (run on every variant above) if an anchor lies outside its own shape', () => {
+    const art: MapArt = { ...good, provinces: { ...good.provinces, par: { ...good.provinces.par, unit: [0, 0] } } };
+    const file = writeArt(art);
+    expect(loadMapArt(variant, file).provinces.par.unit).toEqual([0, 0]);
+    expect(() => checkMapArt(variant, art, file)).toThrow(/par: unit \[0, 0\] is outside its shape/);
   });
 });

@@ -4,6 +4,9 @@
 // "Spring 1901 Movement (S1901M)" under one name.
 import { describe, expect, it } from 'vitest';
 import { placeName, powerName } from '../../src/core/map/display-names.js';
+import { compareNames } from '../../src/core/map/names.js';
+import { loadVariant } from '../../src/core/map/load.js';
+import { knownVariants } from '../../src/judge/variants.js';
 import { phaseText } from '../../src/core/position/names.js';
 import { phaseWithCode } from '../../src/render/phrases.js';
 import { renderResults } from '../../src/render/results.js';
@@ -28,6 +31,24 @@ describe('names of the map (core/map/display-names.ts)', () => {
     const text = renderResults(standard, before, play(before, 'France: A par - bur'), { game: 'names' });
     expect(text).toMatch(/^France: Army Paris -> Burgundy\.$/m);
     expect(text).not.toContain('undefined');
+  });
+
+  it('orders every name of every variant as English collation does, without the collator', () => {
+    const english = new Intl.Collator('en');
+    for (const id of knownVariants()) {
+      const variant = loadVariant(id);
+      const names = [...new Set([...variant.map.locName.values(), ...variant.powers.map((p) => p.name)])];
+      expect(names.length, id).toBeGreaterThan(50);
+      // Reversed first, so that a comparator that keeps the order it was given cannot pass.
+      const ours = [...names].reverse().sort(compareNames);
+      expect(ours, id).toEqual([...names].sort(english.compare));
+    }
+    expect(['Zara', 'Württemberg', 'wales', 'Austria'].sort(compareNames)).toEqual([
+      'Austria',
+      'wales',
+      'Württemberg',
+      'Zara',
+    ]);
   });
 });
 

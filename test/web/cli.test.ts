@@ -10,13 +10,14 @@ import { createMailHand } from '../../src/mail/hand.js';
 import { waitFor } from '../judge/wait-for.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+// The command as installed: the bundle npm install builds (rebuilt by the tests' setup if stale).
+const BIN = join(ROOT, 'bin', 'chancery.mjs');
 const TIMEOUT = 120_000;
 let dir: string;
 let config: string;
 
 function chancery(args: string[]): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, stdio: 'pipe' });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: 'pipe' });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -33,7 +34,7 @@ const siteUrl = (child: ReturnType<typeof chancery>, marker: RegExp) =>
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'chancery-web-cli-'));
   config = join(dir, 'judge.config.json');
-  const init = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'init', '-c', config], { cwd: ROOT });
+  const init = spawnSync(process.execPath, [BIN, 'init', '-c', config], { cwd: ROOT });
   expect(init.status, String(init.stderr)).toBe(0);
   const written = JSON.parse(readFileSync(config, 'utf8'));
   const mail = { ...written.mail, inboxPollMs: 100, outboxPollMs: 100 };

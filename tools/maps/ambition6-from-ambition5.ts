@@ -112,7 +112,7 @@ function entryFor(
 export function deriveAmbition6(): MapArt {
   const v5 = loadVariant('ambition5');
   const v6 = loadVariant('ambition6');
-  const source = loadMapArt(v5);
+  const source = checkMapArt(v5, loadMapArt(v5), artFile('ambition5'));
   const provinces: Record<string, ProvinceArt> = {};
   for (const province of v6.map.provinces) {
     const from = KEPT[province.id] ?? (source.provinces[province.id] ? province.id : undefined);

@@ -9,6 +9,7 @@ import type { OrderOutcome } from './result.js';
 import type { Reason } from '../reasons.js';
 import { provinceOf } from '../types.js';
 import type { AdjustmentCount } from './result.js';
+import { compareNames } from '../map/names.js';
 
 const NO_ADJUSTMENT: Reason = { code: 'no-adjustment-due' };
 export function adjustmentCounts(ctx: RuleContext, rules: Required<Ruleset>, position: Position): AdjustmentCount[] {
@@ -163,8 +164,7 @@ export function civilDisorderRemovals(
       return { u, d: dist[i], name: alphabetical[i] };
     });
   mine.sort(
-    (a, b) =>
-      b.d - a.d || (a.u.type === b.u.type ? 0 : a.u.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name, 'en'),
+    (a, b) => b.d - a.d || (a.u.type === b.u.type ? 0 : a.u.type === 'F' ? -1 : 1) || compareNames(a.name, b.name),
   );
   return mine.slice(0, count).map((x) => x.u);
 }

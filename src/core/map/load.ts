@@ -2,7 +2,7 @@
 // Every problem is reported with file and line; a variant with any problem is refused whole.
 import { readFileSync, existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { INSTALL_DIR } from '../install-dir.js';
 import type { Loc, Terrain, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
 import { normaliseName } from './names.js';
@@ -24,7 +24,7 @@ const COAST_WORDS: Record<string, string> = {
 };
 const POWER_KEYS = new Set(['name', 'adjective', 'initial', 'colour', 'color', 'kind', 'home', 'owns', 'units']);
 
-export const VARIANTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../variants');
+export const VARIANTS_DIR = join(INSTALL_DIR, 'variants');
 
 /** Finds a variant by name (`standard`) or path (`./my.variant`). */
 export function variantPath(nameOrFile: string): string {

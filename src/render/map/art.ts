@@ -1,10 +1,10 @@
 // Map art: how a variant's board is drawn, kept beside the variant as human-editable JSON
 // (`variants/<id>/<id>.map.json`, format in docs/map-art.md). Loaded, checked against the variant
-// (every space drawn, anchors inside their own shape) and cached here.
+// (every space drawn; anchors inside their own shape by checkMapArt) and cached here.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VARIANTS_DIR } from '../../core/map/load.js';
-import type { Variant } from '../../core/map/variant.js';
+import type { Province, Variant } from '../../core/map/variant.js';
 import { pathPolygons, pointInShape, type Point, type Polygon } from './geometry.js';
 
 export const ART_FORMAT = 'chancery-map-art 1';
@@ -48,7 +48,10 @@ export interface MapArt {
 
 export interface LoadedArt extends MapArt {
   file: string;
-  /** Each province's shape as rings, read once. */
+}
+
+/** Art checked to the last point (checkMapArt): with each province's shape as rings, read once. */
+export interface CheckedArt extends LoadedArt {
   rings: Map<string, Polygon[]>;
 }
 
@@ -62,30 +65,30 @@ export function hasMapArt(variantId: string): boolean {
 
 const cache = new Map<string, LoadedArt>();
 
-/** The art of a variant (by id) or from a file, checked against the variant; errors name file and space. */
+/**
+ * The art of a variant (by id) or from a file, its structure checked against the variant (every space
+ * drawn, every anchor a point); errors name file and space. The geometry (each anchor inside its own
+ * shape) is checkMapArt's, which the map tools run on what they write and test/render/map-pictures
+ * runs on every variant's art: reading every outline at load cost each process's first picture 30 ms.
+ */
 export function loadMapArt(variant: Variant, file: string = artFile(variant.id)): LoadedArt {
   const cached = cache.get(file);
   if (cached) return cached;
   if (!existsSync(file)) throw new Error(`${file}: no map art for variant ${variant.id}`);
   const art = JSON.parse(readFileSync(file, 'utf8')) as MapArt;
-  const loaded = checkMapArt(variant, art, file);
+  throwProblems(file, structureProblems(variant, art));
+  const loaded = { ...art, file };
   cache.set(file, loaded);
   return loaded;
 }
 
-/** Validates art against its variant; throws one error listing every problem. */
-export function checkMapArt(variant: Variant, art: MapArt, file: string): LoadedArt {
-  const problems: string[] = [];
-  if (art.format !== ART_FORMAT) problems.push(`format must be "${ART_FORMAT}"`);
-  if (!(art.width > 0) || !(art.height > 0)) problems.push('width and height must be positive');
+/** Validates art against its variant, shapes and anchors included; throws one error listing every problem. */
+export function checkMapArt(variant: Variant, art: MapArt, file: string): CheckedArt {
+  const problems = structureProblems(variant, art);
   const rings = new Map<string, Polygon[]>();
-  const isPoint = (p: unknown): p is Point => Array.isArray(p) && p.length === 2 && p.every((n) => Number.isFinite(n));
   for (const province of variant.map.provinces) {
     const entry = art.provinces?.[province.id];
-    if (!entry) {
-      problems.push(`${province.id}: not drawn`);
-      continue;
-    }
+    if (!entry) continue;
     let shape: Polygon[];
     try {
       shape = pathPolygons(entry.shape);
@@ -95,21 +98,47 @@ export function checkMapArt(variant: Variant, art: MapArt, file: string): Loaded
     }
     if (!shape.length) problems.push(`${province.id}: empty shape`);
     rings.set(province.id, shape);
-    const anchors: [string, unknown][] = [
-      ['label', entry.label],
-      ['unit', entry.unit],
-    ];
-    if (province.centre) anchors.push(['centre', entry.centre]);
-    for (const coast of province.coasts) anchors.push([`coast ${coast}`, entry.coasts?.[coast]]);
-    for (const [what, point] of anchors) {
-      if (!isPoint(point)) problems.push(`${province.id}: ${what} missing or not [x, y]`);
-      else if (!pointInShape(point, shape))
+    for (const [what, point] of anchors(province, entry))
+      if (isPoint(point) && !pointInShape(point, shape))
         problems.push(`${province.id}: ${what} [${point.join(', ')}] is outside its shape`);
+  }
+  throwProblems(file, problems);
+  return { ...art, file, rings };
+}
+
+const isPoint = (p: unknown): p is Point => Array.isArray(p) && p.length === 2 && p.every((n) => Number.isFinite(n));
+
+function anchors(province: Province, entry: ProvinceArt): [string, unknown][] {
+  const list: [string, unknown][] = [
+    ['label', entry.label],
+    ['unit', entry.unit],
+  ];
+  if (province.centre) list.push(['centre', entry.centre]);
+  for (const coast of province.coasts) list.push([`coast ${coast}`, entry.coasts?.[coast]]);
+  return list;
+}
+
+/** Format, size, every space drawn with its anchors as points, nothing drawn that the variant lacks. */
+function structureProblems(variant: Variant, art: MapArt): string[] {
+  const problems: string[] = [];
+  if (art.format !== ART_FORMAT) problems.push(`format must be "${ART_FORMAT}"`);
+  if (!(art.width > 0) || !(art.height > 0)) problems.push('width and height must be positive');
+  for (const province of variant.map.provinces) {
+    const entry = art.provinces?.[province.id];
+    if (!entry) {
+      problems.push(`${province.id}: not drawn`);
+      continue;
     }
+    if (typeof entry.shape !== 'string' || !entry.shape) problems.push(`${province.id}: empty shape`);
+    for (const [what, point] of anchors(province, entry))
+      if (!isPoint(point)) problems.push(`${province.id}: ${what} missing or not [x, y]`);
   }
   for (const id of Object.keys(art.provinces ?? {})) {
     if (!variant.map.byId.has(id)) problems.push(`${id}: drawn, but no space of ${variant.id} has this id`);
   }
+  return problems;
+}
+
+function throwProblems(file: string, problems: string[]): void {
   if (problems.length) throw new Error(`${file}: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
-  return { ...art, file, rings };
 }

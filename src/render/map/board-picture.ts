@@ -10,6 +10,7 @@ import { provinceOf, type Loc, type Order, type Position, type Unit } from '../.
 import type { LoadedArt } from './art.js';
 import type { Point } from './geometry.js';
 import { variantInPlay } from '../../core/rules/variant/powers-in-play.js';
+import { LAYER_IDS, OWNER_FILL } from './layers.js';
 
 export interface BoardPictureInput {
   gameName?: string;
@@ -94,6 +95,8 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     marker('head-retreat', RETREAT, 'auto'),
     IMPASSABLE_PATTERN,
     '</defs>',
+    // The layers below (BASE, NAMES, PLAY) are drawn apart and kept by png.ts: see layers.ts.
+    `<g id="${LAYER_IDS.base}">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
   );
   // The board is not clipped to its frame (a clip path makes resvg draw the whole board into a layer of
@@ -118,7 +121,9 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
             ? tint(colourOf(owner))
             : LAND;
     const outline = art.outlineProvinces ? ` stroke="${INK}" stroke-width="0.9"` : '';
-    out.push(`<path d="${shape}" fill="${fill}" fill-rule="evenodd"${outline}/>`);
+    // A centre's land changes colour with its owner: marked so that layers.ts can fill it alone.
+    const owned = province.centre && fill !== SEA && fill !== IMPASSABLE ? `class="${OWNER_FILL}" ` : '';
+    out.push(`<path ${owned}fill="${fill}" d="${shape}" fill-rule="evenodd"${outline}/>`);
   }
   for (const d of art.decorations ?? []) {
     if (!d.fill || d.fill === 'none') {
@@ -133,16 +138,18 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     const owner = position.owners[province.id];
     out.push(
       el('circle', {
+        class: OWNER_FILL,
+        fill: owner ? colourOf(owner) : NEUTRAL,
         cx: at[0],
         cy: at[1],
         r: 6,
-        fill: owner ? colourOf(owner) : NEUTRAL,
         stroke: INK,
         'stroke-width': 1.5,
       }),
       el('circle', { cx: at[0], cy: at[1], r: 2, fill: INK }),
     );
   }
+  out.push('</g>', '</g>', `<g id="${LAYER_IDS.names}" transform="translate(0 ${TITLE_HEIGHT})">`);
   // Names.
   for (const province of variant.map.provinces) {
     const at = art.provinces[province.id]?.label;
@@ -155,6 +162,7 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
       ).replace('<text ', '<text stroke-width="2.5" paint-order="stroke" stroke-linejoin="round" '),
     );
   }
+  out.push('</g>', `<g id="${LAYER_IDS.play}">`);
   if (result) out.push(...orderArrows(result, anchor, labelBoxes(variant, art)));
   // Units where they stand now; a unit removed this winter is drawn crossed out where it stood.
   for (const unit of position.units)
@@ -182,28 +190,68 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
   for (const outcome of result?.outcomes ?? []) {
     if (outcome.order.kind !== 'build' || !outcome.success) continue;
     const at = anchor(outcome.order.loc);
-    out.push(
-      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="14" fill="#fff7a8" stroke="#2e7d32" stroke-width="2.5"/>`,
-    );
+    const circle = el('circle', {
+      cx: at[0],
+      cy: at[1],
+      r: 14,
+      fill: '#fff7a8',
+      stroke: '#2e7d32',
+      'stroke-width': 2.5,
+    });
+    out.push(item(around(at), circle));
     const built: Unit = { power: outcome.order.power, type: outcome.order.type, loc: outcome.order.loc };
     out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
   }
-  out.push('</g>');
+  const band = (y: number, h: number, body: string[]) =>
+    item(
+      { x0: 0, y0: y, x1: width, y1: y + h },
+      [`<rect y="${y}" width="${width}" height="${h}" fill="#ffffff"/>`, ...body].join(''),
+      0,
+    );
   out.push(
-    `<rect width="${width}" height="${TITLE_HEIGHT}" fill="#ffffff"/>`,
-    `<rect y="${art.height + TITLE_HEIGHT}" width="${width}" height="${LEGEND_HEIGHT}" fill="#ffffff"/>`,
+    band(0, TITLE_HEIGHT, titleBand(variant, input, width)),
+    band(art.height + TITLE_HEIGHT, LEGEND_HEIGHT, legend(variant, position, width, art.height + TITLE_HEIGHT)),
   );
-  // Title band.
-  const title = [input.gameName ? `Game ${input.gameName}` : '', input.phaseLabel, variant.title]
-    .filter(Boolean)
-    .join(' — ');
-  out.push(`<text x="12" y="23" font-size="17" font-weight="bold" fill="${INK}">${escape(title)}</text>`);
-  out.push(...legend(variant, position, width, art.height + TITLE_HEIGHT));
-  out.push('</svg>');
+  out.push('</g>', '</svg>');
   return out.join('\n');
 }
 
-function unitSymbol(unit: Unit, [x, y]: Point, colour: string, great: boolean): string {
+type Box = { x0: number; x1: number; y0: number; y1: number };
+
+/**
+ * An item of the PLAY layer with the box it stays within (its stroke and arrowhead included), in the
+ * picture's units: layers.ts draws each item alone in its box. Items on the board are moved below the
+ * title band (`dy`).
+ */
+function item({ x0, y0, x1, y1 }: Box, body: string, dy = TITLE_HEIGHT): string {
+  const box = [x0, y0 + dy, x1, y1 + dy].map(num).join(' ');
+  return `<g data-box="${box}"${dy ? ` transform="translate(0 ${dy})"` : ''}>${body}</g>`;
+}
+
+/** The box of a symbol drawn around a point: every unit, ring, cross and circle reaches less than 17. */
+const around = ([x, y]: Point, reach = 18): Box => ({ x0: x - reach, x1: x + reach, y0: y - reach, y1: y + reach });
+
+/**
+ * The title band: the game at the left, the phase in the middle, the variant at the right. Apart,
+ * the phase and the variant are texts every game repeats, laid out once (png.ts keeps their
+ * outlines); only the game's name is new to its pictures.
+ */
+function titleBand(variant: Variant, input: BoardPictureInput, width: number): string[] {
+  const text = (x: number, anchor: string, words: string) =>
+    `<text x="${num(x)}" y="23" font-size="17" font-weight="bold" text-anchor="${anchor}" fill="${INK}">` +
+    `${escape(words)}</text>`;
+  return [
+    input.gameName ? text(12, 'start', `Game ${input.gameName}`) : '',
+    text(width / 2, 'middle', input.phaseLabel),
+    variant.title ? text(width - 12, 'end', variant.title) : '',
+  ].filter(Boolean);
+}
+
+function unitSymbol(unit: Unit, at: Point, colour: string, great: boolean): string {
+  return item(around(at), unitBody(unit, at, colour, great));
+}
+
+function unitBody(unit: Unit, [x, y]: Point, colour: string, great: boolean): string {
   const s = great ? 1 : 0.8;
   const ring = great
     ? ''
@@ -242,12 +290,15 @@ function unitSymbol(unit: Unit, [x, y]: Point, colour: string, great: boolean): 
 
 const offset = ([x, y]: Point): Point => [x + 12, y + 12];
 const ring = ([x, y]: Point) =>
-  `<circle cx="${num(x)}" cy="${num(y)}" r="12" fill="none" stroke="${RETREAT}" stroke-width="2.5"/>`;
+  item(
+    around([x, y]),
+    `<circle cx="${num(x)}" cy="${num(y)}" r="12" fill="none" stroke="${RETREAT}" stroke-width="2.5"/>`,
+  );
 
 function cross([x, y]: Point): string {
   const line = (a: Point, b: Point) => `M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}`;
   const d = line([x - 11, y - 11], [x + 11, y + 11]) + line([x + 11, y - 11], [x - 11, y + 11]);
-  return el('path', { d, stroke: RETREAT, 'stroke-width': 3.5 });
+  return item(around([x, y]), el('path', { d, stroke: RETREAT, 'stroke-width': 3.5 }));
 }
 
 /** `b` moved towards `a` by `by` (at most a third of the way): where a line stops short of a unit symbol. */
@@ -270,7 +321,15 @@ function arrow(
 ): string {
   const start = shortened(b, a, startShorten);
   const end = shortened(a, b, shorten);
-  return el('path', {
+  // The head reaches 5 widths back from the end and 2.5 to each side (its marker is 5 widths square).
+  const reach = 5 * width + 2;
+  const box = {
+    x0: Math.min(start[0], end[0]) - reach,
+    x1: Math.max(start[0], end[0]) + reach,
+    y0: Math.min(start[1], end[1]) - reach,
+    y1: Math.max(start[1], end[1]) + reach,
+  };
+  const line = el('path', {
     d: `M${num(start[0])} ${num(start[1])}L${num(end[0])} ${num(end[1])}`,
     stroke: colour,
     'stroke-width': width,
@@ -278,6 +337,7 @@ function arrow(
     fill: 'none',
     'marker-end': `url(#${head})`,
   });
+  return item(box, line);
 }
 
 /**
@@ -297,8 +357,6 @@ function powerLooks(variant: Variant, positions: Position[]) {
     isGreat: (id: string) => (powerOf(id)?.kind ?? 'great') === 'great',
   };
 }
-
-type Box = { x0: number; x1: number; y0: number; y1: number };
 
 /** The box each sea's name covers (11 px capitals centred on its label point, drawn 4 px low). */
 function labelBoxes(variant: Variant, art: LoadedArt): Map<string, Box> {
@@ -349,17 +407,16 @@ function orderArrows(result: PhaseResult, anchor: (loc: Loc) => Point, names: Ma
     } else if (order.kind === 'hold' && !isDefault(outcome)) {
       const [x, y] = anchor(order.loc);
       const dash = failed ? '4 3' : undefined;
-      out.push(
-        el('circle', {
-          cx: x,
-          cy: y,
-          r: 13,
-          fill: 'none',
-          stroke: colour,
-          'stroke-width': 2,
-          'stroke-dasharray': dash,
-        }),
-      );
+      const circle = el('circle', {
+        cx: x,
+        cy: y,
+        r: 13,
+        fill: 'none',
+        stroke: colour,
+        'stroke-width': 2,
+        'stroke-dasharray': dash,
+      });
+      out.push(item(around([x, y]), circle));
     } else if (order.kind === 'support') {
       const from = anchor(order.loc);
       const target = anchor(order.target);

@@ -31,8 +31,8 @@ parentPort?.on('message', async ({ id, svgs }: DrawRequest) => {
     const pngs: Uint8Array[] = [];
     for (const svg of withTextAsPaths(svgs)) {
       pngs.push(new Uint8Array(drawOne(svg).png));
-      // resvg gives a drawing's pixels (10 MiB and more) back only after a full collection, on the
-      // event loop's next turn: a batch drawn in one go held all of them at once.
+      // resvg gives a drawing's pixels back only after a full collection, on the event loop's next
+      // turn: a batch drawn in one go held all of them at once. One is run when enough was drawn.
       collectDrawings();
       await new Promise((resolve) => setImmediate(resolve));
     }

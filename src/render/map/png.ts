@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32, deflateSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
+import { drawLayers, splitLayers, type PngRows } from './layers.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -26,13 +27,15 @@ export const MAX_PNG_BYTES = 300 * 1024;
 const MAX_PIXELS = 1.25e6;
 
 /**
- * resvg-js 2.6 holds each drawing's pixels (6–12 MB) outside V8's sight, freed only when a full
- * garbage collection finds its wrapper dead, and V8, seeing a small heap, seldom runs one: a daemon
- * drawing a deadline's pictures grew by hundreds of MiB. Every few pictures a full collection is asked
- * for, once the drawing is done (the memory is given back on the event loop's next turn).
+ * resvg-js 2.6 holds each drawing's pixels (6–12 MB for a whole board) outside V8's sight, freed only
+ * when a full garbage collection finds its wrapper dead, and V8, seeing a small heap, seldom runs one:
+ * a daemon drawing a deadline's pictures grew by hundreds of MiB. Once this many bytes are drawn a
+ * full collection is asked for, after the drawing (the memory is given back on the event loop's next
+ * turn). Drawn in layers, a picture's own drawing is a small sheet (about 1 MB), so the collections,
+ * each costing as much as a picture in a busy daemon, come every few dozen pictures.
  */
-const COLLECT_EVERY = 6;
-let drawnSinceCollection = 0;
+const COLLECT_AFTER_BYTES = 48 * 2 ** 20;
+let drawnBytes = 0;
 let collect: (() => void) | null | undefined;
 
 function collectNow(): void {
@@ -54,6 +57,11 @@ export function svgToPng(svg: string, options: PngOptions = {}): RenderedPicture
 export interface PngOptions {
   keepPixels?: boolean;
   maxBytes?: number;
+  /**
+   * One picture and no more (`chancery map`): drawn whole, as keeping a variant's layers costs its
+   * first picture three drawings, which only later pictures pay back.
+   */
+  single?: boolean;
 }
 
 /**
@@ -67,14 +75,21 @@ export function svgsToPng(svgs: string[], options: PngOptions = {}): RenderedPic
 
 /**
  * For a thread drawing a batch one picture per turn of its event loop (resvg's pixels are given back
- * only then, after a full collection: see COLLECT_EVERY): the SVGs with their texts laid out
+ * only then, after a full collection: see COLLECT_AFTER_BYTES): the SVGs with their texts laid out
  * together, each then drawn by drawOne, and the collection asked for after each.
  */
-export { textAsPaths as withTextAsPaths, collectNow as collectDrawings };
+export { textAsPaths as withTextAsPaths };
+
+/** A full collection, if enough has been drawn since the last (a thread calls it after each picture). */
+export function collectDrawings(): void {
+  if (drawnBytes < COLLECT_AFTER_BYTES) return;
+  drawnBytes = 0;
+  collectNow();
+}
 
 export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture {
-  if (++drawnSinceCollection >= COLLECT_EVERY) {
-    drawnSinceCollection = 0;
+  if (drawnBytes >= COLLECT_AFTER_BYTES) {
+    drawnBytes = 0;
     setImmediate(collectNow).unref();
   }
   const maxBytes = options.maxBytes ?? MAX_PNG_BYTES;
@@ -83,7 +98,7 @@ export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture 
   const area = size ? Number(size[1]) * Number(size[2]) : 0;
   let zoom = area > MAX_PIXELS ? Math.sqrt(MAX_PIXELS / area) : 1;
   for (;;) {
-    const picture = render(svg, zoom, options.keepPixels);
+    const picture = render(svg, zoom, options);
     if (picture.png.length <= maxBytes || zoom < 0.5) return picture;
     // PNG size grows with the area: shrink by the square root of the excess, and a little more.
     zoom *= Math.sqrt(maxBytes / picture.png.length) * 0.97;
@@ -109,20 +124,36 @@ const seenOnce = new Set<string>();
 const MAX_OUTLINES = 5000;
 const TEXT = /<text\b[^>]*>[^<]*<\/text>/g;
 
+/**
+ * A board's NAMES layer is left as text: it is drawn once per variant (layers.ts), and laying out its
+ * hundred-odd names again for every picture, even from the kept outlines, took milliseconds.
+ */
 function textAsPaths(svgs: string[]): string[] {
   const laidOut = new Map<string, string>();
   const byRoot = new Map<string, Set<string>>();
-  for (const svg of svgs) {
-    const root = /^<svg\b[^>]*>/.exec(svg)?.[0];
-    if (!root) continue;
+  const parts = svgs.map(aroundNames);
+  parts.forEach(([outside], i) => {
+    const root = /^<svg\b[^>]*>/.exec(svgs[i])?.[0];
+    if (!root) return;
     const missing = byRoot.get(root) ?? new Set<string>();
-    for (const text of svg.match(TEXT) ?? []) if (!outlines.has(text)) missing.add(text);
+    for (const part of outside) for (const text of part.match(TEXT) ?? []) if (!outlines.has(text)) missing.add(text);
     byRoot.set(root, missing);
-  }
+  });
   for (const [root, missing] of byRoot) if (missing.size) layOut(root, [...missing], laidOut);
-  return svgs.map((svg) =>
-    /^<svg\b/.test(svg) ? svg.replace(TEXT, (text) => outlines.get(text) ?? laidOut.get(text)!) : svg,
-  );
+  const flat = (part: string) => part.replace(TEXT, (text) => outlines.get(text) ?? laidOut.get(text)!);
+  return svgs.map((svg, i) => {
+    if (!/^<svg\b/.test(svg)) return svg;
+    const [[before, after], names] = parts[i];
+    return `${flat(before)}${names}${flat(after)}`;
+  });
+}
+
+/** The SVG around its NAMES layer, and that layer ('' for an SVG not in layers). */
+function aroundNames(svg: string): [[string, string], string] {
+  const layers = splitLayers(svg);
+  if (!layers) return [[svg, ''], ''];
+  const before = layers.head + layers.base;
+  return [[before, svg.slice(before.length + layers.names.length)], layers.names];
 }
 
 /** Lays out the texts in one resvg call (under the picture's root, for its font family). */
@@ -149,7 +180,45 @@ function layOut(root: string, missing: string[], laidOut: Map<string, string>): 
   });
 }
 
-function render(svg: string, zoom: number, keepPixels?: boolean): RenderedPicture {
+function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): RenderedPicture {
+  const flatten = (names: string) => textAsPaths([names])[0];
+  const layered = single ? null : drawLayers(svg, zoom, rasterize, flatten);
+  if (layered) {
+    const { rows, width, height } = layered;
+    return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
+  }
+  const drawn = rasterize(flatNames(svg), zoom);
+  return {
+    png: encodePng(drawn.pixels, drawn.width, drawn.height),
+    width: drawn.width,
+    height: drawn.height,
+    pixels: keepPixels ? drawn.pixels : undefined,
+  };
+}
+
+/** PNG rows of RGB as RGBA pixels. */
+function rgbaOf({ rows, width, height }: PngRows): Buffer {
+  const pixels = Buffer.alloc(width * height * 4, 255);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0, o = y * (1 + 3 * width) + 1; x < width; x++, o += 3, p += 4) {
+      pixels[p] = rows[o];
+      pixels[p + 1] = rows[o + 1];
+      pixels[p + 2] = rows[o + 2];
+    }
+  }
+  return pixels;
+}
+
+/** An SVG drawn whole: its NAMES layer, left as text by textAsPaths, laid out now. */
+function flatNames(svg: string): string {
+  const [[before, after], names] = aroundNames(svg);
+  if (!names) return svg;
+  const root = /^<svg\b[^>]*>/.exec(svg)![0];
+  const flat = textAsPaths([`${root}${names}</svg>`])[0];
+  return `${before}${flat.slice(root.length, flat.length - '</svg>'.length)}${after}`;
+}
+
+function rasterize(svg: string, zoom: number) {
   const rendered = new Resvg(svg, {
     // Every text is outlines by now (textAsPaths): no font to load.
     font: { loadSystemFonts: false },
@@ -159,14 +228,12 @@ function render(svg: string, zoom: number, keepPixels?: boolean): RenderedPictur
     textRendering: 1,
     fitTo: zoom === 1 ? { mode: 'original' } : { mode: 'zoom', value: zoom },
   }).render();
-  const pixels = rendered.pixels;
-  return {
-    png: encodePng(pixels, rendered.width, rendered.height),
-    width: rendered.width,
-    height: rendered.height,
-    pixels: keepPixels ? pixels : undefined,
-  };
+  drawnBytes += rendered.width * rendered.height * 4;
+  return { pixels: rendered.pixels, width: rendered.width, height: rendered.height };
 }
+
+const RGB = 2;
+const RGBA = 6;
 
 /**
  * The pixels as a PNG (RGBA, 8 bits). Rows unfiltered and deflated at level 3: a board's long runs of
@@ -177,10 +244,15 @@ export function encodePng(rgba: Buffer, width: number, height: number): Buffer {
   const stride = width * 4;
   const rows = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) rgba.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  return pngOf(rows, width, height, RGBA);
+}
+
+/** A PNG of unfiltered rows (each led by filter byte 0) of 8-bit RGB or RGBA. */
+function pngOf(rows: Buffer, width: number, height: number, colourType: typeof RGB | typeof RGBA): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8); // depth 8, colour type 6 (RGBA), deflate, filter method 0, no interlace
+  header.set([8, colourType, 0, 0, 0], 8); // depth 8, the colour type, deflate, filter method 0, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -1,0 +1,294 @@
+// A board picture drawn in layers. Most of a board is the same in every phase of a variant (sea, land,
+// borders, hatching, every name): drawing it took most of a picture's time. The SVG that
+// drawBoardSvg writes has three layers: BASE (the map, the centres' land and dots in their owners'
+// colours), NAMES (the spaces' names) and PLAY (orders, units, title, legend). BASE and NAMES are
+// drawn once per variant and size and kept as pixels, with where each owner-coloured shape shows;
+// each picture then fills those shapes with its owners' colours, lays the names that cover them back
+// on top, and draws only its PLAY layer, laid over the rest. The pixels are those of the whole SVG
+// drawn at once, up to a rounding step where a smoothed edge is laid over another colour.
+
+export const LAYER_IDS = { base: 'board-base', names: 'board-names', play: 'board-play' } as const;
+/** The class of a BASE shape whose fill is its owner's colour (a centre's land, a centre's dot). */
+export const OWNER_FILL = 'owner-fill';
+
+const OWNER_FILLS = new RegExp(`class="${OWNER_FILL}" fill="([^"]*)"`, 'g');
+
+/** Draws an SVG at a zoom as premultiplied RGBA (what resvg gives). */
+export type Rasterize = (svg: string, zoom: number) => { pixels: Buffer; width: number; height: number };
+
+export interface Layers {
+  /** The root element and the definitions: what every layer is drawn under. */
+  head: string;
+  base: string;
+  names: string;
+  play: string;
+}
+
+/** The SVG's layers, or null for an SVG not written in layers. */
+export function splitLayers(svg: string): Layers | null {
+  const base = svg.indexOf(`<g id="${LAYER_IDS.base}"`);
+  const names = svg.indexOf(`<g id="${LAYER_IDS.names}"`);
+  const play = svg.indexOf(`<g id="${LAYER_IDS.play}"`);
+  const end = svg.lastIndexOf('</svg>');
+  if (!(base > 0 && base < names && names < play && play < end)) return null;
+  return {
+    head: svg.slice(0, base),
+    base: svg.slice(base, names),
+    names: svg.slice(names, play),
+    play: svg.slice(play, end),
+  };
+}
+
+/**
+ * A picture as the rows of an RGB PNG before compression: each row a filter byte (0, none) and its
+ * pixels, three bytes each. Drawn straight into this form, a picture is compressed without a copy,
+ * and a quarter fewer bytes to compress than RGBA (the picture is opaque).
+ */
+export interface PngRows {
+  rows: Buffer;
+  width: number;
+  height: number;
+}
+
+interface DrawnBoard extends PngRows {
+  /** The owner colours the rows hold: those of the picture that drew the board. */
+  fills: number[];
+  /** Where owner-coloured shape i shows (offsets into rows): at[start[i] .. start[i + 1]). */
+  regions: { start: Int32Array; at: Int32Array };
+  /** Name pixels over shape i (laid on again after a new fill), with their colour: by shape, as regions. */
+  names: { start: Int32Array; at: Int32Array; colour: Uint32Array };
+}
+
+/**
+ * Boards kept: one per variant and size. A board of 1,300 x 1,160 pixels holds about 6 MB, so a few
+ * are kept, the least recently used given up first.
+ */
+const MAX_BOARDS = 4;
+const boards = new Map<string, DrawnBoard>();
+
+/**
+ * The picture drawn in layers, as PNG rows; null when its layers cannot be (an SVG not written in
+ * layers, an owner colour not in #rrggbb): then it is drawn whole. `flatten` turns the NAMES layer's
+ * text into outlines (png.ts); `rasterize` draws with the picture's options.
+ */
+export function drawLayers(
+  svg: string,
+  zoom: number,
+  rasterize: Rasterize,
+  flatten: (svg: string) => string,
+): PngRows | null {
+  const layers = splitLayers(svg);
+  if (!layers) return null;
+  const fills: number[] = [];
+  const template = layers.base.replace(OWNER_FILLS, (_, fill: string) => {
+    fills.push(rgb(fill));
+    return `class="${OWNER_FILL}" fill="#000000"`;
+  });
+  if (fills.some((fill) => fill < 0)) return null;
+  const key = `${zoom}\n${layers.head}${template}${layers.names}`;
+  let board = boards.get(key);
+  if (board) boards.delete(key);
+  else board = drawBoard(layers, template, fills, zoom, rasterize, flatten);
+  boards.set(key, board);
+  if (boards.size > MAX_BOARDS) boards.delete(boards.keys().next().value!);
+  const picture = { rows: Buffer.from(board.rows), width: board.width, height: board.height };
+  paintOwners(board, picture.rows, fills);
+  drawPlay(layers, picture, rasterize);
+  return picture;
+}
+
+const asWords = (pixels: Buffer) => new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.byteLength >> 2);
+
+/** #rrggbb (or #rgb) as 0xbbggrr; -1 if not. */
+function rgb(colour: string): number {
+  let hex = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(colour)?.[1];
+  if (!hex) return -1;
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return r | (g << 8) | (b << 16);
+}
+
+/** A colour coding shape i: red `tag`, green and blue the index. */
+const code = (tag: number, i: number) =>
+  `#${[tag, i & 255, i >> 8].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
+/** BASE and NAMES drawn for a variant and size, with the owner colours of the picture that asked. */
+function drawBoard(
+  layers: Layers,
+  template: string,
+  fills: number[],
+  zoom: number,
+  rasterize: Rasterize,
+  flatten: (svg: string) => string,
+): DrawnBoard {
+  const { width, height, base, owner } = shapesAtPixels(layers, template, fills.length, zoom, rasterize);
+  const names = asWords(rasterize(flatten(`${layers.head}${layers.names}</svg>`), zoom).pixels);
+  const offset = (p: number) => rowOffset(width, Math.floor(p / width), p % width);
+  const regions = byShape(owner, fills.length, () => true, offset);
+  const named = byShape(owner, fills.length, (p) => names[p] !== 0, offset);
+  const rows = Buffer.alloc((1 + 3 * width) * height);
+  for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), base, y * width, width);
+  fills.forEach((fill, i) => fillShape(rows, regions, i, fill));
+  for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), names, y * width, width);
+  const colour = Uint32Array.from(named.at, (at) => names[pixelOf(width, at)]);
+  return { rows, width, height, fills, regions, names: { ...named, colour } };
+}
+
+/**
+ * Which owner-coloured shape shows at each pixel (-1: none). BASE is drawn twice, each such shape in
+ * a colour coding its index (red 1, then red 2), the rest as it is: shapes are drawn unsmoothed, so a
+ * pixel where shape i shows is i's code in both, and any other pixel is the same in both.
+ */
+function shapesAtPixels(layers: Layers, template: string, count: number, zoom: number, rasterize: Rasterize) {
+  const coded = (tag: number) => {
+    let i = 0;
+    const base = template.replace(OWNER_FILLS, () => `class="${OWNER_FILL}" fill="${code(tag, i++)}"`);
+    return rasterize(`${layers.head}${base}</svg>`, zoom);
+  };
+  const first = coded(1);
+  const [a, b] = [asWords(first.pixels), asWords(coded(2).pixels)];
+  const owner = new Int32Array(a.length).fill(-1);
+  for (let p = 0; p < a.length; p++) {
+    if ((a[p] & 0xff) !== 1 || (b[p] & 0xff) !== 2 || a[p] >>> 8 !== b[p] >>> 8) continue;
+    const i = (a[p] >>> 8) & 0xffff;
+    if (i < count) owner[p] = i;
+  }
+  return { width: first.width, height: first.height, base: b, owner };
+}
+
+/** The pixels of each shape that pass `keep`, as offsets into rows, grouped by shape. */
+function byShape(owner: Int32Array, count: number, keep: (p: number) => boolean, offset: (p: number) => number) {
+  const start = new Int32Array(count + 1);
+  for (let p = 0; p < owner.length; p++) if (owner[p] >= 0 && keep(p)) start[owner[p] + 1]++;
+  for (let i = 0; i < count; i++) start[i + 1] += start[i];
+  const at = new Int32Array(start[count]);
+  const next = start.slice(0, count);
+  for (let p = 0; p < owner.length; p++) if (owner[p] >= 0 && keep(p)) at[next[owner[p]]++] = offset(p);
+  return { start, at };
+}
+
+/** The pixel whose red byte is at `offset` in PNG rows. */
+const pixelOf = (width: number, offset: number) => {
+  const y = Math.floor(offset / (1 + 3 * width));
+  return y * width + (offset - y * (1 + 3 * width) - 1) / 3;
+};
+
+/** Where pixel (x, y) starts in PNG rows. */
+const rowOffset = (width: number, y: number, x: number) => y * (1 + 3 * width) + 1 + 3 * x;
+
+/**
+ * Each owner-coloured shape whose colour is not the board's filled with its colour, and the names
+ * over it laid on again.
+ */
+function paintOwners(board: DrawnBoard, rows: Buffer, fills: number[]): void {
+  const { regions, names } = board;
+  fills.forEach((fill, i) => {
+    if (fill === board.fills[i]) return;
+    fillShape(rows, regions, i, fill);
+    for (let k = names.start[i]; k < names.start[i + 1]; k++) over(rows, names.at[k], names.colour[k]);
+  });
+}
+
+function fillShape(rows: Buffer, regions: DrawnBoard['regions'], i: number, fill: number): void {
+  const [r, g, b] = [fill & 0xff, (fill >> 8) & 0xff, fill >> 16];
+  for (let k = regions.start[i]; k < regions.start[i + 1]; k++) {
+    const o = regions.at[k];
+    rows[o] = r;
+    rows[o + 1] = g;
+    rows[o + 2] = b;
+  }
+}
+
+interface Sprite {
+  body: string;
+  /** Where it goes in the picture (pixels). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Where it is drawn on the sheet. */
+  sx: number;
+  sy: number;
+}
+
+/** Pixels between sprites on the sheet, against any stroke that overshoots its box. */
+const GAP = 4;
+const ITEM = '<g data-box="';
+
+/**
+ * The PLAY layer drawn as a sheet of sprites: each item (data-box, see board-picture.ts) drawn alone
+ * in a box of its own, the boxes packed in rows, then each laid over the picture in the layer's order.
+ * resvg's time goes with the area it draws on, and the items cover a fraction of the picture. Each is
+ * drawn at the picture's scale and offset by whole pixels, so that its pixels are those of the whole
+ * drawing.
+ */
+function drawPlay(layers: Layers, picture: PngRows, rasterize: Rasterize): void {
+  const { width } = picture;
+  // resvg scales each axis to the whole pixels it draws on, not by the zoom itself.
+  const size = /^<svg\b[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(layers.head);
+  if (!size) throw new Error('a board picture without its size');
+  const scale: [number, number] = [width / Number(size[1]), picture.height / Number(size[2])];
+  const sprites = spritesOf(layers.play, scale, picture);
+  if (!sprites.length) return;
+  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${pack(sprites, width)}">`;
+  const parts = sprites.map(
+    (s) => `<g transform="translate(${s.sx - s.x} ${s.sy - s.y}) scale(${scale.join(' ')})">${s.body}</g>`,
+  );
+  const sheet = rasterize(`${layers.head.replace(/^<svg\b[^>]*>/, root)}${parts.join('')}</svg>`, 1);
+  const drawn = asWords(sheet.pixels);
+  for (const s of sprites) {
+    for (let row = 0; row < s.height; row++) {
+      const from = (s.sy + row) * sheet.width + s.sx;
+      layOver(picture.rows, rowOffset(width, s.y + row, s.x), drawn, from, s.width);
+    }
+  }
+}
+
+/** The PLAY layer's items, in its order, each with its box in whole pixels of the picture. */
+function spritesOf(play: string, [scaleX, scaleY]: [number, number], { width, height }: PngRows): Sprite[] {
+  const starts: number[] = [];
+  for (let at = play.indexOf(ITEM); at >= 0; at = play.indexOf(ITEM, at + 1)) starts.push(at);
+  const sprites: Sprite[] = [];
+  starts.forEach((start, i) => {
+    const body = play.slice(start, starts[i + 1] ?? play.lastIndexOf('</g>'));
+    const [x0, y0, x1, y1] = body.slice(ITEM.length, body.indexOf('"', ITEM.length)).split(' ').map(Number);
+    const [x, y] = [Math.max(0, Math.floor(x0 * scaleX)), Math.max(0, Math.floor(y0 * scaleY))];
+    const [w, h] = [Math.min(width, Math.ceil(x1 * scaleX)) - x, Math.min(height, Math.ceil(y1 * scaleY)) - y];
+    if (w > 0 && h > 0) sprites.push({ body, x, y, width: w, height: h, sx: 0, sy: 0 });
+  });
+  return sprites;
+}
+
+/** Places the sprites on a sheet as wide as the picture, in rows, the tallest first; the sheet's height. */
+function pack(sprites: Sprite[], width: number): number {
+  let [sx, sy, rowHeight] = [0, 0, 0];
+  for (const s of [...sprites].sort((a, b) => b.height - a.height)) {
+    if (sx + s.width > width) [sx, sy, rowHeight] = [0, sy + rowHeight + GAP, 0];
+    [s.sx, s.sy] = [sx, sy];
+    sx += s.width + GAP;
+    rowHeight = Math.max(rowHeight, s.height);
+  }
+  return sy + rowHeight;
+}
+
+/** `count` premultiplied RGBA pixels of `top` from `from` laid over the RGB pixels of `rows` from `at`. */
+function layOver(rows: Buffer, at: number, top: Uint32Array, from: number, count: number): void {
+  for (let k = 0; k < count; k++, at += 3) {
+    const t = top[from + k];
+    if (t === 0) continue;
+    if (t >>> 24 === 255) {
+      rows[at] = t;
+      rows[at + 1] = t >>> 8;
+      rows[at + 2] = t >>> 16;
+    } else over(rows, at, t);
+  }
+}
+
+/** A premultiplied RGBA pixel over the RGB pixel at `at`, each channel rounded as resvg rounds (x / 255). */
+function over(rows: Buffer, at: number, top: number): void {
+  const keep = 255 - (top >>> 24);
+  for (let c = 0; c < 3; c++) {
+    const x = rows[at + c] * keep + 128;
+    rows[at + c] = ((top >>> (8 * c)) & 0xff) + ((x + (x >> 8)) >> 8);
+  }
+}

@@ -1,0 +1,21 @@
+// The tests that start the real `chancery` command run what a user runs: the bundle in dist/, which
+// `npm install` builds. A source edited since (development) would leave them testing the old bundle, so
+// it is rebuilt first when any source is newer than it (about a second).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function newestSource(): number {
+  let newest = statSync(join(ROOT, 'tools', 'build.mjs')).mtimeMs;
+  for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  return newest;
+}
+
+export default function setup(): void {
+  const stamp = join(ROOT, 'dist', '.built');
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource()) return;
+  execFileSync(process.execPath, [join(ROOT, 'tools', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
