@@ -4,7 +4,7 @@
 import { judgeMovementOrder, type LegalityScope } from '../legality/index.js';
 import type { Reason } from '../reasons.js';
 import type { Loc, MovementOrder, Unit } from '../types.js';
-import { provinceOf } from '../types.js';
+import { provinceIndex } from '../map/geometry.js';
 
 export interface LegalOrders {
   /** Per unit index: the order adjudicated (a hold when none or illegal). */
@@ -24,24 +24,28 @@ export function legalise(
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
   const count = units.length;
+  // Holds are filled in after the given orders: most units have one, and a hold built first
+  // would be garbage at once. The other two are made at their size and filled in one loop (no fill calls).
   const result: LegalOrders = {
-    // Holds are filled in after the given orders: most units have one, and a hold built first
-    // would be garbage at once.
     orders: new Array<MovementOrder>(count),
-    given: new Array(count).fill(undefined),
-    reason: new Array(count).fill(undefined),
+    given: new Array(count),
+    reason: new Array(count),
   };
+  for (let i = 0; i < count; i++) {
+    result.given[i] = undefined;
+    result.reason[i] = undefined;
+  }
   for (const o of orders) {
-    const p = g.index.get(provinceOf(o.loc));
+    const p = provinceIndex(g, o.loc);
     if (p === undefined) continue;
     const i = unitAt[p];
     if (i < 0 || units[i].power !== o.power) continue; // no such unit of that power: ignored (6.A.6)
     result.given[i] = o;
-    const verdict = judgeMovementOrder(scope, o);
+    const verdict = judgeMovementOrder(scope, o, units[i]);
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
-    } else if (verdict.order.kind === 'move' && invalidMoves.has(units[i].loc)) {
+    } else if (verdict.order.kind === 'move' && invalidMoves.size && invalidMoves.has(units[i].loc)) {
       result.reason[i] = { code: 'sortie-ends-elsewhere' };
       result.orders[i] = holdOf(units[i]);
     } else {

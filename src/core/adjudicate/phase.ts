@@ -44,12 +44,21 @@ export interface AdjudicateOptions {
   explain?: boolean;
 }
 
-/** The movement orders among those given (a plain loop: a filter with a set costs more on every phase). */
+/**
+ * The movement orders among those given. Nearly always they all are: the list given is then read as
+ * it is (nothing downstream writes to it), which spares a copy on every phase.
+ */
 function movementOrders(orders: Order[]): MovementOrder[] {
-  const out: MovementOrder[] = [];
-  for (const o of orders)
-    if (o.kind === 'hold' || o.kind === 'move' || o.kind === 'support' || o.kind === 'convoy') out.push(o);
+  let k = 0;
+  while (k < orders.length && isMovementOrder(orders[k])) k++;
+  if (k === orders.length) return orders as MovementOrder[];
+  const out = orders.slice(0, k) as MovementOrder[];
+  for (const o of orders.slice(k)) if (isMovementOrder(o)) out.push(o);
   return out;
+}
+
+function isMovementOrder(o: Order): o is MovementOrder {
+  return o.kind === 'hold' || o.kind === 'move' || o.kind === 'support' || o.kind === 'convoy';
 }
 
 export function initialPosition(variant: Variant): Position {
@@ -239,12 +248,23 @@ function survivors(ctx: RuleContext, position: Position): PowerId[] {
 
 /** Powers at or above the victory threshold with strictly more centres than anyone else. */
 function leaders(position: Position, threshold: number): PowerId[] {
+  // Counted in one pass and the top two kept: this runs after every Fall of every game.
   const count = new Map<PowerId, number>();
-  for (const p of Object.values(position.owners)) count.set(p, (count.get(p) ?? 0) + 1);
-  const sorted = [...count].sort((a, b) => b[1] - a[1]);
-  if (!sorted.length || sorted[0][1] < threshold) return [];
-  if (sorted.length > 1 && sorted[1][1] === sorted[0][1]) return [];
-  return [sorted[0][0]];
+  for (const c in position.owners) {
+    const p = position.owners[c];
+    count.set(p, (count.get(p) ?? 0) + 1);
+  }
+  let best: PowerId | null = null;
+  let most = 0;
+  let second = 0;
+  for (const [p, n] of count) {
+    if (n > most) {
+      second = most;
+      most = n;
+      best = p;
+    } else if (n > second) second = n;
+  }
+  return best !== null && most >= threshold && second < most ? [best] : [];
 }
 
 function defaultSeed(position: Position): string {

@@ -14,12 +14,17 @@ import { coastOf, provinceOf } from '../types.js';
 import type { LegalityReason, StraitOrDistance } from '../reasons.js';
 import { unitFact } from '../reasons.js';
 import { isNeutralPower } from './describe.js';
+import type { Province } from '../map/variant.js';
 import type { LegalityScope } from './scope.js';
 import type { Judged } from './verdict.js';
 import { refused } from './verdict.js';
 
-export function judgeMovementOrder(scope: LegalityScope, order: MovementOrder): Judged<MovementOrder> {
-  const owned = orderedUnit(scope, order);
+/**
+ * `standing`: the unit in the order's province when the caller has found it already (the
+ * adjudicator, from its own index of the board); whose and what type it is are judged here all the same.
+ */
+export function judgeMovementOrder(scope: LegalityScope, order: MovementOrder, standing?: Unit): Judged<MovementOrder> {
+  const owned = standing ? unitOwned(scope, order, standing) : orderedUnit(scope, order);
   if ('reason' in owned) return owned;
   const unit = owned.unit;
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
@@ -42,7 +47,6 @@ export function orderedUnit(
   order: { power: string; type: Unit['type']; loc: Loc },
   pool: 'standing' | 'dislodged' = 'standing',
 ): { unit: Unit } | { reason: LegalityReason; alternatives?: undefined } {
-  const { variant, position } = scope.ctx;
   const province = provinceOf(order.loc);
   const unit = pool === 'standing' ? scope.unitIn(province) : scope.dislodgedIn(province);
   if (!unit) {
@@ -53,8 +57,17 @@ export function orderedUnit(
     }
     return { reason: { code: 'no-unit', province } };
   }
+  return unitOwned(scope, order, unit);
+}
+
+/** The unit found for an order: of the power giving it, of the type written. */
+function unitOwned(
+  scope: LegalityScope,
+  order: { power: string; type: Unit['type'] },
+  unit: Unit,
+): { unit: Unit } | { reason: LegalityReason; alternatives?: undefined } {
   if (unit.power !== order.power) {
-    const neutral = isNeutralPower(variant, position, unit.power);
+    const neutral = isNeutralPower(scope.ctx.variant, scope.ctx.position, unit.power);
     return { reason: { code: 'foreign-unit', unit: unitFact(unit), neutral } };
   }
   if (order.type !== unit.type) return { reason: { code: 'wrong-unit-type', unit: unitFact(unit) } };
@@ -72,13 +85,15 @@ function index(scope: LegalityScope, province: ProvinceId): number {
 function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<MovementOrder> {
   const from = provinceOf(unit.loc);
   const dest = provinceOf(order.to);
-  const terrain = terrainOf(scope, dest);
+  // The province looked up once: its terrain here, its coasts for a fleet's destination.
+  const province = scope.ctx.variant.map.byId.get(dest);
+  const terrain = province?.terrain;
   if (terrain === undefined) return refused({ code: 'unknown-place', place: order.to });
   if (dest === from) return refused({ code: 'move-to-own-province', unit: unitFact(unit) });
   if (terrain === 'impassable') return refused({ code: 'impassable', province: dest });
   if (unit.type === 'F') {
     if (order.viaConvoy) return refused({ code: 'fleet-convoyed' });
-    const to = fleetDestination(scope, unit, order.to, 'move');
+    const to = fleetDestinationIn(scope, unit, order.to, province!, 'move');
     const closed = 'reason' in to && !to.alternatives?.length ? closedStrait(scope, unit, order.to, false) : null;
     if (closed) return refused(closed);
     if ('reason' in to)
@@ -89,7 +104,7 @@ function judgeMove(scope: LegalityScope, unit: Unit, order: MoveOrder): Judged<M
     return { order: moveOf(unit, to.loc, false) };
   }
   if (terrain === 'sea') return refused({ code: 'army-to-sea', province: dest });
-  const byLand = scope.reach.canMove(unit, unit.loc, dest, 'move');
+  const byLand = scope.reach.canMoveIn(unit, unit.loc, dest, index(scope, from), province!.index, 'move');
   // A border a strait closes is no invitation to a convoy the player never asked for: say why.
   const closed = byLand || order.viaConvoy || order.path?.length ? null : closedStrait(scope, unit, dest, true);
   if (closed) return refused(closed);
@@ -144,17 +159,31 @@ export function fleetDestination(
 ): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
   const province = scope.ctx.variant.map.byId.get(provinceOf(written));
   if (!province) return { reason: { code: 'unknown-place', place: written } };
+  return fleetDestinationIn(scope, unit, written, province, purpose);
+}
+
+function fleetDestinationIn(
+  scope: LegalityScope,
+  unit: Unit,
+  written: Loc,
+  province: Province,
+  purpose: 'move' | 'support',
+): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
   if (province.terrain === 'land') return { reason: { code: 'fleet-inland', province: province.id } };
-  const targets = scope.reach.fleetTargets(unit, unit.loc, province.id, purpose);
+  const targets = scope.reach.fleetTargetsIn(unit, unit.loc, province.index, purpose);
   const coast = coastOf(written);
   if (coast) {
     if (!province.coasts.includes(coast)) return { reason: { code: 'unknown-coast', province: province.id, coast } };
     if (targets.includes(written)) return { loc: written };
-    return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: written }, alternatives: targets };
+    return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: written }, alternatives: [...targets] };
   }
   if (targets.length === 1) return { loc: targets[0] };
   if (targets.length === 0) return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: province.id } };
-  return { reason: { code: 'ambiguous-coast', unit: unitFact(unit), choices: targets }, alternatives: targets };
+  // The reach's list is shared: a refusal gets copies of its own.
+  return {
+    reason: { code: 'ambiguous-coast', unit: unitFact(unit), choices: [...targets] },
+    alternatives: [...targets],
+  };
 }
 
 /** The unit a support or convoy names: there, and of the type written (when one was written). */
@@ -186,18 +215,19 @@ function judgeSupport(scope: LegalityScope, unit: Unit, order: SupportOrder): Ju
   const to = provinceOf(order.to);
   if (to === here) return refused({ code: 'support-into-own-province' });
   if (to === there) return refused({ code: 'supported-already-there', province: to });
-  if (terrainOf(scope, to) === undefined) return refused({ code: 'unknown-place', place: order.to });
-  if (!scope.reach.reachesProvince(unit, unit.loc, to, 'support'))
+  // The province's index, looked up once for every question below.
+  const t = g.index.get(to);
+  if (t === undefined) return refused({ code: 'unknown-place', place: order.to });
+  if (!scope.reach.reachesProvinceIn(unit, unit.loc, t, 'support'))
     return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, to), move: true });
   let supportedTo: Loc = to;
   if (target.type === 'A') {
-    const t = index(scope, to);
     const reaches =
       g.isLand[t] === 1 &&
       (scope.reach.canMove(target, target.loc, to, 'move') || scope.reach.seaRoute(index(scope, there), t));
     if (!reaches) return refused(supportedCannotReach(target, to));
   } else {
-    const targets = scope.reach.fleetTargets(target, target.loc, to, 'move');
+    const targets = scope.reach.fleetTargetsIn(target, target.loc, t, 'move');
     if (!targets.length) return refused(supportedCannotReach(target, to));
     // A coast the player named is kept: the supported move must go there (DATC 4.B.4, 6.B.9).
     const coast = coastOf(order.to);

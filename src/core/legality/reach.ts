@@ -2,10 +2,9 @@
 // applied (straits, unified coasts), plus the sea-route questions convoys ask. Every legality
 // question about reaching a place goes through here.
 import type { Geometry } from '../map/geometry.js';
-import { borders } from '../map/geometry.js';
+import { borders, provinceIndex } from '../map/geometry.js';
 import { mapDecides, type CrossPurpose, type RuleContext, type Ruleset } from '../rules/ruleset.js';
 import type { Loc, ProvinceId, Unit } from '../types.js';
-import { provinceOf } from '../types.js';
 
 /** Adjacency as this phase's rules see it (straits, unified coasts...). */
 export class Reach {
@@ -25,10 +24,22 @@ export class Reach {
     return this.cross ? this.cross(this.ctx, unit, from, to, byMap, purpose) : byMap;
   }
 
+  /** canMove, the two locations' province indices known: an army where the map alone decides reads the matrix. */
+  canMoveIn(unit: Unit, from: Loc, to: Loc, a: number, b: number, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A' && !this.cross) return this.g.armyAdj[a * this.g.n + b] === 1;
+    return this.canMove(unit, from, to, purpose);
+  }
+
   /** Fleet locations of province `to` this fleet can move to. */
-  fleetTargets(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose = 'move'): Loc[] {
+  fleetTargets(unit: Unit, from: Loc, to: ProvinceId, purpose: CrossPurpose = 'move'): readonly Loc[] {
     const idx = this.g.index.get(to);
-    if (idx === undefined) return [];
+    return idx === undefined ? [] : this.fleetTargetsIn(unit, from, idx, purpose);
+  }
+
+  /** fleetTargets, for the province of index `idx`. */
+  fleetTargetsIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose = 'move'): readonly Loc[] {
+    // Where the map alone decides, the map's own answer (shared, never written) needs no filtering.
+    if (!this.cross) return this.g.fleetReach.get(from)?.[idx] ?? [];
     return this.g.fleetLocs[idx].filter((l) => this.canMove(unit, from, l, purpose));
   }
 
@@ -38,16 +49,25 @@ export class Reach {
     return this.fleetTargets(unit, from, to, purpose).length > 0;
   }
 
+  /** reachesProvince, for the province of index `idx`. */
+  reachesProvinceIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A') return this.g.isLand[idx] === 1 && this.canMove(unit, from, this.g.ids[idx], purpose);
+    return this.fleetTargetsIn(unit, from, idx, purpose).length > 0;
+  }
+
   /** Every location a dislodged unit could retreat to, before occupation and standoffs are removed. */
   retreatLocs(unit: Unit): Loc[] {
     const g = this.g;
-    const p = g.index.get(provinceOf(unit.loc))!;
+    const p = provinceIndex(g, unit.loc)!;
     const out: Loc[] = [];
+    // Where the map alone decides, a border the map lists needs no second asking.
+    const ask = this.cross !== null;
     if (unit.type === 'A') {
       for (let b = 0; b < g.n; b++)
-        if (g.armyAdj[p * g.n + b] && this.canMove(unit, unit.loc, g.ids[b], 'retreat')) out.push(g.ids[b]);
+        if (g.armyAdj[p * g.n + b] && (!ask || this.canMove(unit, unit.loc, g.ids[b], 'retreat'))) out.push(g.ids[b]);
     } else {
-      for (const l of g.fleetAdj.get(unit.loc) ?? []) if (this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+      for (const l of g.fleetAdj.get(unit.loc) ?? [])
+        if (!ask || this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
       if (this.cross)
         for (let b = 0; b < g.n; b++)
           for (const l of g.fleetLocs[b])

@@ -1,18 +1,19 @@
 // What every legality question needs about one phase: the rule context (variant, geometry,
 // position), the variant's rule modules, adjacency as those rules see it, and which unit stands
 // in each province. Built once per phase by the adjudicator, and once per mail by the parser.
-import { geometry } from '../map/geometry.js';
+import { geometry, provinceIndex, type Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext, Ruleset } from '../rules/ruleset.js';
 import type { DislodgedUnit, DpBid, Position, ProvinceId, Unit } from '../types.js';
-import { provinceOf } from '../types.js';
 import { Reach } from './reach.js';
 
 export interface LegalityScope {
   ctx: RuleContext;
   rules: Required<Ruleset>;
   reach: Reach;
+  /** The province index of each standing unit, in the position's order (the adjudicator's arrays start here). */
+  readonly unitProvinces: readonly number[];
   /** The unit standing in a province at the start of the phase. */
   unitIn(province: ProvinceId): Unit | undefined;
   /** The dislodged unit of a province (retreat phases). */
@@ -24,27 +25,46 @@ export function scopeOf(ctx: RuleContext, rules: Required<Ruleset>, reach?: Reac
 }
 
 // A class rather than an object of closures: built once per phase of every game and every replayed
-// phase, so what it costs to build counts.
+// phase, so what it costs to build counts. Units are kept by province index in plain arrays: a Map
+// grown to a full board rehashes as it grows, and a movement phase has no dislodged units at all.
 class PhaseScope implements LegalityScope {
-  private readonly standing = new Map<ProvinceId, Unit>();
-  private readonly dislodged = new Map<ProvinceId, DislodgedUnit>();
+  readonly unitProvinces: number[];
+  private readonly standing: (Unit | undefined)[];
+  private dislodged: (DislodgedUnit | undefined)[] | null = null;
 
   constructor(
     readonly ctx: RuleContext,
     readonly rules: Required<Ruleset>,
     readonly reach: Reach,
   ) {
-    for (const u of ctx.position.units) this.standing.set(provinceOf(u.loc), u);
-    for (const u of ctx.position.dislodged) this.dislodged.set(provinceOf(u.loc), u);
+    const g = ctx.geometry;
+    const units = ctx.position.units;
+    this.unitProvinces = new Array<number>(units.length);
+    this.standing = byProvince(g, units, this.unitProvinces);
+    const dislodged = ctx.position.dislodged;
+    if (dislodged.length) this.dislodged = byProvince(g, dislodged, new Array<number>(dislodged.length));
   }
 
   unitIn(province: ProvinceId): Unit | undefined {
-    return this.standing.get(province);
+    const p = this.ctx.geometry.index.get(province);
+    return p === undefined ? undefined : this.standing[p];
   }
 
   dislodgedIn(province: ProvinceId): DislodgedUnit | undefined {
-    return this.dislodged.get(province);
+    const p = this.ctx.geometry.index.get(province);
+    return p === undefined || !this.dislodged ? undefined : this.dislodged[p];
   }
+}
+
+/** Units by province index; each unit's province index (-1: unknown) written to `provinces`, in order. */
+function byProvince<U extends Unit>(g: Geometry, units: U[], provinces: number[]): (U | undefined)[] {
+  const out = new Array<U | undefined>(g.n);
+  for (let i = 0; i < units.length; i++) {
+    const p = provinceIndex(g, units[i].loc);
+    provinces[i] = p ?? -1;
+    if (p !== undefined) out[p] = units[i];
+  }
+  return out;
 }
 
 /** The scope of a position as the variant's own rules see it. */

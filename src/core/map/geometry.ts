@@ -7,6 +7,8 @@ export interface Geometry {
   n: number;
   ids: ProvinceId[];
   index: Map<ProvinceId, number>;
+  /** Every location (each province, and each coast of a split one) -> its province's index. */
+  locIndex: Map<Loc, number>;
   isSea: Uint8Array;
   isLand: Uint8Array; // land or coast: armies may stand there
   isCoastal: Uint8Array; // coast terrain
@@ -19,6 +21,8 @@ export interface Geometry {
   fleetAdj: Map<Loc, Set<Loc>>;
   /** Fleet locations of each province: its coasts when split, else the province itself (land has none). */
   fleetLocs: Loc[][];
+  /** Fleet location -> per province index, the fleet locations of that province it borders (shared, never written). */
+  fleetReach: Map<Loc, readonly Loc[][]>;
   /** Neighbours over land and sea together (province level), for civil-disorder distances. */
   anyAdj: number[][];
   /** English full name by province index, for alphabetical tie-breaks. */
@@ -26,6 +30,7 @@ export interface Geometry {
 }
 
 const cache = new WeakMap<Variant, Geometry>();
+const NOWHERE = Object.freeze([]) as unknown as Loc[];
 
 export function geometry(variant: Variant): Geometry {
   let g = cache.get(variant);
@@ -67,6 +72,15 @@ function build(variant: Variant): Geometry {
     const a = index.get(provinceOf(from))!;
     for (const to of tos) fleetProvAdj[a * n + index.get(provinceOf(to))!] = 1;
   }
+  // Every legality question about a fleet asks this; answered once per map instead of filtered each time.
+  const fleetReach = new Map<Loc, readonly Loc[][]>();
+  for (const [from, tos] of fleetAdj) {
+    const row = fleetLocs.map((locs) => locs.filter((l) => tos.has(l)));
+    fleetReach.set(from, Object.freeze(row.map((r) => (r.length ? Object.freeze(r) : NOWHERE))) as readonly Loc[][]);
+  }
+  // Coasts too: the hot paths ask a location's province without slicing its coast off first.
+  const locIndex = new Map<Loc, number>(index);
+  for (let p = 0; p < n; p++) for (const l of fleetLocs[p]) locIndex.set(l, p);
   const anyAdj: number[][] = [];
   for (let a = 0; a < n; a++) {
     const list: number[] = [];
@@ -77,6 +91,7 @@ function build(variant: Variant): Geometry {
     n,
     ids: provinces.map((p) => p.id),
     index,
+    locIndex,
     isSea,
     isLand,
     isCoastal,
@@ -85,16 +100,23 @@ function build(variant: Variant): Geometry {
     fleetProvAdj,
     fleetAdj,
     fleetLocs,
+    fleetReach,
     anyAdj,
     names: provinces.map((p) => p.name),
   };
 }
 
+/** The index of a location's province (a coast names its province), or undefined when no such province. */
+export function provinceIndex(g: Geometry, loc: Loc): number | undefined {
+  // One lookup for every location the map knows; a coast it does not know still names its province.
+  return g.locIndex.get(loc) ?? g.index.get(provinceOf(loc));
+}
+
 /** Can a unit of this type standing at `from` move to location `to` by its own means (no convoy)? */
 export function borders(g: Geometry, type: UnitType, from: Loc, to: Loc): boolean {
   if (type === 'A') {
-    const a = g.index.get(provinceOf(from));
-    const b = g.index.get(provinceOf(to));
+    const a = provinceIndex(g, from);
+    const b = provinceIndex(g, to);
     return a !== undefined && b !== undefined && g.armyAdj[a * g.n + b] === 1;
   }
   return g.fleetAdj.get(from)?.has(to) ?? false;
@@ -104,12 +126,10 @@ export function borders(g: Geometry, type: UnitType, from: Loc, to: Loc): boolea
  * Fleet destinations in province `to` reachable from `from`: the coasts when split, else the province.
  * Used to fill in a coast that has only one possibility and to reject ambiguous ones.
  */
-export function fleetTargets(g: Geometry, from: Loc, to: ProvinceId): Loc[] {
+export function fleetTargets(g: Geometry, from: Loc, to: ProvinceId): readonly Loc[] {
   const idx = g.index.get(to);
-  if (idx === undefined) return [];
-  const adj = g.fleetAdj.get(from);
-  if (!adj) return [];
-  return g.fleetLocs[idx].filter((l) => adj.has(l));
+  if (idx === undefined) return NOWHERE;
+  return g.fleetReach.get(from)?.[idx] ?? NOWHERE;
 }
 
 /** Can a unit at `from` reach province `to` at all (any coast): the test for giving support there. */

@@ -5,11 +5,10 @@
 // convoy.ts (paths, 5.B.3-4), support.ts (5.B.2), strength.ts (5.B.5-8), move.ts (5.B.1, head to
 // head), backup.ts (5.B.9) and guess.ts (the guess algorithm, 5.F), which alone implements resolve.
 import type { LegalityScope } from '../../legality/index.js';
-import type { Geometry } from '../../map/geometry.js';
+import { provinceIndex, type Geometry } from '../../map/geometry.js';
 import type { Reason } from '../../reasons.js';
 import type { MoveMode, RuleContext, Ruleset } from '../../rules/ruleset.js';
 import type { Loc, MovementOrder, Unit } from '../../types.js';
-import { provinceOf } from '../../types.js';
 import { legalise, type LegalOrders } from '../legality.js';
 
 export const HOLD = 0;
@@ -95,16 +94,15 @@ export abstract class Board {
     ({ kind: this.kind, mode: this.mode, res: this.res, state: this.state } = buffers);
     ({ convoyValid: this.convoyValid, supportValid: this.supportValid, byConvoy: this.byConvoy } = buffers);
     this.paradoxFailed = buffers.paradoxFailed;
+    const provinces = scope.unitProvinces;
     for (let i = 0; i < count; i++) {
-      const p = g.index.get(provinceOf(units[i].loc))!;
+      const p = provinces[i];
       this.prov[i] = p;
       this.unitAt[p] = i;
     }
     // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
     this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves);
-    this.convoyers = new Array(count);
-    this.supports = new Array(count);
-    this.attackers = new Array(g.n);
+    ({ convoyers: this.convoyers, supports: this.supports, attackers: this.attackers } = buffers);
     for (let i = 0; i < count; i++) this.encode(i, this.legal.orders[i]);
   }
 
@@ -112,12 +110,12 @@ export abstract class Board {
     const index = this.g.index;
     if (o.kind === 'move') {
       this.kind[i] = MOVE;
-      this.dest[i] = index.get(provinceOf(o.to))!;
+      this.dest[i] = provinceIndex(this.g, o.to)!;
       this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])];
     } else if (o.kind === 'support') {
       this.kind[i] = SUPPORT;
       this.target[i] = index.get(o.target)!;
-      if (o.to !== undefined) this.dest[i] = index.get(provinceOf(o.to))!;
+      if (o.to !== undefined) this.dest[i] = provinceIndex(this.g, o.to)!;
     } else if (o.kind === 'convoy') {
       this.kind[i] = CONVOY;
       this.target[i] = index.get(o.from)!;
@@ -162,7 +160,7 @@ export abstract class Board {
 
   /** The moves made after the orders are bound (convoy.ts may turn one into a hold first). */
   listAttackers(): void {
-    for (let i = 0; i < this.count; i++) if (this.kind[i] === MOVE) (this.attackers[this.dest[i]] ??= []).push(i);
+    for (let i = 0; i < this.count; i++) if (this.kind[i] === MOVE) addTo(this.attackers, this.dest[i], i);
   }
 
   /** A unit as the trace and the results name it (no extra fields). */
@@ -170,6 +168,16 @@ export abstract class Board {
     const { power, type, loc } = this.units[i];
     return { power, type, loc };
   }
+}
+
+/**
+ * Adds i to list k. A list starts as a literal of one: an empty array's first push reserves room for
+ * seventeen, and a full board makes dozens of these lists on every phase.
+ */
+export function addTo(lists: (number[] | undefined)[], k: number, i: number): void {
+  const list = lists[k];
+  if (list) list.push(i);
+  else lists[k] = [i];
 }
 
 /** Scratch space the guess algorithm and the outcome use beside the board's own arrays. */
@@ -185,6 +193,10 @@ export interface Scratch {
 
 interface Buffers extends Scratch {
   key: number;
+  /** The board's lists by unit and by province: empty (undefined) whenever the set is in the pool. */
+  convoyers: (number[] | undefined)[];
+  supports: (number[] | undefined)[];
+  attackers: (number[] | undefined)[];
   ints: Int32Array;
   bytes: Uint8Array;
   prov: Int32Array;
@@ -204,8 +216,8 @@ interface Buffers extends Scratch {
 
 // Making typed arrays costs more than the resolution itself (each is an ArrayBuffer outside the
 // heap), so a phase takes its arrays from a pool of spare sets, one list per board size, and gives
-// them back when done. A set is taken, never shared: a phase adjudicated while another is (a rule
-// module's hook) simply finds none spare and makes its own.
+// them back when done (the board's list arrays with them). A set is taken, never shared: a phase
+// adjudicated while another is (a rule module's hook) simply finds none spare and makes its own.
 const pool = new Map<number, Buffers[]>();
 const SPARE_SETS = 2;
 
@@ -220,7 +232,17 @@ function takeBuffers(count: number, n: number): Buffers {
 function giveBack(b: Buffers): void {
   let spare = pool.get(b.key);
   if (!spare) pool.set(b.key, (spare = []));
-  if (spare.length < SPARE_SETS) spare.push(b);
+  if (spare.length < SPARE_SETS) {
+    // The lists themselves may live on in a result (the trace); only the slots holding them are cleared.
+    clearSlots(b.convoyers);
+    clearSlots(b.supports);
+    clearSlots(b.attackers);
+    spare.push(b);
+  }
+}
+
+function clearSlots(lists: (number[] | undefined)[]): void {
+  for (let k = 0; k < lists.length; k++) lists[k] = undefined;
 }
 
 function makeBuffers(key: number, count: number, n: number): Buffers {
@@ -230,6 +252,9 @@ function makeBuffers(key: number, count: number, n: number): Buffers {
   const byte = (k: number) => bytes.subarray(k * count, (k + 1) * count);
   return {
     key,
+    convoyers: new Array(count).fill(undefined),
+    supports: new Array(count).fill(undefined),
+    attackers: new Array(n).fill(undefined),
     ints,
     bytes,
     prov: int(0),

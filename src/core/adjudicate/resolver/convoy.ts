@@ -6,7 +6,7 @@
 //   fleet of its own power convoys it, never falling back to the land route;
 // - 6.D.32 / 6.D.8: a move that needs a convoy is illegal (the army holds) when no fleet stands on
 //   any sea route; with fleets there but no convoy ordered it is a failed move.
-import { Board, CONVOY, HOLD, MOVE, NO_CONVOY, NOBODY } from './board.js';
+import { addTo, Board, CONVOY, HOLD, MOVE, NO_CONVOY, NOBODY } from './board.js';
 
 /** Which fleets validly convoy which army, and which army moves go by sea (before the attackers are listed). */
 export function bindConvoys(b: Board): void {
@@ -15,14 +15,14 @@ export function bindConvoys(b: Board): void {
     if (kind[i] !== CONVOY) continue;
     const a = unitAt[target[i]];
     if (a >= 0 && kind[a] === MOVE && units[a].type === 'A' && dest[a] === dest[i]) {
-      (b.convoyers[a] ??= []).push(i);
+      addTo(b.convoyers, a, i);
       b.convoyValid[i] = 1;
     }
   }
   let fleetSeas: number[] | null = null;
   for (let i = 0; i < count; i++) {
     if (kind[i] !== MOVE || units[i].type !== 'A') continue;
-    const land = b.scope.reach.canMove(units[i], units[i].loc, b.destLoc(i), 'move');
+    const land = b.scope.reach.canMoveIn(units[i], units[i].loc, b.destLoc(i), b.prov[i], dest[i], 'move');
     const fleets = b.convoyers[i] ?? NOBODY;
     let own = false;
     for (const f of fleets) if (units[f].power === units[i].power) own = true;

@@ -6,7 +6,7 @@ import { Reach } from '../../legality/index.js';
 import type { Reason } from '../../reasons.js';
 import type { DislodgedUnit, Note, Unit } from '../../types.js';
 import type { OrderOutcome } from '../result.js';
-import { provinceOf } from '../../types.js';
+import { provinceIndex } from '../../map/geometry.js';
 import { Board, CONVOY, MOVE, NO_CONVOY, SUPPORT } from './board.js';
 import { convoyFails } from './convoy.js';
 
@@ -40,7 +40,8 @@ export function settledOutcome(b: Board): Settled {
     if (moved) after.push({ power: u.power, type: u.type, loc: b.destLoc(i) });
     else if (by[i] < 0) after.push(u);
     else if (!b.rules.mayRetreat(b.ctx, u)) destroyed.push(u);
-    else (beaten ??= []).push(i);
+    else if (beaten) beaten.push(i);
+    else beaten = [i];
   }
   const dislodged = beaten ? retreatsOf(b, beaten, by, after) : [];
   return { outcomes, units: after, dislodged, destroyed };
@@ -60,20 +61,27 @@ function succeeded(b: Board, i: number, by: number): boolean {
 }
 
 function notesOf(b: Board, i: number, by: number): Note[] {
-  const notes: Note[] = [];
-  if (b.legal.reason[i]) notes.push(b.legal.reason[i] === NO_CONVOY ? 'no convoy' : 'invalid');
-  else if (b.kind[i] === MOVE) {
-    if (b.res[i] !== 1) {
-      if (convoyFails(b, i)) notes.push(b.convoyers[i] ? 'disrupted' : 'no convoy');
-      else notes.push('bounce');
-    }
-  } else if (b.kind[i] === SUPPORT) {
-    if (b.sorties.voidSupports.has(b.units[i].loc)) notes.push('invalid');
-    else if (!b.supportValid[i]) notes.push('void');
-    else if (b.res[i] !== 1 && by < 0) notes.push('cut');
-  } else if (b.kind[i] === CONVOY && !b.convoyValid[i]) notes.push('void');
-  if (by >= 0) notes.push('dislodged');
-  return notes;
+  // Made as literals of their final length: an empty array's first push reserves room for seventeen.
+  const note = orderNote(b, i, by);
+  if (by >= 0) return note ? [note, 'dislodged'] : ['dislodged'];
+  return note ? [note] : [];
+}
+
+/** What became of the order itself, before any dislodgement. */
+function orderNote(b: Board, i: number, by: number): Note | null {
+  if (b.legal.reason[i]) return b.legal.reason[i] === NO_CONVOY ? 'no convoy' : 'invalid';
+  if (b.kind[i] === MOVE) {
+    if (b.res[i] === 1) return null;
+    if (convoyFails(b, i)) return b.convoyers[i] ? 'disrupted' : 'no convoy';
+    return 'bounce';
+  }
+  if (b.kind[i] === SUPPORT) {
+    const voids = b.sorties.voidSupports;
+    if (voids.size && voids.has(b.units[i].loc)) return 'invalid';
+    if (!b.supportValid[i]) return 'void';
+    return b.res[i] !== 1 && by < 0 ? 'cut' : null;
+  }
+  return b.kind[i] === CONVOY && !b.convoyValid[i] ? 'void' : null;
 }
 
 /**
@@ -97,7 +105,7 @@ function retreatsOf(b: Board, beaten: number[], by: Int32Array, after: Unit[]): 
     const attacker = by[i];
     const from = byConvoy[attacker] ? -1 : prov[attacker];
     const retreats = afterMovement.retreatLocs(b.units[i]).filter((l) => {
-      const p = g.index.get(provinceOf(l))!;
+      const p = provinceIndex(g, l)!;
       return p !== from && !blocked[p];
     });
     const { power, type, loc } = b.units[i];

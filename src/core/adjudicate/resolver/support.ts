@@ -6,12 +6,13 @@
 // - an attack from the province the support goes into cuts only by dislodging the supporter (6.D.15,
 //   6.D.17), also when that attack comes by convoy (4.A.4);
 // - a convoyed attack whose every route is disrupted cuts nothing (6.F.6).
-import { Board, MOVE, NOBODY, SUPPORT } from './board.js';
+import { addTo, Board, MOVE, NOBODY, SUPPORT } from './board.js';
 import { convoyFails } from './convoy.js';
 
 /** Lists the valid supports of each unit (a support that does not match the order it names is void). */
 export function bindSupports(b: Board): void {
   const { kind, target, dest, unitAt, units } = b;
+  const voids = b.sorties.voidSupports;
   for (let i = 0; i < b.count; i++) {
     if (kind[i] !== SUPPORT) continue;
     const s = unitAt[target[i]];
@@ -23,8 +24,8 @@ export function bindSupports(b: Board): void {
         : kind[s] === MOVE &&
           dest[s] === dest[i] &&
           (coast === null || units[s].type === 'A' || coast === b.destLoc(s));
-    if (matches && !b.sorties.voidSupports.has(units[i].loc)) {
-      (b.supports[s] ??= []).push(i);
+    if (matches && !(voids.size && voids.has(units[i].loc))) {
+      addTo(b.supports, s, i);
       b.supportValid[i] = 1;
     }
   }
