@@ -138,7 +138,7 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const { kept, replaced } = readOrderSet(verdicts);
   for (const { earlier, later } of replaced)
     tell(later.line, `replaces the order on line ${earlier.line} for the same unit`);
-  complaints.push(...told.sort((a, b) => a.line - b.line).map((t) => t.text));
+  if (told.length) complaints.push(...told.sort((a, b) => a.line - b.line).map((t) => t.text));
   const orders = kept.map((v) => v.order);
   complaints.push(...bidWarnings(variant, position, bids, bidLines, file));
   return { orders, bids, refused, complaints, phase, disorder };
@@ -150,6 +150,7 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
  * allocation, a move bid of a hold-only variant is void), and the GM is told why each one is wrong.
  */
 function bidWarnings(variant: Variant, position: Position, bids: DpBid[], lines: number[], file: string): string[] {
+  if (!bids.length) return [];
   const warnings: { line: number; text: string }[] = [];
   const powers = [...new Set(bids.map((b) => b.power))] as PowerId[];
   for (const power of powers) {

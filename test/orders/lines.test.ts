@@ -1,6 +1,7 @@
 // Line handling: comments, headings, power prefixes, several orders on a line, line numbers.
 import { describe, expect, it } from 'vitest';
 import type { Refusal } from '../../src/core/orders/check-context.js';
+import { readOrderSet } from '../../src/core/orders/slot.js';
 import { parse, position, wordsOf } from './helpers.js';
 
 describe('lines', () => {
@@ -32,6 +33,20 @@ describe('lines', () => {
     const p = position('movement', 'england: F nth, A lon');
     expect(parse('F nth convoys army london, to norway', { position: p })).toMatchObject([
       { status: 'order', normalised: 'F NTH C A LON - NWY' },
+    ]);
+  });
+  it('a later order for a unit counts in its own line, in the place its unit was first named there', () => {
+    const v = parse('A par - bur; A mar H; WAIVE\nA mun H\nA par H; F bre - eng; A mar - spa', { power: 'france' });
+    const { kept, replaced } = readOrderSet(v);
+    // WAIVE is refused in a movement phase: only the unit orders count; Munich is Germany's.
+    expect(kept.map((k) => [k.line, k.normalised])).toEqual([
+      [3, 'A PAR H'],
+      [3, 'A MAR - SPA'],
+      [3, 'F BRE - ENG'],
+    ]);
+    expect(replaced.map((r) => [r.earlier.normalised, r.later.normalised])).toEqual([
+      ['A PAR - BUR', 'A PAR H'],
+      ['A MAR H', 'A MAR - SPA'],
     ]);
   });
   it('a prefix on a ";" line applies to every order', () => {

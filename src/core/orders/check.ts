@@ -13,7 +13,8 @@ export function checkDraft(board: Board, draft: Draft, actor: Actor): Checked {
   const written = writtenOrder(board, draft, actor);
   if (!('order' in written)) return written;
   const verdict = judgeOrder(board.scope, written.order);
-  if ('order' in verdict) return { order: verdict.order };
+  // The legality's verdict is the checked order itself: no second object per order.
+  if ('order' in verdict) return verdict;
   const corrected = asOnBoard(board, written.order);
   if (corrected) {
     const again = judgeOrder(board.scope, corrected);

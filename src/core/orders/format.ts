@@ -39,13 +39,18 @@ export function formatOrder(order: Order, variant: Variant): string {
 /** Each location of a variant as printed: one lookup both checks the id and spells it. */
 const printedCache = new WeakMap<Variant, Map<Loc, string>>();
 
+/** The last variant asked and its table: every order of a mail asks, nearly always of one variant. */
+let last: { variant: Variant; printed: Map<Loc, string> } | undefined;
+
 function printedLocs(variant: Variant): Map<Loc, string> {
+  if (last?.variant === variant) return last.printed;
   let printed = printedCache.get(variant);
   if (!printed) {
     printed = new Map();
     for (const loc of variant.map.locName.keys()) printed.set(loc, loc.toUpperCase());
     printedCache.set(variant, printed);
   }
+  last = { variant, printed };
   return printed;
 }
 

@@ -93,11 +93,13 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
   /** GM mode: the line of a heading that named no power, until the next good heading. */
   let unknownHeading: number | undefined;
   const lines = typeof text === 'string' ? splitLines(text) : text;
+  const shapes = shapesOf(board.lex);
+  let actor: Actor = { power: ctx.power, neutral: false };
   for (let n = 0; n < lines.length; n++) {
     const line = n + 1;
-    const shape = lineShape(board.lex, lines[n], ctx.power === undefined);
+    const shape = lineShape(shapes, board.lex, lines[n], ctx.power === undefined);
     if (shape.kind === 'blank') continue;
-    const text = lines[n].trim();
+    const text = shape.text;
     if (shape.kind === 'heading') {
       unknownHeading = undefined;
       if (ctx.power !== undefined && shape.power !== ctx.power)
@@ -116,7 +118,7 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
       verdicts.push({ status: 'error', line, text, ...unknownPower(board, shape.name) });
       continue;
     }
-    if (!shape.clauses.length) continue;
+    if (shape.kind === 'orders' && !shape.clauses.length) continue;
     if (shape.prefix === undefined && unknownHeading !== undefined) {
       const error = `not filed: the heading on line ${unknownHeading} names no power; write the power's name there`;
       verdicts.push({ status: 'error', line, text, error });
@@ -127,40 +129,46 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
       continue;
     }
     const power = ctx.power ?? shape.prefix ?? heading;
-    const clauses = shape.clauses;
-    for (let c = 0; c < clauses.length; c++) {
-      const clauseText = clauses.length === 1 ? text : clauses[c].text;
-      const whole = readClause(board, clauses[c], power, true);
-      const pieces = whole.status === 'error' ? commaPieces(board, clauses[c].text, power) : null;
-      if (pieces === null) verdicts.push(placed(whole, line, clauseText));
-      else for (const v of pieces) verdicts.push(placed(v, line, clauseText));
-    }
+    if (actor.power !== power) actor = { power, neutral: false };
+    if (shape.kind === 'order') readLineClause(board, shape, actor, line, text, verdicts);
+    else for (const clause of shape.clauses) readLineClause(board, clause, actor, line, clause.clause, verdicts);
   }
   return verdicts;
 }
 
-/** The verdict of a clause, placed on its line. */
-function placed(v: ClauseVerdict, line: number, text: string): LineVerdict {
-  // Placed on the verdict as read: an object spread costs microseconds per line in V8.
-  const verdict = v as LineVerdict;
-  verdict.line = line;
-  verdict.text = text;
-  return verdict;
+/** Pushes the verdicts of one clause of line `line`, quoted as `text`: its own, or its comma pieces'. */
+function readLineClause(
+  board: Board,
+  clause: ClauseWords,
+  actor: Actor,
+  line: number,
+  text: string,
+  verdicts: LineVerdict[],
+): void {
+  const whole = readClause(board, clause, actor, true, line, text);
+  const pieces = whole.status === 'error' ? commaPieces(board, clause.clause, actor, line, text) : null;
+  if (pieces === null) verdicts.push(whole);
+  else for (const v of pieces) verdicts.push(v);
 }
 
-/** What a line is, whatever the board: nothing, a power heading, or orders (with a power prefix). */
+/**
+ * What a line is, whatever the board: nothing, a power heading, one order or other than one (with
+ * a power prefix); `text` is the line trimmed, as verdicts quote it. A line of one order is its own
+ * clause: the line read before is found with one look-up and one object, as nearly every line is.
+ */
 type LineShape =
   | { kind: 'blank' }
-  | { kind: 'heading'; power: PowerId }
-  | { kind: 'unknown-heading'; name: string }
-  | { kind: 'orders'; prefix?: PowerId; clauses: ClauseWords[] };
+  | { kind: 'heading'; text: string; power: PowerId }
+  | { kind: 'unknown-heading'; text: string; name: string }
+  | ({ kind: 'order'; text: string; prefix?: PowerId } & ClauseWords)
+  | { kind: 'orders'; text: string; prefix?: PowerId; clauses: ClauseWords[] };
 
 /**
  * A clause as the variant's words read it, whatever the board: its DP amount or bare number if it
  * has one, and the order written after it. Kept with its line, so a line read before costs one lookup.
  */
 interface ClauseWords {
-  text: string;
+  clause: string;
   dp: DpPrefix | undefined;
   bare: { amount: string; rest: string } | undefined;
   /** What the order's words read as: the clause's, or the words after its DP amount or bare number. */
@@ -171,24 +179,29 @@ function clauseWords(lex: Lexicon, text: string): ClauseWords {
   const dp = readDpPrefix(text);
   const bare = dp ? undefined : readBareNumber(text);
   const words = dp ? dp.rest : bare ? bare.rest : text;
-  return { text, dp, bare, draft: readText(lex, words) };
+  return { clause: text, dp, bare, draft: readText(lex, words) };
 }
 
 // A line's shape depends on the variant's vocabulary only; mails and archives repeat lines endlessly.
 const shapeCache = new WeakMap<Board['lex'], Map<string, LineShape>>();
 const SHAPE_CACHE_SIZE = 20_000;
 
-/** `gm`: in a GM's file a line shaped like a heading ("Xxx:") that names no power is one. */
-function lineShape(lex: Board['lex'], raw: string, gm: boolean): LineShape {
+function shapesOf(lex: Lexicon): Map<string, LineShape> {
   let shapes = shapeCache.get(lex);
   if (!shapes) shapeCache.set(lex, (shapes = new Map()));
+  return shapes;
+}
+
+/** `gm`: in a GM's file a line shaped like a heading ("Xxx:") that names no power is one. */
+function lineShape(shapes: Map<string, LineShape>, lex: Lexicon, raw: string, gm: boolean): LineShape {
   let shape = shapes.get(raw);
   if (shape === undefined) {
     shape = readLineShape(lex, raw);
     if (shapes.size >= SHAPE_CACHE_SIZE) shapes.clear();
     shapes.set(detached(raw), shape);
   }
-  if (shape.kind === 'unknown-heading' && !gm) return { kind: 'orders', clauses: [clauseWords(lex, cleanLine(raw))] };
+  if (shape.kind === 'unknown-heading' && !gm)
+    return { kind: 'order', text: shape.text, ...clauseWords(lex, cleanLine(raw)) };
   return shape;
 }
 
@@ -206,18 +219,20 @@ const HEADING_SHAPE = /^(?:\[\s*([^\]]+?)\s*\]|\(\s*([^)]+?)\s*\)|([^:[\]()]+?))
 function readLineShape(lex: Board['lex'], raw: string): LineShape {
   const body = cleanLine(raw);
   if (!body) return { kind: 'blank' };
+  const text = detached(raw.trim());
   const prefix = readPowerPrefix(lex, body);
   // "France:" alone, or "F)" with nothing after it, is a heading.
   const headed = readHeading(lex, body) ?? (prefix && !/[^\s;]/.test(prefix.rest) ? prefix.power : undefined);
-  if (headed !== undefined) return { kind: 'heading', power: headed };
+  if (headed !== undefined) return { kind: 'heading', text, power: headed };
   const shaped = !prefix && (body.endsWith(':') || /^[[(].*[\])]:?$/.test(body)) ? HEADING_SHAPE.exec(body) : null;
-  if (shaped) return { kind: 'unknown-heading', name: (shaped[1] ?? shaped[2] ?? shaped[3]).trim() };
+  if (shaped) return { kind: 'unknown-heading', text, name: (shaped[1] ?? shaped[2] ?? shaped[3]).trim() };
   const clauses = (prefix ? prefix.rest : body)
     .split(';')
     .map((c) => c.trim())
     .filter(Boolean)
     .map((c) => clauseWords(lex, detached(c)));
-  return prefix ? { kind: 'orders', prefix: prefix.power, clauses } : { kind: 'orders', clauses };
+  if (clauses.length === 1) return { kind: 'order', text, prefix: prefix?.power, ...clauses[0] };
+  return { kind: 'orders', text, prefix: prefix?.power, clauses };
 }
 
 /** "unknown power "Polnd" — did you mean Poland-Saxony?" */
@@ -236,18 +251,45 @@ function foreignPower(board: Board, named: PowerId, self: PowerId): string {
  * njudge allows "," between orders too: when a whole clause fails, its comma pieces if every one
  * passes, else null (the whole clause's refusal stands).
  */
-function commaPieces(board: Board, clause: string, power: PowerId | undefined): ClauseVerdict[] | null {
+function commaPieces(board: Board, clause: string, actor: Actor, line: number, text: string): LineVerdict[] | null {
   if (!clause.includes(',')) return null;
   const pieces = clause
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
   if (pieces.length < 2) return null;
-  const read = pieces.map((p) => readClause(board, clauseWords(board.lex, p), power, false));
+  const read = pieces.map((p) => readClause(board, clauseWords(board.lex, p), actor, false, line, text));
   return read.every((v) => v.status !== 'error') ? read : null;
 }
 
+/** The verdict of a clause of line `line`, quoted as `text`. */
 function readClause(
+  board: Board,
+  clause: ClauseWords,
+  actor: Actor,
+  withSuggestions: boolean,
+  line: number,
+  text: string,
+): LineVerdict {
+  if (clause.dp || clause.bare) return placed(readNumbered(board, clause, actor.power, withSuggestions), line, text);
+  const checked = readAndCheck(board, clause.clause, clause.draft, actor, withSuggestions);
+  if (!('order' in checked)) return placed(rejected(checked, ''), line, text);
+  const order = checked.order;
+  // One object literal of one shape for every accepted order: this is the path nearly every line takes.
+  const power = actor.power ?? order.power;
+  return { status: 'order', power, order, normalised: formatOrder(order, board.variant), line, text };
+}
+
+/** The verdict of a clause placed on its line: the key order (`line` and `text` last) of every verdict. */
+function placed(v: ClauseVerdict, line: number, text: string): LineVerdict {
+  const verdict = v as LineVerdict;
+  verdict.line = line;
+  verdict.text = text;
+  return verdict;
+}
+
+/** A clause with a number before its order: a DP bid ("2 DP: A swi H"), or a number without "DP". */
+function readNumbered(
   board: Board,
   clause: ClauseWords,
   power: PowerId | undefined,
@@ -272,21 +314,15 @@ function readClause(
     const meant = checked.alternatives?.map((a) => `${dp.amount} DP: ${a}`).join(' or ');
     return meant ? { ...bid, invalid: checked.invalid, suggestion: meant } : { ...bid, invalid: checked.invalid };
   }
-  const bare = clause.bare;
-  if (bare) {
-    const guess = readAndCheck(board, bare.rest, clause.draft, { neutral: true }, false);
-    // The helpful reading of "2 A bel H" is a bid, if the unit is neutral.
-    const suggestion = 'order' in guess ? `${bare.amount} DP: ${formatOrder(guess.order, board.variant)}` : undefined;
-    return {
-      status: 'error',
-      error: `a number before an order: a DP bid is written "${bare.amount} DP: <order>"`,
-      suggestion,
-    };
-  }
-  const checked = readAndCheck(board, clause.text, clause.draft, { power, neutral: false }, withSuggestions);
-  if (!('order' in checked)) return rejected(checked, '');
-  const order = checked.order;
-  return { status: 'order', power: power ?? order.power, order, normalised: formatOrder(order, board.variant) };
+  const bare = clause.bare!;
+  const guess = readAndCheck(board, bare.rest, clause.draft, BIDDER, false);
+  // The helpful reading of "2 A bel H" is a bid, if the unit is neutral.
+  const suggestion = 'order' in guess ? `${bare.amount} DP: ${formatOrder(guess.order, board.variant)}` : undefined;
+  return {
+    status: 'error',
+    error: `a number before an order: a DP bid is written "${bare.amount} DP: <order>"`,
+    suggestion,
+  };
 }
 
 /** A rejection: the reason, and either orders the player may have meant or a free hint. */

@@ -1,33 +1,9 @@
 // Which orders of a mail (or a GM's order file) count: when one gives two orders for one unit, the
 // later one counts. One rule, and one reader of the parser's verdicts, for the mail judge, orders in
 // advance, the press rule AFTER_ORDERS and the offline CLI.
-import type { Order, PowerId } from '../types.js';
+import type { PowerId, ProvinceId } from '../types.js';
 import { provinceOf } from '../types.js';
 import type { LineVerdict } from './parse.js';
-
-/**
- * The slot an order fills: its unit's province, or its build site. Null for a WAIVE: each one
- * stands for one build of its own and never replaces another.
- */
-export function orderSlot(order: Order): string | null {
-  if (order.kind === 'waive') return null;
-  const build = order.kind === 'build';
-  const province = provinceOf(order.loc);
-  // One string per slot, made once: every order of every mail asks, and a slot is then a map key.
-  const slots = build ? BUILD_SLOTS : UNIT_SLOTS;
-  let slot = slots.get(province);
-  if (slot === undefined) {
-    slot = `${build ? 'build' : 'unit'}:${province}`;
-    if (slots.size >= MAX_SLOTS) slots.clear();
-    slots.set(province, slot);
-  }
-  return slot;
-}
-
-const UNIT_SLOTS = new Map<string, string>();
-const BUILD_SLOTS = new Map<string, string>();
-/** Provinces of every variant fit many times over; the bound is against a flood of unknown names. */
-const MAX_SLOTS = 10_000;
 
 export type OrderVerdict = Extract<LineVerdict, { status: 'order' }>;
 
@@ -40,23 +16,78 @@ export interface OrderSetReading {
 
 /** Reads the parser's verdicts into the order set each power gave (errors, DP lines and headings aside). */
 export function readOrderSet(verdicts: readonly LineVerdict[]): OrderSetReading {
-  // Per power, per slot (the slot strings are made once, above): no key string is built per order.
-  const slotted = new Map<PowerId, Map<string, OrderVerdict>>();
-  const waives: OrderVerdict[] = [];
+  // The slot an order fills: its unit's province, or its build site (one Map each, so no slot string
+  // is made per order). A WAIVE fills none: each one stands for one build of its own.
+  const units = new Map<ProvinceId, Slot>();
+  const builds = new Map<ProvinceId, Slot>();
+  const orders: OrderVerdict[] = [];
   const replaced: OrderSetReading['replaced'] = [];
-  for (const v of verdicts) {
-    if (v.status !== 'order') continue;
-    const slot = orderSlot(v.order);
-    if (slot === null) {
-      waives.push(v);
-      continue;
+  let slots = 0;
+  for (const verdict of verdicts) {
+    if (verdict.status !== 'order') continue;
+    orders.push(verdict);
+    const order = verdict.order;
+    if (order.kind === 'waive') continue;
+    const byProvince = order.kind === 'build' ? builds : units;
+    const province = provinceOf(order.loc);
+    const first = byProvince.get(province);
+    let slot = first;
+    while (slot !== undefined && slot.power !== verdict.power) slot = slot.other;
+    if (slot === undefined)
+      byProvince.set(province, { power: verdict.power, first: slots++, current: verdict, other: first });
+    else {
+      replaced.push({ earlier: slot.current, later: verdict });
+      slot.current = verdict;
     }
-    let own = slotted.get(v.power);
-    if (!own) slotted.set(v.power, (own = new Map()));
-    const earlier = own.get(slot);
-    if (earlier) replaced.push({ earlier, later: v });
-    own.set(slot, v);
   }
-  const kept = [...slotted.values()].flatMap((own) => [...own.values()]).concat(waives);
-  return { kept: kept.sort((a, b) => a.line - b.line), replaced };
+  if (!replaced.length && inStrictLineOrder(orders)) return { kept: orders, replaced };
+  return { kept: inLineOrder(orders, replaced, units, builds), replaced };
+}
+
+/** A power's slot: when it was first given an order (counting slots), and the order that counts there now. */
+interface Slot {
+  power: PowerId;
+  first: number;
+  current: OrderVerdict;
+  /** Another power's slot in the same place. */
+  other: Slot | undefined;
+}
+
+/** One order a line, read in line order: the common case, where every order counts as it stands. */
+function inStrictLineOrder(orders: OrderVerdict[]): boolean {
+  for (let i = 1; i < orders.length; i++) if (orders[i - 1].line >= orders[i].line) return false;
+  return true;
+}
+
+/**
+ * The counted orders by line; within a line, by power (in the order each was first met), then by
+ * slot (likewise), WAIVEs last.
+ */
+function inLineOrder(
+  orders: OrderVerdict[],
+  replaced: OrderSetReading['replaced'],
+  ...slotMaps: Map<ProvinceId, Slot>[]
+): OrderVerdict[] {
+  const gone = new Set(replaced.map((r) => r.earlier));
+  const slotOf = new Map<OrderVerdict, Slot>();
+  const all: Slot[] = [];
+  for (const slots of slotMaps)
+    for (const head of slots.values())
+      for (let slot: Slot | undefined = head; slot !== undefined; slot = slot.other) {
+        slotOf.set(slot.current, slot);
+        all.push(slot);
+      }
+  all.sort((a, b) => a.first - b.first);
+  const powerRank = new Map<PowerId, number>();
+  for (const slot of all) if (!powerRank.has(slot.power)) powerRank.set(slot.power, powerRank.size);
+  const rank = (v: OrderVerdict): [number, number] => {
+    const slot = slotOf.get(v);
+    return slot ? [powerRank.get(slot.power)!, slot.first] : [Infinity, 0];
+  };
+  return orders
+    .filter((v) => !gone.has(v))
+    .sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return a.line - b.line || ra[0] - rb[0] || ra[1] - rb[1];
+    });
 }
