@@ -5,9 +5,6 @@
 // every name each time (how pictures were drawn before the outlines were kept): the ratio holds
 // on a busy machine, where the milliseconds do not. CPU time of this process, as wall time counts
 // the other processes of a shared machine.
-import { Resvg } from '@resvg/resvg-js';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { adjudicate, initialPosition } from '../src/core/adjudicate/index.js';
 import { loadVariant } from '../src/core/map/load.js';
 import { readPhaseOrders } from '../src/cli/adjudicate.js';
@@ -15,27 +12,15 @@ import { hasMapArt, loadMapArt } from '../src/render/map/art.js';
 import { drawBoardSvg } from '../src/render/map/board-picture.js';
 import { svgToPng } from '../src/render/map/png.js';
 import { botOrders } from '../test/judge/bot.js';
+import { drawnWhole } from '../test/render/drawn-whole.js';
 
 const RUNS = 15;
 const TARGET_MS = 100;
 const VARIANTS = ['standard', 'ambition5', 'ambition6', '1648', 'succession'];
-const FONT = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 /** The picture as drawn before: one resvg call laying out the text itself, at the size svgToPng chose. */
 function textLaidOutEachTime(svg: string, width: number): Buffer {
-  const natural = Number(/<svg[^>]*\bwidth="(\d+)"/.exec(svg)![1]);
-  return new Resvg(svg, {
-    font: {
-      fontFiles: [join(FONT, 'DejaVuSansCondensed-Bold.ttf')],
-      loadSystemFonts: false,
-      defaultFontFamily: 'DejaVu Sans Condensed',
-    },
-    shapeRendering: 0,
-    textRendering: 1,
-    fitTo: width === natural ? { mode: 'original' } : { mode: 'zoom', value: width / natural },
-  })
-    .render()
-    .asPng();
+  return drawnWhole(svg, width).asPng();
 }
 
 function cpuMs(run: () => void): number {

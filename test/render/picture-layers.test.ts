@@ -4,9 +4,6 @@
 // and compared pixel by pixel with the same SVG drawn whole by resvg, laying out its own text: the
 // layers may differ only by a rounding step where a smoothed edge meets another colour. And a phase
 // gives the same PNG bytes whatever was drawn before it, in the judge's thread or a picture thread.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adjudicate, initialPosition } from '../../src/core/adjudicate/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
@@ -14,10 +11,10 @@ import { readPhaseOrders } from '../../src/cli/adjudicate.js';
 import { DrawPool } from '../../src/render/map/draw-pool.js';
 import { boardSvg, svgToPng } from '../../src/render/map/index.js';
 import { botOrders } from '../judge/bot.js';
+import { drawnWhole } from './drawn-whole.js';
 import { decodePng } from './png-decode.js';
 
 const DRAWN = ['standard', 'ambition5', 'ambition6', '1648', 'succession'];
-const FONT = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 /** The SVGs of a variant's first phases (a year: movement, retreats if any, adjustments), with results. */
 function playedSvgs(id: string, phases: number): string[] {
@@ -37,21 +34,6 @@ function playedSvgs(id: string, phases: number): string[] {
   return svgs;
 }
 
-/** The SVG drawn whole, resvg laying out the text itself, to the given width. */
-function drawnWhole(svg: string, width: number) {
-  const rendered = new Resvg(svg, {
-    font: {
-      fontFiles: [join(FONT, 'DejaVuSansCondensed-Bold.ttf')],
-      loadSystemFonts: false,
-      defaultFontFamily: 'DejaVu Sans Condensed',
-    },
-    shapeRendering: 0,
-    textRendering: 1,
-    fitTo: { mode: 'width', value: width },
-  }).render();
-  return { width: rendered.width, height: rendered.height, pixels: rendered.pixels };
-}
-
 const pool = new DrawPool(1);
 afterAll(() => pool.close());
 
@@ -61,7 +43,9 @@ describe.each(DRAWN)('the pictures of %s, drawn in layers', (id) => {
   it('are the SVG drawn whole, to a rounding step on smoothed edges', () => {
     for (const svg of svgs) {
       const layered = decodePng(svgToPng(svg).png);
-      const whole = drawnWhole(svg, layered.width);
+      const drawn = drawnWhole(svg, layered.width);
+      // resvg's pixels getter copies them: read once.
+      const whole = { width: drawn.width, height: drawn.height, pixels: drawn.pixels };
       expect([layered.height, layered.width]).toEqual([whole.height, whole.width]);
       let [differing, far] = [0, 0];
       for (let i = 0; i < whole.pixels.length; i += 4) {
