@@ -6,11 +6,11 @@
 // included), and the peak is the kernel's high-water mark (VmHWM). A bundle older than the sources is
 // rebuilt first.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { nowIso, type Db } from '../../src/store/database.js';
-import rebuildStaleBundle from '../../test/setup/build-global.js';
+import rebuildStaleBundle, { runsBundle } from '../../test/setup/build-global.js';
 import {
   createActiveGames,
   LOAD_JUDGE,
@@ -52,7 +52,7 @@ export async function benchMemory(): Promise<void> {
       }),
     );
     if (process.env.CHANCERY_FROM_SOURCE !== '1') rebuildStaleBundle();
-    const compiled = existsSync(join(ROOT, 'dist', '.built')) && process.env.CHANCERY_FROM_SOURCE !== '1';
+    const compiled = runsBundle();
     const judge = spawn(process.execPath, [BIN, 'run', '--config', config, '--tick', String(TICK_S)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, CHANCERY_FROM_SOURCE: compiled ? '0' : '1' },

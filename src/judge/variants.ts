@@ -2,6 +2,7 @@
 // the judge read a file path of the sender's choosing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { INSTALL_DIR } from '../core/install-dir.js';
 import { loadVariant, VARIANTS_DIR } from '../core/map/load.js';
 import type { Variant } from '../core/map/variant.js';
 
@@ -35,7 +36,6 @@ let version: string | undefined;
 
 /** The judge's version, from its package.json (VERSION). */
 export function judgeVersion(): string {
-  version ??= (JSON.parse(readFileSync(join(VARIANTS_DIR, '..', 'package.json'), 'utf8')) as { version: string })
-    .version;
+  version ??= (JSON.parse(readFileSync(join(INSTALL_DIR, 'package.json'), 'utf8')) as { version: string }).version;
   return version;
 }

@@ -14,6 +14,11 @@ function newestSource(): number {
   return newest;
 }
 
+/** As bin/chancery.mjs decides: the bundle once built, unless CHANCERY_FROM_SOURCE=1 asks for the sources. */
+export function runsBundle(): boolean {
+  return existsSync(join(ROOT, 'dist', '.built')) && process.env.CHANCERY_FROM_SOURCE !== '1';
+}
+
 export default function setup(): void {
   const stamp = join(ROOT, 'dist', '.built');
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource()) return;
