@@ -159,6 +159,13 @@ describe('two outbox workers on one database (issue 11.6)', () => {
     }
   });
 
+  /** A results mail (dedupe key 'results') whose picture is drawn by the given renderer kind. */
+  function queueResultsWithPicture(db: Parameters<typeof queueMails>[0], kind: string): void {
+    const picture = { filename: 'board.png', contentType: 'image/png', render: { kind, args: {} } };
+    const mail = { kind: 'result', to: 'p@example.test', subject: 'results', text: 'the results' } as const;
+    queueMails(db, [{ ...mail, dedupeKey: 'results', attachments: [picture] }], { judge, origin: 'test' });
+  }
+
   it('sends the mails behind one whose picture is being drawn, then that one with its picture', async () => {
     // A picture kind drawn "in a thread" the test finishes by hand (the board picture's is src/judge/board-mail.ts).
     let finish = () => undefined as void;
@@ -170,24 +177,7 @@ describe('two outbox workers on one database (issue 11.6)', () => {
       () => (drawn ? null : drawing),
     );
     const { db, sender, worker, queue } = setup();
-    const results = () =>
-      queueMails(
-        db,
-        [
-          {
-            kind: 'result',
-            to: 'p@example.test',
-            subject: 'results',
-            text: 'the results',
-            dedupeKey: 'results',
-            attachments: [
-              { filename: 'board.png', contentType: 'image/png', render: { kind: 'test-slow-picture', args: {} } },
-            ],
-          },
-        ],
-        { judge, origin: 'test' },
-      );
-    results();
+    queueResultsWithPicture(db, 'test-slow-picture');
     queue('a reply');
     const run = worker.runOnce();
     await vi.waitFor(() => expect(sender.delivered.map((m) => m.subject)).toEqual(['a reply']));
@@ -211,22 +201,7 @@ describe('two outbox workers on one database (issue 11.6)', () => {
       () => new Promise(() => undefined),
     );
     const { db, sender, worker } = setup();
-    queueMails(
-      db,
-      [
-        {
-          kind: 'result',
-          to: 'p@example.test',
-          subject: 'results',
-          text: 'the results',
-          dedupeKey: 'results',
-          attachments: [
-            { filename: 'b.png', contentType: 'image/png', render: { kind: 'test-endless-picture', args: {} } },
-          ],
-        },
-      ],
-      { judge, origin: 'test' },
-    );
+    queueResultsWithPicture(db, 'test-endless-picture');
     const run = worker.runOnce();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await worker.stop();
