@@ -16,6 +16,8 @@ export interface OrderSetReading {
 
 /** Reads the parser's verdicts into the order set each power gave (errors, DP lines and headings aside). */
 export function readOrderSet(verdicts: readonly LineVerdict[]): OrderSetReading {
+  const plain = eachSlotOnce(verdicts);
+  if (plain !== null) return { kept: plain, replaced: [] };
   // The slot an order fills: its unit's province, or its build site (one Map each, so no slot string
   // is made per order). A WAIVE fills none: each one stands for one build of its own.
   const units = new Map<ProvinceId, Slot>();
@@ -42,6 +44,38 @@ export function readOrderSet(verdicts: readonly LineVerdict[]): OrderSetReading 
   }
   if (!replaced.length && inStrictLineOrder(orders)) return { kept: orders, replaced };
   return { kept: inLineOrder(orders, replaced, units, builds), replaced };
+}
+
+/**
+ * The province of each slot met so far, with the number of the reading that last met it: asking whether
+ * a province repeats takes one look-up in a table that lasts, instead of building slots and maps afresh.
+ */
+const metIn = new Map<ProvinceId, { reading: number }>();
+let readings = 0;
+
+/**
+ * The common case, cheaply: every order in its own line, in line order, and no province ordered twice
+ * (by any power, as a unit's or a build's): then every order counts as it stands, and these are they.
+ * Null otherwise (the slots decide).
+ */
+function eachSlotOnce(verdicts: readonly LineVerdict[]): OrderVerdict[] | null {
+  const reading = ++readings;
+  const orders: OrderVerdict[] = [];
+  let line = 0;
+  for (const verdict of verdicts) {
+    if (verdict.status !== 'order') continue;
+    if (verdict.line <= line) return null;
+    line = verdict.line;
+    orders.push(verdict);
+    const order = verdict.order;
+    if (order.kind === 'waive') continue;
+    const province = provinceOf(order.loc);
+    const met = metIn.get(province);
+    if (met === undefined) metIn.set(province, { reading });
+    else if (met.reading === reading) return null;
+    else met.reading = reading;
+  }
+  return orders;
 }
 
 /** A power's slot: when it was first given an order (counting slots), and the order that counts there now. */
