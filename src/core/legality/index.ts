@@ -1,6 +1,6 @@
 // The single legality of the game core: what a unit may do in the phase at hand. The order parser
 // (src/core/orders), the mail judge, `chancery adjudicate` and the adjudicator all ask it.
-import type { Order, PhaseType } from '../types.js';
+import type { Order, PhaseType, Unit } from '../types.js';
 import { judgeBuild, judgeRemove } from './adjustment.js';
 import { judgeMovementOrder } from './movement.js';
 import { judgeRetreatOrder } from './retreat.js';
@@ -28,8 +28,11 @@ const PHASE_OF: Record<Order['kind'], PhaseType[]> = {
   waive: ['adjustment'],
 };
 
-/** Any order, in the phase of the scope's position. */
-export function judgeOrder(scope: LegalityScope, order: Order): Judged {
+/**
+ * Any order, in the phase of the scope's position. `standing`: the unit in a movement order's
+ * province, when the caller has found it already (the order parser, reading which unit is meant).
+ */
+export function judgeOrder(scope: LegalityScope, order: Order, standing?: Unit): Judged {
   const now = scope.ctx.position.phase.type;
   if (!PHASE_OF[order.kind].includes(now))
     return refused({ code: 'wrong-phase', kind: order.kind, phase: now, allowed: PHASE_OF[order.kind] });
@@ -38,7 +41,7 @@ export function judgeOrder(scope: LegalityScope, order: Order): Judged {
     case 'move':
     case 'support':
     case 'convoy':
-      return judgeMovementOrder(scope, order);
+      return judgeMovementOrder(scope, order, standing);
     case 'retreat':
     case 'disband':
       return judgeRetreatOrder(scope, order);

@@ -10,7 +10,8 @@ import { unitFact } from '../reasons.js';
 import { isNeutralPower, wrongPhase } from './check-context.js';
 import type { Draft, PlaceDraft, UnitDraft } from './grammar.js';
 
-export type Written = { order: Order } | Rejection;
+/** `standing`: the unit standing in the order's province, found on the way (the legality need not look again). */
+export type Written = { order: Order; standing?: Unit } | Rejection;
 
 const loc = (p: PlaceDraft): string => (p.coast ? `${p.province}/${p.coast}` : p.province);
 
@@ -26,8 +27,8 @@ export function writtenOrder(board: Board, draft: Draft, actor: Actor): Written 
   }
 }
 
-/** Whose unit, and of what type when the player left it out: read from the board. */
-type Subject = { power: string; type: UnitType; loc: string };
+/** Whose unit, and of what type when the player left it out: read from the board (`unit`, if one is there). */
+type Subject = { power: string; type: UnitType; loc: string; unit: Unit | undefined };
 
 /** The unit of the pool in the province, as the legality sees it (the scope indexes both pools once). */
 function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | undefined {
@@ -42,7 +43,7 @@ function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Uni
   // A DP line orders the neutral in its owner's name; in GM mode the unit's owner gives the order.
   const power = actor.neutral ? unit?.power : (actor.power ?? unit?.power);
   const type: UnitType = want.type ?? unit?.type ?? 'A';
-  return { power: power ?? '', type, loc: loc(want) };
+  return { power: power ?? '', type, loc: loc(want), unit };
 }
 
 function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
@@ -61,7 +62,7 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'bare':
     case 'hold':
-      return { order: { kind: 'hold', power: base.power, type: base.type, loc: base.loc } };
+      return { order: { kind: 'hold', power: base.power, type: base.type, loc: base.loc }, standing: base.unit };
     case 'move':
       if (draft.retreatWord) return wrongPhase(board, 'retreat', ['retreat']);
       {
@@ -74,7 +75,7 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
           viaConvoy: draft.viaConvoy || draft.path.length > 0,
         };
         if (draft.path.length) move.path = draft.path.map((p) => p.province);
-        return { order: move };
+        return { order: move, standing: base.unit };
       }
     case 'support': {
       const support: SupportOrder = {
@@ -86,7 +87,7 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
       };
       if (draft.target.type) support.targetType = draft.target.type;
       if (draft.to) support.to = loc(draft.to);
-      return { order: support };
+      return { order: support, standing: base.unit };
     }
     case 'convoy':
       return {
@@ -98,6 +99,7 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
           from: draft.target.province,
           to: draft.to.province,
         },
+        standing: base.unit,
       };
   }
 }
