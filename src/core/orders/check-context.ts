@@ -1,6 +1,5 @@
 // What every check needs: the variant, its lookup tables and the position, plus finding the ordered unit.
 import { powerName } from '../map/display-names.js';
-import type { Geometry } from '../map/geometry.js';
 import type { Variant } from '../map/variant.js';
 import type { Loc, Order, PhaseType, Position, PowerId, Unit, UnitType } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
@@ -15,7 +14,6 @@ export interface Board {
   variant: Variant;
   position: Position;
   lex: Lexicon;
-  geo: Geometry;
   /** The core's legality for this position: every order is judged there. */
   scope: LegalityScope;
 }

@@ -7,7 +7,6 @@
 // - orders split at ";" always, and at "," only when every piece is then a valid order;
 // - a verdict's text is the whole line when the line holds one order, else that order's piece.
 import { placeName } from '../map/display-names.js';
-import { geometry } from '../map/geometry.js';
 import { normaliseName, suggest } from '../map/names.js';
 import { legalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
@@ -85,7 +84,6 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
     variant: ctx.variant,
     position: ctx.position,
     lex: lexicon(ctx.variant),
-    geo: geometry(ctx.variant),
     scope: legalityScope(ctx.variant, ctx.position),
   };
   const verdicts: LineVerdict[] = [];
