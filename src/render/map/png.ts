@@ -59,7 +59,8 @@ export interface PngOptions {
   maxBytes?: number;
   /**
    * One picture and no more (`chancery map`): drawn whole, as keeping a variant's layers costs its
-   * first picture three drawings, which only later pictures pay back.
+   * first picture three drawings, which only later pictures pay back; and its texts are laid out by the
+   * drawing itself, as outlines kept for later pictures would cost it a second reading of the SVG.
    */
   single?: boolean;
 }
@@ -70,7 +71,7 @@ export interface PngOptions {
  * picture (about a fifth of a picture's time).
  */
 export function svgsToPng(svgs: string[], options: PngOptions = {}): RenderedPicture[] {
-  return textAsPaths(svgs).map((svg) => drawOne(svg, options));
+  return (options.single ? svgs : textAsPaths(svgs)).map((svg) => drawOne(svg, options));
 }
 
 /**
@@ -196,7 +197,7 @@ function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): 
     const { rows, width, height } = layered;
     return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
   }
-  const drawn = rasterize(flatNames(svg), zoom);
+  const drawn = single ? rasterize(svg, zoom, FONT_OPTIONS) : rasterize(flatNames(svg), zoom);
   return {
     png: encodePng(drawn.pixels, drawn.width, drawn.height),
     width: drawn.width,
@@ -227,10 +228,12 @@ function flatNames(svg: string): string {
   return `${before}${flat.slice(root.length, flat.length - '</svg>'.length)}${after}`;
 }
 
-function rasterize(svg: string, zoom: number) {
+/** No font to load: every text is outlines by now (textAsPaths), but in a single picture. */
+const NO_FONTS = { loadSystemFonts: false };
+
+function rasterize(svg: string, zoom: number, font: typeof FONT_OPTIONS | typeof NO_FONTS = NO_FONTS) {
   const rendered = new Resvg(svg, {
-    // Every text is outlines by now (textAsPaths): no font to load.
-    font: { loadSystemFonts: false },
+    font,
     // Shapes without anti-aliasing keep the picture to its few flat colours, which PNG packs three
     // times smaller; text stays smooth.
     shapeRendering: 0,
