@@ -66,7 +66,10 @@ describe.each(DRAWN)('the pictures of %s, drawn in layers', (id) => {
     const drawn = drawnWhole(svgs[1], single.width);
     expect([single.height, single.width]).toEqual([drawn.height, drawn.width]);
     expect(Buffer.compare(single.pixels!, drawn.pixels)).toBe(0);
+    // Without pixels kept, the PNG's rows are written over the drawing's pixels: the same picture.
+    const written = decodePng(svgToPng(svgs[1], { single: true }).png);
     expect(Buffer.compare(decodePng(single.png).pixels, drawn.pixels)).toBe(0);
+    expect(Buffer.compare(written.pixels, drawn.pixels)).toBe(0);
   });
 
   it('give each phase the same PNG bytes whatever was drawn before, in a thread or not', async () => {
