@@ -28,7 +28,7 @@ export type Draft =
       kind: 'move';
       unit: UnitDraft;
       to: PlaceDraft;
-      path: PlaceDraft[];
+      path: readonly PlaceDraft[];
       viaConvoy: boolean;
       /** The player wrote R/retreat rather than a plain move. */
       retreatWord: boolean;
@@ -84,6 +84,27 @@ export function tidy(items: Item[]): Tidied[] | SyntaxError {
   return out;
 }
 
+// The parser keeps a draft per line read, and the same few places and units recur in thousands of lines:
+// each part is made once, so a line read again finds its parts among a few hundred objects in use,
+// not among as many copies as there are lines.
+const parts = new Map<string, UnitDraft>();
+const PARTS_SIZE = 5_000;
+
+/** The unit or place written: `type` absent for a place alone, as for a unit whose type was left out. */
+function part(province: ProvinceId, coast: string | undefined, raw: string, type?: UnitType): UnitDraft {
+  const key = `${type ?? ''}\n${province}\n${coast ?? ''}\n${raw}`;
+  let made = parts.get(key);
+  if (made === undefined) {
+    made = type === undefined ? { province, coast, raw } : { province, coast, raw, type };
+    if (parts.size >= PARTS_SIZE) parts.clear();
+    parts.set(key, made);
+  }
+  return made;
+}
+
+/** A move with no route written: one empty route for all of them. */
+const NO_ROUTE: readonly PlaceDraft[] = Object.freeze([]);
+
 class Reader {
   private i = 0;
   constructor(private readonly items: Tidied[]) {}
@@ -109,21 +130,21 @@ class Reader {
       const after = this.peek();
       if (after && after.k === 'unit') {
         this.i++;
-        return { province: first.province, coast: first.coast, raw: first.raw, type: after.type };
+        return part(first.province, first.coast, first.raw, after.type);
       }
-      return { province: first.province, coast: first.coast, raw: first.raw };
+      return part(first.province, first.coast, first.raw);
     }
     if (first.k !== 'unit') return null;
     this.i++;
     const loc = this.next();
     if (!loc || loc.k !== 'loc') return { error: `"${first.raw}" must be followed by a place` };
-    return { province: loc.province, coast: loc.coast, raw: loc.raw, type: first.type };
+    return part(loc.province, loc.coast, loc.raw, first.type);
   }
   place(): PlaceDraft | null {
     const it = this.peek();
     if (!it || it.k !== 'loc') return null;
     this.i++;
-    return { province: it.province, coast: it.coast, raw: it.raw };
+    return part(it.province, it.coast, it.raw);
   }
   rest(): string {
     return this.items
@@ -244,6 +265,6 @@ function readMove(r: Reader, unit: UnitDraft, retreatLead: boolean): Draft | Syn
   }
   const to = places.pop();
   if (!to) return { error: 'move where? the destination is missing' };
-  const path = [...places, ...via];
+  const path = places.length || via.length ? [...places, ...via] : NO_ROUTE;
   return { kind: 'move', unit, to, path, viaConvoy: viaConvoy || path.length > 0, retreatWord };
 }
