@@ -199,7 +199,7 @@ function lineShape(shapes: Map<string, LineShape>, lex: Lexicon, raw: string, gm
     shapes.set(detached(raw), shape);
   }
   if (shape.kind === 'unknown-heading' && !gm)
-    return { kind: 'order', text: shape.text, ...clauseWords(lex, cleanLine(raw)) };
+    return orderLine(shape.text, undefined, clauseWords(lex, cleanLine(raw)));
   return shape;
 }
 
@@ -229,8 +229,16 @@ function readLineShape(lex: Board['lex'], raw: string): LineShape {
     .map((c) => c.trim())
     .filter(Boolean)
     .map((c) => clauseWords(lex, detached(c)));
-  if (clauses.length === 1) return { kind: 'order', text, prefix: prefix?.power, ...clauses[0] };
+  if (clauses.length === 1) return orderLine(text, prefix?.power, clauses[0]);
   return { kind: 'orders', text, prefix: prefix?.power, clauses };
+}
+
+/**
+ * A line of one order, its clause's words written out field by field: an object spread would keep
+ * the fields after the first few in a second object, one more memory read on every line read again.
+ */
+function orderLine(text: string, prefix: PowerId | undefined, words: ClauseWords): LineShape {
+  return { kind: 'order', text, prefix, clause: words.clause, dp: words.dp, bare: words.bare, draft: words.draft };
 }
 
 /** "unknown power "Polnd" — did you mean Poland-Saxony?" */
