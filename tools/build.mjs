@@ -60,9 +60,9 @@ writeFileSync(join(outdir, '.built'), `${new Date().toISOString()}\n`);
 writeCodeCache();
 
 /**
- * One run of `chancery adjudicate` on a spring's orders: bin/chancery.mjs writes the code cache when
- * there is none, holding what reading, checking, adjudicating and writing results compiled — the code
- * of every command. A build that cannot run it leaves the cache to the first command run.
+ * One run of `chancery map` on a spring's orders: bin/chancery.mjs writes the code cache when there is
+ * none, holding what reading, checking, adjudicating and drawing compiled — what `chancery adjudicate`
+ * runs too. A build that cannot run it leaves the cache to the first command run.
  */
 function writeCodeCache() {
   const dir = mkdtempSync(join(tmpdir(), 'chancery-build-'));
@@ -74,7 +74,8 @@ function writeCodeCache() {
         'Germany: A Mun - Bur, A Ber - Kie, F Kie - Den\nRussia: A War - Gal, F Sev - Bla, A Mos - Ukr\n',
     );
     const bin = join(root, 'bin', 'chancery.mjs');
-    execFileSync(process.execPath, [bin, 'adjudicate', '--variant', 'standard', '--orders', orders], {
+    const picture = join(dir, 'board.png');
+    execFileSync(process.execPath, [bin, 'map', '--variant', 'standard', '--orders', orders, '--out', picture], {
       stdio: 'ignore',
       env: { ...process.env, CHANCERY_FROM_SOURCE: '' },
     });
