@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build` (and `npm install`, through prepare): the command line bundled by esbuild into one
-// CommonJS file, dist/chancery.cjs, which bin/chancery.mjs compiles with V8's code cache
+// CommonJS file, dist/chancery.cjs, which bin/chancery.cjs compiles with V8's code cache
 // (dist/chancery.code-cache): a hand-run command then reads two files instead of a hundred modules, and
 // V8 does not compile again, at every start, the code it compiled for the run that wrote the cache —
 // half of what `chancery adjudicate` spent above Node's own start-up. One file rather than chunks per
@@ -55,12 +55,12 @@ await build({
     js: "import { createRequire as __chanceryRequire } from 'node:module';\nconst require = __chanceryRequire(import.meta.url);",
   },
 });
-// bin/chancery.mjs runs the bundle only once the build is complete.
+// bin/chancery.cjs runs the bundle only once the build is complete.
 writeFileSync(join(outdir, '.built'), `${new Date().toISOString()}\n`);
 writeCodeCache();
 
 /**
- * One run of `chancery map` on a spring's orders: bin/chancery.mjs writes the code cache when there is
+ * One run of `chancery map` on a spring's orders: bin/chancery.cjs writes the code cache when there is
  * none, holding what reading, checking, adjudicating and drawing compiled — what `chancery adjudicate`
  * runs too. A build that cannot run it leaves the cache to the first command run.
  */
@@ -73,7 +73,7 @@ function writeCodeCache() {
       'England: F Lon - Nth, F Edi - Nwg, A Lvp - Yor\nFrance: A Par - Bur, A Mar S A Par - Bur, F Bre - Mao\n' +
         'Germany: A Mun - Bur, A Ber - Kie, F Kie - Den\nRussia: A War - Gal, F Sev - Bla, A Mos - Ukr\n',
     );
-    const bin = join(root, 'bin', 'chancery.mjs');
+    const bin = join(root, 'bin', 'chancery.cjs');
     const picture = join(dir, 'board.png');
     execFileSync(process.execPath, [bin, 'map', '--variant', 'standard', '--orders', orders, '--out', picture], {
       stdio: 'ignore',

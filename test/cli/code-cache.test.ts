@@ -1,4 +1,4 @@
-// bin/chancery.mjs compiles the bundle (dist/chancery.cjs) with V8's code cache beside it. The cache
+// bin/chancery.cjs compiles the bundle (dist/chancery.cjs) with V8's code cache beside it. The cache
 // may only save time: a command prints the same with it, without it and with a cache that does not fit
 // (another Node, a damaged file), and a cache that does not fit is written afresh. Run on a copy of the
 // installed command, so that the other tests' commands keep theirs.
@@ -24,7 +24,7 @@ beforeAll(() => {
 afterAll(() => rmSync(install, { recursive: true, force: true }));
 
 function chancery(...args: string[]): string {
-  const run = spawnSync(process.execPath, [join(install, 'bin', 'chancery.mjs'), ...args], {
+  const run = spawnSync(process.execPath, [join(install, 'bin', 'chancery.cjs'), ...args], {
     encoding: 'utf8',
     env: { ...process.env, CHANCERY_FROM_SOURCE: '' },
   });

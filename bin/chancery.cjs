@@ -3,22 +3,24 @@
 // After `npm install` (whose prepare step runs `npm run build`) that is the bundled JavaScript,
 // dist/chancery.cjs, compiled with V8's code cache beside it; without a build, or with
 // CHANCERY_FROM_SOURCE=1 (development: the sources as they are now), the TypeScript sources through
-// tsx's in-process loader. No look at the sources' dates: that walk cost a hand-run command more than the
-// rest of its start-up. `npm test` rebuilds dist/ when a source is newer.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Script } from 'node:vm';
+// tsx's in-process loader. A CommonJS file: Node starts its loader of ES modules only for the sources.
+// No look at the sources' dates: that walk cost a hand-run command more than the rest of its start-up;
+// `npm test` rebuilds dist/ when a source is newer.
+'use strict';
+const { existsSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { dirname, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const fromSource = process.env.CHANCERY_FROM_SOURCE === '1' || !existsSync(join(root, 'dist', '.built'));
-if (!fromSource) {
+const root = join(__dirname, '..');
+if (process.env.CHANCERY_FROM_SOURCE !== '1' && existsSync(join(root, 'dist', '.built'))) {
   runBundle(join(root, 'dist', 'chancery.cjs'), join(root, 'dist', 'chancery.code-cache'));
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(join(root, 'src', 'cli', 'main.ts')).href);
+  import('tsx/esm/api').then(({ register }) => {
+    register();
+    return import(pathToFileURL(join(root, 'src', 'cli', 'main.ts')).href);
+  });
 }
 
 /**
