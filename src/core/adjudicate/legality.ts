@@ -15,11 +15,19 @@ export interface LegalOrders {
   reason: (Reason | undefined)[];
 }
 
+/** The provinces each unit's order acts on, by unit index (the board's arrays; -1 where none). */
+export interface Acts {
+  dest: Int32Array;
+  target: Int32Array;
+}
+
+/** `acts`: written with the provinces of each order carried out, as the legality found them; left alone for holds. */
 export function legalise(
   scope: LegalityScope,
   orders: MovementOrder[],
   unitAt: Int32Array,
   invalidMoves: ReadonlySet<Loc>,
+  acts: Acts,
 ): LegalOrders {
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
@@ -41,7 +49,7 @@ export function legalise(
     const i = unitAt[p];
     if (i < 0 || units[i].power !== o.power) continue; // no such unit of that power: ignored (6.A.6)
     result.given[i] = o;
-    const verdict = judgeMovementOrder(scope, o, units[i]);
+    const verdict = judgeMovementOrder(scope, o, units[i], p);
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
@@ -51,6 +59,8 @@ export function legalise(
     } else {
       result.reason[i] = undefined;
       result.orders[i] = verdict.order;
+      acts.dest[i] = verdict.to;
+      acts.target[i] = verdict.target;
     }
   }
   for (let i = 0; i < count; i++) if (result.orders[i] === undefined) result.orders[i] = holdOf(units[i]);

@@ -5,7 +5,7 @@
 // convoy.ts (paths, 5.B.3-4), support.ts (5.B.2), strength.ts (5.B.5-8), move.ts (5.B.1, head to
 // head), backup.ts (5.B.9) and guess.ts (the guess algorithm, 5.F), which alone implements resolve.
 import type { LegalityScope } from '../../legality/index.js';
-import { provinceIndex, type Geometry } from '../../map/geometry.js';
+import type { Geometry } from '../../map/geometry.js';
 import type { Reason } from '../../reasons.js';
 import type { MoveMode, RuleContext, Ruleset } from '../../rules/ruleset.js';
 import type { Loc, MovementOrder, Unit } from '../../types.js';
@@ -101,26 +101,18 @@ export abstract class Board {
       this.unitAt[p] = i;
     }
     // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
-    this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves);
+    this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves, this);
     ({ convoyers: this.convoyers, supports: this.supports, attackers: this.attackers } = buffers);
     for (let i = 0; i < count; i++) this.encode(i, this.legal.orders[i]);
   }
 
+  /** The order's kind; its provinces (dest, target) the legality wrote already (legalise). */
   private encode(i: number, o: MovementOrder): void {
-    const index = this.g.index;
     if (o.kind === 'move') {
       this.kind[i] = MOVE;
-      this.dest[i] = provinceIndex(this.g, o.to)!;
       this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])];
-    } else if (o.kind === 'support') {
-      this.kind[i] = SUPPORT;
-      this.target[i] = index.get(o.target)!;
-      if (o.to !== undefined) this.dest[i] = provinceIndex(this.g, o.to)!;
-    } else if (o.kind === 'convoy') {
-      this.kind[i] = CONVOY;
-      this.target[i] = index.get(o.from)!;
-      this.dest[i] = index.get(o.to)!;
-    }
+    } else if (o.kind === 'support') this.kind[i] = SUPPORT;
+    else if (o.kind === 'convoy') this.kind[i] = CONVOY;
   }
 
   /** Where move i goes, coast included. */
