@@ -225,7 +225,7 @@ function judgeSupport(scope: LegalityScope, unit: Unit, here: number, order: Sup
   const t = there!;
   if (t === here) return refused({ code: 'support-self' });
   if (order.to === undefined) {
-    if (!scope.reach.reachesProvinceIn(unit, unit.loc, t, 'support'))
+    if (!scope.reach.reachesProvinceIn(unit, unit.loc, here, t, 'support'))
       return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, g.ids[t]), move: false });
     return legal(supportOf(unit, target, g.ids[t], undefined), -1, t);
   }
@@ -235,7 +235,7 @@ function judgeSupport(scope: LegalityScope, unit: Unit, here: number, order: Sup
   if (d === t) return refused({ code: 'supported-already-there', province: g.ids[d] });
   if (d === undefined) return refused({ code: 'unknown-place', place: order.to });
   const to = g.ids[d];
-  if (!scope.reach.reachesProvinceIn(unit, unit.loc, d, 'support'))
+  if (!scope.reach.reachesProvinceIn(unit, unit.loc, here, d, 'support'))
     return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, to), move: true });
   let supportedTo: Loc = to;
   if (target.type === 'A') {

@@ -49,14 +49,18 @@ export class Reach {
     return this.fleetTargets(unit, from, to, purpose).length > 0;
   }
 
-  /** reachesProvince, for the province of index `idx`. */
-  reachesProvinceIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose): boolean {
-    if (unit.type === 'A') return this.g.isLand[idx] === 1 && this.canMove(unit, from, this.g.ids[idx], purpose);
+  /** reachesProvince, from the province of index `at` to the province of index `idx`. */
+  reachesProvinceIn(unit: Unit, from: Loc, at: number, idx: number, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A')
+      return this.g.isLand[idx] === 1 && this.canMoveIn(unit, from, this.g.ids[idx], at, idx, purpose);
     return this.fleetTargetsIn(unit, from, idx, purpose).length > 0;
   }
 
-  /** Every location a dislodged unit could retreat to, before occupation and standoffs are removed. */
-  retreatLocs(unit: Unit): Loc[] {
+  /**
+   * Every location a dislodged unit could retreat to, before occupation and standoffs are removed; with
+   * `open`, only those in provinces (by index) it allows, asked before the rules are.
+   */
+  retreatLocs(unit: Unit, open?: (province: number) => boolean): Loc[] {
     const g = this.g;
     const p = provinceIndex(g, unit.loc)!;
     const out: Loc[] = [];
@@ -64,14 +68,16 @@ export class Reach {
     const ask = this.cross !== null;
     if (unit.type === 'A') {
       for (let b = 0; b < g.n; b++)
-        if (g.armyAdj[p * g.n + b] && (!ask || this.canMove(unit, unit.loc, g.ids[b], 'retreat'))) out.push(g.ids[b]);
+        if (g.armyAdj[p * g.n + b] && (!open || open(b)) && (!ask || this.canMove(unit, unit.loc, g.ids[b], 'retreat')))
+          out.push(g.ids[b]);
     } else {
       for (const l of g.fleetAdj.get(unit.loc) ?? [])
-        if (!ask || this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+        if ((!open || open(provinceIndex(g, l)!)) && (!ask || this.canMove(unit, unit.loc, l, 'retreat'))) out.push(l);
       if (this.cross)
         for (let b = 0; b < g.n; b++)
-          for (const l of g.fleetLocs[b])
-            if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+          if (!open || open(b))
+            for (const l of g.fleetLocs[b])
+              if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
     }
     return out;
   }
