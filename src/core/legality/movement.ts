@@ -39,7 +39,11 @@ export function judgeMovementOrder(
   const here = at ?? provinceIndex(scope.ctx.geometry, unit.loc)!;
   switch (order.kind) {
     case 'hold':
-      return legal({ kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc }, -1, -1);
+      return legal(
+        order.loc === unit.loc ? order : { kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc },
+        -1,
+        -1,
+      );
     case 'move':
       return judgeMove(scope, unit, here, order);
     case 'support':
@@ -108,14 +112,13 @@ function judgeMove(scope: LegalityScope, unit: Unit, here: number, order: MoveOr
   if (unit.type === 'F') {
     if (order.viaConvoy) return refused({ code: 'fleet-convoyed' });
     const to = fleetDestinationIn(scope, unit, order.to, province, 'move');
-    const closed = 'reason' in to && !to.alternatives?.length ? closedStrait(scope, unit, order.to, false) : null;
+    if (typeof to === 'string') return legal(moveAsGiven(order, unit, to, false), d, -1);
+    const closed = to.alternatives?.length ? null : closedStrait(scope, unit, order.to, false);
     if (closed) return refused(closed);
-    if ('reason' in to)
-      return refused(
-        to.reason,
-        to.alternatives?.map((loc) => moveOf(unit, loc, false)),
-      );
-    return legal(moveOf(unit, to.loc, false), d, -1);
+    return refused(
+      to.reason,
+      to.alternatives?.map((loc) => moveOf(unit, loc, false)),
+    );
   }
   if (terrain === 'sea') return refused({ code: 'army-to-sea', province: dest });
   const byLand = scope.reach.canMoveIn(unit, unit.loc, dest, here, d, 'move');
@@ -130,7 +133,15 @@ function judgeMove(scope: LegalityScope, unit: Unit, here: number, order: MoveOr
   }
   if (!byLand && !bySea) return refused({ code: 'cannot-reach', unit: unitFact(unit), place: dest });
   // "via convoy" with no sea route at all can only mean the land move.
-  return legal(moveOf(unit, dest, order.viaConvoy && bySea), d, -1);
+  return legal(moveAsGiven(order, unit, dest, order.viaConvoy && bySea), d, -1);
+}
+
+// The orders the adjudicator judges were mostly read by this very legality: an order that already
+// says what the legality would write is returned as given, without a second object (the same fields
+// in the same order; the unit's power and type are the order's, judged above).
+function moveAsGiven(order: MoveOrder, unit: Unit, to: Loc, viaConvoy: boolean): MoveOrder {
+  const same = order.loc === unit.loc && order.to === to && order.viaConvoy === viaConvoy && order.path === undefined;
+  return same ? order : moveOf(unit, to, viaConvoy);
 }
 
 // Orders are built field by field: an object spread here costs microseconds per order in V8,
@@ -161,37 +172,28 @@ function convoyPathProblem(
   return null;
 }
 
+type NoDestination = { reason: LegalityReason; alternatives?: Loc[] };
+
 /**
  * The location of a fleet's destination: the coast written, if this fleet can reach it; else the
  * only coast it can reach. Alternatives name the coasts it can reach.
  */
-export function fleetDestination(
-  scope: LegalityScope,
-  unit: Unit,
-  written: Loc,
-  purpose: 'move' | 'support',
-): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
-  const province = scope.ctx.variant.map.byId.get(provinceOf(written));
-  if (!province) return { reason: { code: 'unknown-place', place: written } };
-  return fleetDestinationIn(scope, unit, written, province, purpose);
-}
-
 function fleetDestinationIn(
   scope: LegalityScope,
   unit: Unit,
   written: Loc,
   province: Province,
   purpose: 'move' | 'support',
-): { loc: Loc } | { reason: LegalityReason; alternatives?: Loc[] } {
+): Loc | NoDestination {
   if (province.terrain === 'land') return { reason: { code: 'fleet-inland', province: province.id } };
   const targets = scope.reach.fleetTargetsIn(unit, unit.loc, province.index, purpose);
   const coast = coastOf(written);
   if (coast) {
     if (!province.coasts.includes(coast)) return { reason: { code: 'unknown-coast', province: province.id, coast } };
-    if (targets.includes(written)) return { loc: written };
+    if (targets.includes(written)) return written;
     return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: written }, alternatives: [...targets] };
   }
-  if (targets.length === 1) return { loc: targets[0] };
+  if (targets.length === 1) return targets[0];
   if (targets.length === 0) return { reason: { code: 'cannot-reach', unit: unitFact(unit), place: province.id } };
   // The reach's list is shared: a refusal gets copies of its own.
   return {
@@ -227,7 +229,7 @@ function judgeSupport(scope: LegalityScope, unit: Unit, here: number, order: Sup
   if (order.to === undefined) {
     if (!scope.reach.reachesProvinceIn(unit, unit.loc, here, t, 'support'))
       return refused({ code: 'support-out-of-reach', why: cannotReach(scope, unit, g.ids[t]), move: false });
-    return legal(supportOf(unit, target, g.ids[t], undefined), -1, t);
+    return legal(supportAsGiven(order, unit, target, g.ids[t], undefined), -1, t);
   }
   // The destination's index, looked up once for every question below.
   const d = provinceIndex(g, order.to);
@@ -252,7 +254,19 @@ function judgeSupport(scope: LegalityScope, unit: Unit, here: number, order: Sup
       supportedTo = order.to;
     }
   }
-  return legal(supportOf(unit, target, g.ids[t], supportedTo), d, t);
+  return legal(supportAsGiven(order, unit, target, g.ids[t], supportedTo), d, t);
+}
+
+function supportAsGiven(
+  given: SupportOrder,
+  unit: Unit,
+  target: Unit,
+  supported: ProvinceId,
+  to: Loc | undefined,
+): SupportOrder {
+  const same =
+    given.loc === unit.loc && given.target === supported && given.targetType === target.type && given.to === to;
+  return same ? given : supportOf(unit, target, supported, to);
 }
 
 function supportOf(unit: Unit, target: Unit, supported: ProvinceId, to: Loc | undefined): SupportOrder {
@@ -307,5 +321,6 @@ function judgeConvoy(scope: LegalityScope, unit: Unit, here: number, order: Conv
   const to = g.ids[d];
   if (d === f) return refused({ code: 'convoyed-already-there', province: to });
   if (!scope.reach.seaRoute(f!, d, here)) return refused({ code: 'convoy-impossible', from, to, through: g.ids[here] });
-  return legal({ kind: 'convoy', power: unit.power, type: 'F', loc: unit.loc, from, to }, d, f!);
+  const same = order.loc === unit.loc && order.to === to;
+  return legal(same ? order : { kind: 'convoy', power: unit.power, type: 'F', loc: unit.loc, from, to }, d, f!);
 }
