@@ -111,7 +111,7 @@ function judgeMove(scope: LegalityScope, unit: Unit, here: number, order: MoveOr
   if (terrain === 'impassable') return refused({ code: 'impassable', province: dest });
   if (unit.type === 'F') {
     if (order.viaConvoy) return refused({ code: 'fleet-convoyed' });
-    const to = fleetDestinationIn(scope, unit, order.to, province, 'move');
+    const to = fleetDestinationIn(scope, unit, here, order.to, province);
     if (typeof to === 'string') return legal(moveAsGiven(order, unit, to, false), d, -1);
     const closed = to.alternatives?.length ? null : closedStrait(scope, unit, order.to, false);
     if (closed) return refused(closed);
@@ -175,18 +175,18 @@ function convoyPathProblem(
 type NoDestination = { reason: LegalityReason; alternatives?: Loc[] };
 
 /**
- * The location of a fleet's destination: the coast written, if this fleet can reach it; else the
+ * The location of a fleet's move (`here`: the index of its province): the coast written, if this fleet can reach it; else the
  * only coast it can reach. Alternatives name the coasts it can reach.
  */
 function fleetDestinationIn(
   scope: LegalityScope,
   unit: Unit,
+  here: number,
   written: Loc,
   province: Province,
-  purpose: 'move' | 'support',
 ): Loc | NoDestination {
   if (province.terrain === 'land') return { reason: { code: 'fleet-inland', province: province.id } };
-  const targets = scope.reach.fleetTargetsIn(unit, unit.loc, province.index, purpose);
+  const targets = scope.reach.fleetTargetsIn(unit, unit.loc, province.index, 'move', here);
   const coast = coastOf(written);
   if (coast) {
     if (!province.coasts.includes(coast)) return { reason: { code: 'unknown-coast', province: province.id, coast } };
@@ -245,7 +245,7 @@ function judgeSupport(scope: LegalityScope, unit: Unit, here: number, order: Sup
       g.isLand[d] === 1 && (scope.reach.canMoveIn(target, target.loc, to, t, d, 'move') || scope.reach.seaRoute(t, d));
     if (!reaches) return refused(supportedCannotReach(target, to));
   } else {
-    const targets = scope.reach.fleetTargetsIn(target, target.loc, d, 'move');
+    const targets = scope.reach.fleetTargetsIn(target, target.loc, d, 'move', t);
     if (!targets.length) return refused(supportedCannotReach(target, to));
     // A coast the player named is kept: the supported move must go there (DATC 4.B.4, 6.B.9).
     const coast = coastOf(order.to);

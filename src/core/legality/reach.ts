@@ -36,10 +36,14 @@ export class Reach {
     return idx === undefined ? [] : this.fleetTargetsIn(unit, from, idx, purpose);
   }
 
-  /** fleetTargets, for the province of index `idx`. */
-  fleetTargetsIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose = 'move'): readonly Loc[] {
-    // Where the map alone decides, the map's own answer (shared, never written) needs no filtering.
-    if (!this.cross) return this.g.fleetReach.get(from)?.[idx] ?? [];
+  /** fleetTargets, for the province of index `idx`; `at`, when known: the index of the province of `from`. */
+  fleetTargetsIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose = 'move', at = -1): readonly Loc[] {
+    // Where the map alone decides, the map's own answer (shared, never written) needs no filtering; a
+    // fleet on a province of one fleet location (most) finds it by the province's index, not its name.
+    if (!this.cross) {
+      const g = this.g;
+      return ((at >= 0 && from === g.ids[at] ? g.fleetReachAt[at] : g.fleetReach.get(from)) ?? NO_ROW)[idx] ?? [];
+    }
     return this.g.fleetLocs[idx].filter((l) => this.canMove(unit, from, l, purpose));
   }
 
@@ -53,7 +57,7 @@ export class Reach {
   reachesProvinceIn(unit: Unit, from: Loc, at: number, idx: number, purpose: CrossPurpose): boolean {
     if (unit.type === 'A')
       return this.g.isLand[idx] === 1 && this.canMoveIn(unit, from, this.g.ids[idx], at, idx, purpose);
-    return this.fleetTargetsIn(unit, from, idx, purpose).length > 0;
+    return this.fleetTargetsIn(unit, from, idx, purpose, at).length > 0;
   }
 
   /**
@@ -139,6 +143,8 @@ export class Reach {
     return extend(false);
   }
 }
+
+const NO_ROW: readonly Loc[][] = [];
 
 /** Per map: (from * n + to) * n + fleet -> whether that fleet is necessary to some route (Reach.necessaryFleet). */
 const necessaryCache = new WeakMap<Geometry, Map<number, boolean>>();

@@ -73,6 +73,8 @@ export abstract class Board {
   readonly state: Uint8Array;
   /** Szykman: convoyed armies whose paradox was broken fail without effect (backup.ts). */
   readonly paradoxFailed: Uint8Array;
+  /** Some move is a sortie (DP neutrals): only then is the phase asked whether one succeeded. */
+  sortie = false;
   /** Moves a circular-movement ring carried; made only when a ring is met, which is rare. */
   ringMoved: Uint8Array | null = null;
 
@@ -110,7 +112,8 @@ export abstract class Board {
   private encode(i: number, o: MovementOrder): void {
     if (o.kind === 'move') {
       this.kind[i] = MOVE;
-      this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])];
+      const mode = (this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])]);
+      if (mode === SORTIE) this.sortie = true;
     } else if (o.kind === 'support') this.kind[i] = SUPPORT;
     else if (o.kind === 'convoy') this.kind[i] = CONVOY;
   }
