@@ -43,13 +43,21 @@ export function legalise(
     result.given[i] = undefined;
     result.reason[i] = undefined;
   }
+  // Orders mostly come in the position's order of units (a GM's file, a power's orders): the unit after
+  // the one last ordered is tried first, by its location, before the location's name is looked up.
+  const provinces = scope.unitProvinces;
+  let next = 0;
   for (const o of orders) {
-    const p = provinceIndex(g, o.loc);
-    if (p === undefined) continue;
+    const p = next < count && units[next].loc === o.loc ? provinces[next] : provinceIndex(g, o.loc);
+    if (p === undefined || p < 0) continue;
     const i = unitAt[p];
     if (i < 0 || units[i].power !== o.power) continue; // no such unit of that power: ignored (6.A.6)
+    next = i + 1;
     result.given[i] = o;
     const verdict = judgeMovementOrder(scope, o, units[i], p);
+    // A later order for the same unit replaces an earlier one, provinces and all.
+    acts.dest[i] = -1;
+    acts.target[i] = -1;
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
