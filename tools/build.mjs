@@ -5,12 +5,16 @@
 // The picture thread is an entry of its own, beside the chunks, where src/render/map/draw-pool.ts
 // looks for it. Types are checked by `npm run typecheck`, not here.
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
+const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// Bundled in: the command line parser every command loads. Node reads a CommonJS package imported from
+// ES modules twice (a lexer finds its exports before it runs), which cost --help more than the parser.
+const BUNDLED = new Set(['commander']);
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -22,10 +26,14 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Dependencies stay in node_modules: native ones (SQLite, resvg) cannot be bundled, and the others
-  // load only with the commands that use them.
-  packages: 'external',
+  // The other dependencies stay in node_modules: native ones (SQLite, resvg) cannot be bundled, and the
+  // rest load only with the commands that use them.
+  external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)),
   chunkNames: 'chunk-[hash]',
+  // The bundled CommonJS code requires Node's own modules; an ES module has no require of its own.
+  banner: {
+    js: "import { createRequire as __chanceryRequire } from 'node:module';\nconst require = __chanceryRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
   logLevel: 'warning',
 });
