@@ -15,13 +15,23 @@ export interface LegalOrders {
   reason: (Reason | undefined)[];
 }
 
-/** The provinces each unit's order acts on, by unit index (the board's arrays; -1 where none). */
+/** The resolver's codes of the orders carried out. */
+export const HOLD = 0;
+export const MOVE = 1;
+export const SUPPORT = 2;
+export const CONVOY = 3;
+
+/** What each unit's order is and the provinces it acts on, by unit index (the board's arrays; -1 where none). */
 export interface Acts {
+  kind: Uint8Array;
   dest: Int32Array;
   target: Int32Array;
 }
 
-/** `acts`: written with the provinces of each order carried out, as the legality found them; left alone for holds. */
+/**
+ * `acts`: written with the kind and the provinces of each order carried out, as the legality found them;
+ * left alone for holds (HOLD, -1).
+ */
 export function legalise(
   scope: LegalityScope,
   orders: MovementOrder[],
@@ -56,17 +66,23 @@ export function legalise(
     result.given[i] = o;
     const verdict = judgeMovementOrder(scope, o, units[i], p);
     // A later order for the same unit replaces an earlier one, provinces and all.
+    acts.kind[i] = HOLD;
     acts.dest[i] = -1;
     acts.target[i] = -1;
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
-    } else if (verdict.order.kind === 'move' && invalidMoves.size && invalidMoves.has(units[i].loc)) {
+      continue;
+    }
+    // The kind read once: orders of every kind pass here, and each read of a field costs as much as a lookup.
+    const kind = verdict.order.kind;
+    if (kind === 'move' && invalidMoves.size && invalidMoves.has(units[i].loc)) {
       result.reason[i] = { code: 'sortie-ends-elsewhere' };
       result.orders[i] = holdOf(units[i]);
     } else {
       result.reason[i] = undefined;
       result.orders[i] = verdict.order;
+      acts.kind[i] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
       acts.dest[i] = verdict.to;
       acts.target[i] = verdict.target;
     }

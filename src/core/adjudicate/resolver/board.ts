@@ -9,12 +9,9 @@ import type { Geometry } from '../../map/geometry.js';
 import type { Reason } from '../../reasons.js';
 import type { MoveMode, RuleContext, Ruleset } from '../../rules/ruleset.js';
 import type { Loc, MovementOrder, Unit } from '../../types.js';
-import { legalise, type LegalOrders } from '../legality.js';
+import { legalise, MOVE, type LegalOrders } from '../legality.js';
 
-export const HOLD = 0;
-export const MOVE = 1;
-export const SUPPORT = 2;
-export const CONVOY = 3;
+export { CONVOY, HOLD, MOVE, SUPPORT } from '../legality.js';
 
 /** The legality's reason when an army's move needs a convoy and no fleet stands on any sea route. */
 export const NO_CONVOY: Reason = { code: 'no-convoy-route' };
@@ -105,17 +102,12 @@ export abstract class Board {
     // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
     this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves, this);
     ({ convoyers: this.convoyers, supports: this.supports, attackers: this.attackers } = buffers);
-    for (let i = 0; i < count; i++) this.encode(i, this.legal.orders[i]);
-  }
-
-  /** The order's kind; its provinces (dest, target) the legality wrote already (legalise). */
-  private encode(i: number, o: MovementOrder): void {
-    if (o.kind === 'move') {
-      this.kind[i] = MOVE;
-      const mode = (this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])]);
-      if (mode === SORTIE) this.sortie = true;
-    } else if (o.kind === 'support') this.kind[i] = SUPPORT;
-    else if (o.kind === 'convoy') this.kind[i] = CONVOY;
+    // Each move's mode; the orders' kinds and provinces the legality wrote already (legalise).
+    for (let i = 0; i < count; i++)
+      if (this.kind[i] === MOVE) {
+        const mode = (this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])]);
+        if (mode === SORTIE) this.sortie = true;
+      }
   }
 
   /** Where move i goes, coast included. */
