@@ -9,7 +9,7 @@
 //   always a typo, and the unit would do nothing else than hold;
 // - "via convoy" where no route of seas could ever join the two provinces is a plain land move
 //   (players' archives hold such orders); a move needing a convoy with no such route is refused.
-import type { ConvoyOrder, Loc, MoveOrder, MovementOrder, ProvinceId, SupportOrder, Unit } from '../types.js';
+import type { ConvoyOrder, Loc, MoveOrder, MovementOrder, ProvinceId, SupportOrder, Unit, UnitType } from '../types.js';
 import { coastOf, provinceOf } from '../types.js';
 import type { LegalityReason, StraitOrDistance } from '../reasons.js';
 import { unitFact } from '../reasons.js';
@@ -31,26 +31,44 @@ export function judgeMovementOrder(
   standing?: Unit,
   at?: number,
 ): JudgedMovement {
-  const owned = standing ? unitOwned(scope, order, standing) : orderedUnit(scope, order);
-  if ('reason' in owned) return owned;
-  const unit = owned.unit;
+  // Each kind on a path of its own from here: orders of five shapes pass this point, and a field read
+  // where all of them pass is a megamorphic lookup; on a kind's own path it is not.
+  switch (order.kind) {
+    case 'hold': {
+      const unit = subject(scope, order, order.power, order.type, standing);
+      if ('reason' in unit) return unit;
+      const hold: MovementOrder =
+        order.loc === unit.loc ? order : { kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc };
+      return legal(hold, -1, -1);
+    }
+    case 'move': {
+      const unit = subject(scope, order, order.power, order.type, standing);
+      if ('reason' in unit) return unit;
+      return judgeMove(scope, unit, at ?? provinceIndex(scope.ctx.geometry, unit.loc)!, order);
+    }
+    case 'support': {
+      const unit = subject(scope, order, order.power, order.type, standing);
+      if ('reason' in unit) return unit;
+      return judgeSupport(scope, unit, at ?? provinceIndex(scope.ctx.geometry, unit.loc)!, order);
+    }
+    case 'convoy': {
+      const unit = subject(scope, order, order.power, order.type, standing);
+      if ('reason' in unit) return unit;
+      return judgeConvoy(scope, unit, at ?? provinceIndex(scope.ctx.geometry, unit.loc)!, order);
+    }
+  }
+}
+
+/**
+ * The unit a movement order is for, if the variant's rules allow the order. `power`, `type`: the
+ * order's, read on its kind's own path.
+ */
+function subject(scope: LegalityScope, order: MovementOrder, power: string, type: UnitType, standing?: Unit) {
+  const unit = standing ? unitOwned(scope, power, type, standing) : orderedUnit(scope, order);
+  if ('reason' in unit) return unit;
   const ruleCheck = scope.rules.checkOrder(scope.ctx, order);
   if (!ruleCheck.ok) return refused(ruleCheck.reason ?? { code: 'variant-rule' });
-  const here = at ?? provinceIndex(scope.ctx.geometry, unit.loc)!;
-  switch (order.kind) {
-    case 'hold':
-      return legal(
-        order.loc === unit.loc ? order : { kind: 'hold', power: unit.power, type: unit.type, loc: unit.loc },
-        -1,
-        -1,
-      );
-    case 'move':
-      return judgeMove(scope, unit, here, order);
-    case 'support':
-      return judgeSupport(scope, unit, here, order);
-    case 'convoy':
-      return judgeConvoy(scope, unit, here, order);
-  }
+  return 'unit' in unit ? unit.unit : unit;
 }
 
 function legal(order: MovementOrder, to: number, target: number): LegalMovement {
@@ -73,21 +91,23 @@ export function orderedUnit(
     }
     return { reason: { code: 'no-unit', province } };
   }
-  return unitOwned(scope, order, unit);
+  const owned = unitOwned(scope, order.power, order.type, unit);
+  return 'reason' in owned ? owned : { unit };
 }
 
-/** The unit found for an order: of the power giving it, of the type written. */
+/** The unit found for an order: of the power giving it (`power`), of the type written (`type`). */
 function unitOwned(
   scope: LegalityScope,
-  order: { power: string; type: Unit['type'] },
+  power: string,
+  type: UnitType,
   unit: Unit,
-): { unit: Unit } | { reason: LegalityReason; alternatives?: undefined } {
-  if (unit.power !== order.power) {
+): Unit | { reason: LegalityReason; alternatives?: undefined } {
+  if (unit.power !== power) {
     const neutral = isNeutralPower(scope.ctx.variant, scope.ctx.position, unit.power);
     return { reason: { code: 'foreign-unit', unit: unitFact(unit), neutral } };
   }
-  if (order.type !== unit.type) return { reason: { code: 'wrong-unit-type', unit: unitFact(unit) } };
-  return { unit };
+  if (type !== unit.type) return { reason: { code: 'wrong-unit-type', unit: unitFact(unit) } };
+  return unit;
 }
 
 function terrainOf(scope: LegalityScope, province: ProvinceId) {
