@@ -17,7 +17,7 @@ import { fullBoards } from './adjudicator.js';
 
 const ROUNDS = 9;
 const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'chancery.mjs');
+const BIN = join(ROOT, 'bin', 'chancery.cjs');
 const MEMORY_TARGET_MIB = 70;
 
 /** Wall milliseconds and peak MiB of one whole process. */
@@ -55,7 +55,7 @@ export function benchCli(): void {
     // Timing a bundle older than the sources would time code that is no longer there.
     if (process.env.CHANCERY_FROM_SOURCE !== '1') rebuildStaleBundle();
     console.log(
-      `bin/chancery.mjs runs ${runsBundle() ? 'the bundled JavaScript (dist/)' : 'the TypeScript sources (tsx)'}`,
+      `bin/chancery.cjs runs ${runsBundle() ? 'the bundled JavaScript (dist/)' : 'the TypeScript sources (tsx)'}`,
     );
     const { NODE_EXTRA_CA_CERTS: extraCerts, ...plain } = process.env;
     timeCommands(commands, plain, 'plain node');
