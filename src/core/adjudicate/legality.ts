@@ -15,11 +15,29 @@ export interface LegalOrders {
   reason: (Reason | undefined)[];
 }
 
+/** The resolver's codes of the orders carried out. */
+export const HOLD = 0;
+export const MOVE = 1;
+export const SUPPORT = 2;
+export const CONVOY = 3;
+
+/** What each unit's order is and the provinces it acts on, by unit index (the board's arrays; -1 where none). */
+export interface Acts {
+  kind: Uint8Array;
+  dest: Int32Array;
+  target: Int32Array;
+}
+
+/**
+ * `acts`: written with the kind and the provinces of each order carried out, as the legality found them;
+ * left alone for holds (HOLD, -1).
+ */
 export function legalise(
   scope: LegalityScope,
   orders: MovementOrder[],
   unitAt: Int32Array,
   invalidMoves: ReadonlySet<Loc>,
+  acts: Acts,
 ): LegalOrders {
   const g = scope.ctx.geometry;
   const units = scope.ctx.position.units;
@@ -35,22 +53,38 @@ export function legalise(
     result.given[i] = undefined;
     result.reason[i] = undefined;
   }
+  // Orders mostly come in the position's order of units (a GM's file, a power's orders): the unit after
+  // the one last ordered is tried first, by its location, before the location's name is looked up.
+  const provinces = scope.unitProvinces;
+  let next = 0;
   for (const o of orders) {
-    const p = provinceIndex(g, o.loc);
-    if (p === undefined) continue;
+    const p = next < count && units[next].loc === o.loc ? provinces[next] : provinceIndex(g, o.loc);
+    if (p === undefined || p < 0) continue;
     const i = unitAt[p];
     if (i < 0 || units[i].power !== o.power) continue; // no such unit of that power: ignored (6.A.6)
+    next = i + 1;
     result.given[i] = o;
-    const verdict = judgeMovementOrder(scope, o, units[i]);
+    const verdict = judgeMovementOrder(scope, o, units[i], p);
+    // A later order for the same unit replaces an earlier one, provinces and all.
+    acts.kind[i] = HOLD;
+    acts.dest[i] = -1;
+    acts.target[i] = -1;
     if ('reason' in verdict) {
       result.reason[i] = verdict.reason;
       result.orders[i] = holdOf(units[i]);
-    } else if (verdict.order.kind === 'move' && invalidMoves.size && invalidMoves.has(units[i].loc)) {
+      continue;
+    }
+    // The kind read once: orders of every kind pass here, and each read of a field costs as much as a lookup.
+    const kind = verdict.order.kind;
+    if (kind === 'move' && invalidMoves.size && invalidMoves.has(units[i].loc)) {
       result.reason[i] = { code: 'sortie-ends-elsewhere' };
       result.orders[i] = holdOf(units[i]);
     } else {
       result.reason[i] = undefined;
       result.orders[i] = verdict.order;
+      acts.kind[i] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
+      acts.dest[i] = verdict.to;
+      acts.target[i] = verdict.target;
     }
   }
   for (let i = 0; i < count; i++) if (result.orders[i] === undefined) result.orders[i] = holdOf(units[i]);

@@ -34,7 +34,7 @@ export function adjudicateMovement(
   const board = new Resolver(scope, sorties, orders);
   try {
     board.resolveAll();
-    const next = sortieVerdicts(board);
+    const next = board.sortie ? sortieVerdicts(board) : null;
     if (next) return adjudicateMovement(scope, orders, next, explain);
     const done: MovementOutcome = settledOutcome(board);
     // Read after resolution, from the settled decisions: asking costs nothing when nobody asks.

@@ -58,7 +58,9 @@ function movementOrders(orders: Order[]): MovementOrder[] {
 }
 
 function isMovementOrder(o: Order): o is MovementOrder {
-  return o.kind === 'hold' || o.kind === 'move' || o.kind === 'support' || o.kind === 'convoy';
+  // The kind read once: orders of every kind pass here, and each read of a field costs as much as a lookup.
+  const kind = o.kind;
+  return kind === 'hold' || kind === 'move' || kind === 'support' || kind === 'convoy';
 }
 
 export function initialPosition(variant: Variant): Position {

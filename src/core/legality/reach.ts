@@ -36,10 +36,14 @@ export class Reach {
     return idx === undefined ? [] : this.fleetTargetsIn(unit, from, idx, purpose);
   }
 
-  /** fleetTargets, for the province of index `idx`. */
-  fleetTargetsIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose = 'move'): readonly Loc[] {
-    // Where the map alone decides, the map's own answer (shared, never written) needs no filtering.
-    if (!this.cross) return this.g.fleetReach.get(from)?.[idx] ?? [];
+  /** fleetTargets, for the province of index `idx`; `at`, when known: the index of the province of `from`. */
+  fleetTargetsIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose = 'move', at = -1): readonly Loc[] {
+    // Where the map alone decides, the map's own answer (shared, never written) needs no filtering; a
+    // fleet on a province of one fleet location (most) finds it by the province's index, not its name.
+    if (!this.cross) {
+      const g = this.g;
+      return ((at >= 0 && from === g.ids[at] ? g.fleetReachAt[at] : g.fleetReach.get(from)) ?? NO_ROW)[idx] ?? [];
+    }
     return this.g.fleetLocs[idx].filter((l) => this.canMove(unit, from, l, purpose));
   }
 
@@ -49,14 +53,18 @@ export class Reach {
     return this.fleetTargets(unit, from, to, purpose).length > 0;
   }
 
-  /** reachesProvince, for the province of index `idx`. */
-  reachesProvinceIn(unit: Unit, from: Loc, idx: number, purpose: CrossPurpose): boolean {
-    if (unit.type === 'A') return this.g.isLand[idx] === 1 && this.canMove(unit, from, this.g.ids[idx], purpose);
-    return this.fleetTargetsIn(unit, from, idx, purpose).length > 0;
+  /** reachesProvince, from the province of index `at` to the province of index `idx`. */
+  reachesProvinceIn(unit: Unit, from: Loc, at: number, idx: number, purpose: CrossPurpose): boolean {
+    if (unit.type === 'A')
+      return this.g.isLand[idx] === 1 && this.canMoveIn(unit, from, this.g.ids[idx], at, idx, purpose);
+    return this.fleetTargetsIn(unit, from, idx, purpose, at).length > 0;
   }
 
-  /** Every location a dislodged unit could retreat to, before occupation and standoffs are removed. */
-  retreatLocs(unit: Unit): Loc[] {
+  /**
+   * Every location a dislodged unit could retreat to, before occupation and standoffs are removed; with
+   * `open`, only those in provinces (by index) it allows, asked before the rules are.
+   */
+  retreatLocs(unit: Unit, open?: (province: number) => boolean): Loc[] {
     const g = this.g;
     const p = provinceIndex(g, unit.loc)!;
     const out: Loc[] = [];
@@ -64,14 +72,16 @@ export class Reach {
     const ask = this.cross !== null;
     if (unit.type === 'A') {
       for (let b = 0; b < g.n; b++)
-        if (g.armyAdj[p * g.n + b] && (!ask || this.canMove(unit, unit.loc, g.ids[b], 'retreat'))) out.push(g.ids[b]);
+        if (g.armyAdj[p * g.n + b] && (!open || open(b)) && (!ask || this.canMove(unit, unit.loc, g.ids[b], 'retreat')))
+          out.push(g.ids[b]);
     } else {
       for (const l of g.fleetAdj.get(unit.loc) ?? [])
-        if (!ask || this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+        if ((!open || open(provinceIndex(g, l)!)) && (!ask || this.canMove(unit, unit.loc, l, 'retreat'))) out.push(l);
       if (this.cross)
         for (let b = 0; b < g.n; b++)
-          for (const l of g.fleetLocs[b])
-            if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
+          if (!open || open(b))
+            for (const l of g.fleetLocs[b])
+              if (!out.includes(l) && l !== unit.loc && this.canMove(unit, unit.loc, l, 'retreat')) out.push(l);
     }
     return out;
   }
@@ -133,6 +143,8 @@ export class Reach {
     return extend(false);
   }
 }
+
+const NO_ROW: readonly Loc[][] = [];
 
 /** Per map: (from * n + to) * n + fleet -> whether that fleet is necessary to some route (Reach.necessaryFleet). */
 const necessaryCache = new WeakMap<Geometry, Map<number, boolean>>();

@@ -16,6 +16,8 @@ export interface LegalityScope {
   readonly unitProvinces: readonly number[];
   /** The unit standing in a province at the start of the phase. */
   unitIn(province: ProvinceId): Unit | undefined;
+  /** unitIn, for the province of geometry index `p`. */
+  unitAtIndex(p: number): Unit | undefined;
   /** The dislodged unit of a province (retreat phases). */
   dislodgedIn(province: ProvinceId): DislodgedUnit | undefined;
 }
@@ -48,6 +50,10 @@ class PhaseScope implements LegalityScope {
   unitIn(province: ProvinceId): Unit | undefined {
     const p = this.ctx.geometry.index.get(province);
     return p === undefined ? undefined : this.standing[p];
+  }
+
+  unitAtIndex(p: number): Unit | undefined {
+    return this.standing[p];
   }
 
   dislodgedIn(province: ProvinceId): DislodgedUnit | undefined {

@@ -23,6 +23,8 @@ export interface Geometry {
   fleetLocs: Loc[][];
   /** Fleet location -> per province index, the fleet locations of that province it borders (shared, never written). */
   fleetReach: Map<Loc, readonly Loc[][]>;
+  /** fleetReach of each province's own id, by province index (undefined where no fleet stands on the province id). */
+  fleetReachAt: (readonly Loc[][] | undefined)[];
   /** Neighbours over land and sea together (province level), for civil-disorder distances. */
   anyAdj: number[][];
   /** English full name by province index, for alphabetical tie-breaks. */
@@ -101,6 +103,7 @@ function build(variant: Variant): Geometry {
     fleetAdj,
     fleetLocs,
     fleetReach,
+    fleetReachAt: provinces.map((p) => fleetReach.get(p.id)),
     anyAdj,
     names: provinces.map((p) => p.name),
   };

@@ -5,16 +5,13 @@
 // convoy.ts (paths, 5.B.3-4), support.ts (5.B.2), strength.ts (5.B.5-8), move.ts (5.B.1, head to
 // head), backup.ts (5.B.9) and guess.ts (the guess algorithm, 5.F), which alone implements resolve.
 import type { LegalityScope } from '../../legality/index.js';
-import { provinceIndex, type Geometry } from '../../map/geometry.js';
+import type { Geometry } from '../../map/geometry.js';
 import type { Reason } from '../../reasons.js';
 import type { MoveMode, RuleContext, Ruleset } from '../../rules/ruleset.js';
 import type { Loc, MovementOrder, Unit } from '../../types.js';
-import { legalise, type LegalOrders } from '../legality.js';
+import { legalise, MOVE, type LegalOrders } from '../legality.js';
 
-export const HOLD = 0;
-export const MOVE = 1;
-export const SUPPORT = 2;
-export const CONVOY = 3;
+export { CONVOY, HOLD, MOVE, SUPPORT } from '../legality.js';
 
 /** The legality's reason when an army's move needs a convoy and no fleet stands on any sea route. */
 export const NO_CONVOY: Reason = { code: 'no-convoy-route' };
@@ -73,6 +70,8 @@ export abstract class Board {
   readonly state: Uint8Array;
   /** Szykman: convoyed armies whose paradox was broken fail without effect (backup.ts). */
   readonly paradoxFailed: Uint8Array;
+  /** Some move is a sortie (DP neutrals): only then is the phase asked whether one succeeded. */
+  sortie = false;
   /** Moves a circular-movement ring carried; made only when a ring is met, which is rare. */
   ringMoved: Uint8Array | null = null;
 
@@ -101,26 +100,14 @@ export abstract class Board {
       this.unitAt[p] = i;
     }
     // One legal order per unit; anything illegal or missing becomes a hold (DATC 4.E.1).
-    this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves);
+    this.legal = legalise(scope, orders, this.unitAt, sorties.invalidMoves, this);
     ({ convoyers: this.convoyers, supports: this.supports, attackers: this.attackers } = buffers);
-    for (let i = 0; i < count; i++) this.encode(i, this.legal.orders[i]);
-  }
-
-  private encode(i: number, o: MovementOrder): void {
-    const index = this.g.index;
-    if (o.kind === 'move') {
-      this.kind[i] = MOVE;
-      this.dest[i] = provinceIndex(this.g, o.to)!;
-      this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])];
-    } else if (o.kind === 'support') {
-      this.kind[i] = SUPPORT;
-      this.target[i] = index.get(o.target)!;
-      if (o.to !== undefined) this.dest[i] = provinceIndex(this.g, o.to)!;
-    } else if (o.kind === 'convoy') {
-      this.kind[i] = CONVOY;
-      this.target[i] = index.get(o.from)!;
-      this.dest[i] = index.get(o.to)!;
-    }
+    // Each move's mode; the orders' kinds and provinces the legality wrote already (legalise).
+    for (let i = 0; i < count; i++)
+      if (this.kind[i] === MOVE) {
+        const mode = (this.mode[i] = MODE_CODE[this.rules.moveMode(this.ctx, this.units[i])]);
+        if (mode === SORTIE) this.sortie = true;
+      }
   }
 
   /** Where move i goes, coast included. */

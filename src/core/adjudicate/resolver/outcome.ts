@@ -6,7 +6,7 @@ import { Reach } from '../../legality/index.js';
 import type { Reason } from '../../reasons.js';
 import type { DislodgedUnit, Note, Unit } from '../../types.js';
 import type { OrderOutcome } from '../result.js';
-import { provinceIndex } from '../../map/geometry.js';
+import { mapDecides } from '../../rules/ruleset.js';
 import { Board, CONVOY, MOVE, NO_CONVOY, SUPPORT } from './board.js';
 import { convoyFails } from './convoy.js';
 
@@ -99,15 +99,15 @@ function retreatsOf(b: Board, beaten: number[], by: Int32Array, after: Unit[]): 
     if (kind[i] === MOVE && res[i] === 1) blocked[dest[i]] = 1;
     else if (by[i] < 0) blocked[prov[i]] = 1;
   }
-  const ctx = b.ctx;
-  const afterMovement = new Reach(g, { ...ctx, position: { ...ctx.position, units: after } }, b.rules.cross);
+  // Where the map alone decides, the board after movement borders as the board before it.
+  const afterMovement =
+    b.rules.cross === mapDecides
+      ? b.scope.reach
+      : new Reach(g, { ...b.ctx, position: { ...b.ctx.position, units: after } }, b.rules.cross);
   return beaten.map((i) => {
     const attacker = by[i];
     const from = byConvoy[attacker] ? -1 : prov[attacker];
-    const retreats = afterMovement.retreatLocs(b.units[i]).filter((l) => {
-      const p = provinceIndex(g, l)!;
-      return p !== from && !blocked[p];
-    });
+    const retreats = afterMovement.retreatLocs(b.units[i], (p) => p !== from && !blocked[p]);
     const { power, type, loc } = b.units[i];
     return { power, type, loc, attackerFrom: byConvoy[attacker] ? null : g.ids[prov[attacker]], retreats };
   });
