@@ -21,6 +21,11 @@ export function ordersOf(db: Db, gameId: number, phase: string, power: string): 
   return set ? asStored(set.normalised) : null;
 }
 
+/** Each power's orders for the phase, read in one query (a deadline asks this of every power at once). */
+export function ordersByPower(db: Db, gameId: number, phase: string): Map<string, StoredOrders> {
+  return new Map(listOrders(db, gameId, phase).map((set) => [set.power, asStored(set.normalised)]));
+}
+
 /** Every order given for the phase, all powers together, ready for the adjudicator. */
 export function allOrders(db: Db, gameId: number, phase: string): Order[] {
   return listOrders(db, gameId, phase).flatMap((set) => asStored(set.normalised).orders);

@@ -157,17 +157,26 @@ export function previewOf(
   return { processed: true, phase: record.phase, result, mails: gm ? [mail, ...chart] : [] };
 }
 
+/**
+ * A game and its current phase as the caller read them in the transaction that processes it (the
+ * clock has read both to decide): processing then reads neither again.
+ */
+export interface LoadedPhase {
+  game: Game;
+  record: PhaseRecord | null;
+}
+
 export function processGame(
   db: Db,
-  gameId: number,
+  target: number | LoadedPhase,
   now: string,
   mode: ProcessMode,
   expectPhase?: string,
 ): ProcessOutcome {
-  const game = getGame(db, gameId);
+  const game = typeof target === 'number' ? getGame(db, target) : target.game;
   if (!game) return refuse('no such game');
   if (game.status !== 'active') return refuse(`game ${game.name} is ${game.status}, not active`);
-  const record = currentPhase(db, game.id);
+  const record = typeof target === 'number' ? currentPhase(db, game.id) : target.record;
   if (!record || record.result) return refuse(`game ${game.name} has no phase waiting for orders`);
   if (expectPhase !== undefined && expectPhase.toUpperCase() !== record.phase) {
     return refuse(
@@ -191,10 +200,13 @@ export function processGame(
   const settings = readSettings(game.settings);
   const result = adjudicateRecord(db, game, record);
   const nextCode = phaseCode(result.next.phase);
-  const deadlineText = formatDeadline(deadlineOf(db, game.id, record.phase) ?? job?.dueAt ?? null, gameZone(game));
+  // The deadline the phase had: its job, claimed just now (or before, by the clock), is no longer pending.
+  const deadlineText = formatDeadline(job?.dueAt ?? null, gameZone(game));
   // Processed before the time readers have in their calendars for it: that event is withdrawn.
   const processedEarly = calendarRequest(game, record.phase, now, 'processed');
-  const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true });
+  // Read once for the next deadline (absences) and the list of readers; nothing below changes a seat's holder.
+  const seats = listSeats(db, game.id);
+  const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true, seats });
   const text = renderResults(variantOf(game.variant), record.position, result, {
     game: game.name,
     judge: JUDGE_ID,
@@ -202,24 +214,28 @@ export function processGame(
     nextDeadline: nextDeadline ? formatDeadline(nextDeadline, gameZone(game)) : undefined,
   });
   recordPhaseResult(db, record.id, result, result.seed);
-  // Released (RULE MANUAL_PROCESS): the phase no longer waits for the GM.
-  const held = readSettings(getGame(db, game.id)?.settings ?? {});
-  if (held.awaitingRelease) setGameSettings(db, game.id, { ...held, awaitingRelease: null });
-  // Draw and concession votes last one phase.
-  clearVotes(db, game.id);
+  // Released (RULE MANUAL_PROCESS): the phase no longer waits for the GM. Only the GM's release
+  // request sets the flag, so a game read without it has none; one with it is read afresh to write.
+  if (settings.awaitingRelease) {
+    const held = readSettings(getGame(db, game.id)?.settings ?? {});
+    if (held.awaitingRelease) setGameSettings(db, game.id, { ...held, awaitingRelease: null });
+  }
+  // Draw and concession votes last one phase (only commands cast them: none read, none to clear).
+  if (Object.keys(settings.votes).length) clearVotes(db, game.id);
   // Recorded first, so that the reveal at the end of the game includes this last phase.
+  let opened: PhaseRecord | null = null;
   if (result.gameOver) {
     setGameStatus(db, game.id, 'completed');
     const how = result.drawn?.length ? 'year-cap' : 'victory';
     recordEnding(db, game.id, { how, phase: record.phase, powers: result.drawn ?? result.winners });
-  } else appendPhase(db, game.id, nextCode, result.next);
+  } else opened = appendPhase(db, game.id, nextCode, result.next);
   const carried =
     mode === 'rollforward' || result.gameOver
       ? ''
       : carryRolledBackOrders(db, game, record.seq + 1, nextCode, result.next);
   // Orders sent in advance for the phase now open become its orders (after any the rollback gave back).
-  const advance = openAdvanceOrders(db, game, result.gameOver ? null : currentPhase(db, game.id));
-  for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
+  const advance = openAdvanceOrders(db, game, opened);
+  for (const seat of seats) if (seat.wait) setSeatWait(db, seat.id, false);
 
   const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
   // A phase processed again after a ROLLBACK: its readers hold results for it already.
@@ -231,7 +247,7 @@ export function processGame(
   const mails: OutgoingMail[] = [
     {
       kind: 'result',
-      bcc: resultRecipients(db, game),
+      bcc: resultRecipients(db, game, seats),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
       text: renderTemplate('results', {
         preamble: [

@@ -5,7 +5,7 @@ import type { Game } from '../store/games.js';
 import { phaseHistory, type PhaseRecord } from '../store/phases.js';
 import { listSeats, type Seat } from '../store/players.js';
 import { isPlaying } from './lifecycle/roster.js';
-import { ordersOf } from './phase-orders.js';
+import { ordersByPower, ordersOf } from './phase-orders.js';
 import { isComplete, obligation, type Obligation } from './readiness.js';
 import { variantOf } from './variants.js';
 import { powerName } from '../core/map/display-names.js';
@@ -40,14 +40,18 @@ export interface LateSeat {
 /** The played seats with something to order, each with what it still owes. */
 function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
   const variant = variantOf(game.variant);
+  // Every power's orders and the phase's adjustments read once for the whole table, not once a power.
+  const given = ordersByPower(db, game.id, record.phase);
+  const due = adjustmentsDue(db, game.id, record);
   const out: LateSeat[] = [];
   for (const seat of listSeats(db, game.id)) {
     if (!isPlaying(seat) || !seat.power) continue;
+    const stored = given.get(seat.power);
     out.push({
       seat,
       power: seat.power,
       name: powerName(variant, seat.power),
-      duty: obligationOf(db, game, record, seat.power),
+      duty: obligation(record.position, seat.power, stored ? stored.orders : null, due),
     });
   }
   // In the order of the map, as every list of powers is, not in the order the seats were taken.

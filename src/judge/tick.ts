@@ -122,7 +122,7 @@ function processIfReady(db: Db, gameId: number, now: string, judge: JudgeIdentit
     if (held.length) report.notices.push(`game ${game.name} ${record.phase}: held for the GM's release`);
     return false;
   }
-  const outcome = processGame(db, game.id, now, mode, record.phase);
+  const outcome = processGame(db, { game, record }, now, mode, record.phase);
   if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
   return outcome.processed;
 }
@@ -289,7 +289,7 @@ function deadlinePassed(ctx: JobContext): void {
   if (typeof live === 'string') return drop(ctx, live);
   const { game, record } = live;
   const late = lateSeats(ctx.db, game, record);
-  if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
+  if (!late.length) return processNow(ctx, game, record, ctx.job.key);
   claimJob(ctx.db, ctx.job.id, ctx.now);
   // Each late player's count (ROSTER, SUMMARY): a phase whose deadline passes again counts once.
   for (const seat of late) recordLate(ctx.db, seat.seat.id, record.phase);
@@ -345,13 +345,14 @@ function graceOver(ctx: JobContext): void {
   if (phaseClock(ctx.db, game.id, record.phase).state === 'running') return drop(ctx, 'the phase has a new deadline');
   claimJob(ctx.db, ctx.job.id, ctx.now);
   const late = lateSeats(ctx.db, game, record);
-  if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
+  if (!late.length) return processNow(ctx, game, record, ctx.job.key);
   afterGrace(ctx, game, record, late);
 }
 
-function processNow(ctx: JobContext, game: Game, phase: string, origin: string): void {
+function processNow(ctx: JobContext, game: Game, record: PhaseRecord, origin: string): void {
   if (isManual(game)) return holdNow(ctx, game);
-  const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', phase);
+  // The game and phase as livePhase read them: nothing since has changed either.
+  const outcome = processGame(ctx.db, { game, record }, ctx.now, 'deadline', record.phase);
   if (outcome.processed) recordProcessed(ctx.db, ctx.judge, origin, outcome, ctx.report);
   else drop(ctx, outcome.reason);
 }
@@ -417,7 +418,8 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
     if (policy === 'cd') notices.push(...lapsedMails(ctx.db, game, late));
     return send(ctx, [...notices, ...held], `grace over, ${record.phase} held for the GM's release: ${names}`);
   }
-  const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', record.phase);
+  // Seats changed (civil disorder), but not the game or its phase, as livePhase read them.
+  const outcome = processGame(ctx.db, { game, record }, ctx.now, 'deadline', record.phase);
   if (!outcome.processed) {
     for (const seat of before) setSeatStatus(ctx.db, seat.id, seat.status);
     return drop(ctx, outcome.reason);
