@@ -25,7 +25,7 @@ import { holdAfterRollback } from './lifecycle/rollback-hold.js';
 import { recordEnding } from './lifecycle/game-end.js';
 import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
-import { allBids, allOrders } from './phase-orders.js';
+import { allBids, allOrders, type StoredOrders } from './phase-orders.js';
 import { lateness } from './progress.js';
 import { phaseSeed } from './seeds.js';
 import { readSettings } from './settings.js';
@@ -49,11 +49,12 @@ function refuse(reason: string): ProcessOutcome {
 }
 
 /** The adjudication both PROCESS and PREVIEW use: same orders, same bids, same seed. */
-function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
+function adjudicateRecord(db: Db, game: Game, record: PhaseRecord, read?: Map<string, StoredOrders>): PhaseResult {
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
   const { yearCap, victoryCentres, cdOrders } = readSettings(game.settings);
-  const given = allOrders(db, game.id, record.phase);
+  // By power, as allOrders lists them.
+  const given = read ? [...read.values()].flatMap((set) => set.orders) : allOrders(db, game.id, record.phase);
   const orders = cdOrders ? [...given, ...disorderOrders(db, game, record, given, cdOrders, seed)] : given;
   return adjudicate(variant, record.position, orders, {
     seed,
@@ -164,6 +165,8 @@ export function previewOf(
 export interface LoadedPhase {
   game: Game;
   record: PhaseRecord | null;
+  /** The phase's orders by power (ordersByPower), when the caller has read them too. */
+  orders?: Map<string, StoredOrders>;
 }
 
 export function processGame(
@@ -198,7 +201,7 @@ export function processGame(
     return refuse('the phase is being processed already');
 
   const settings = readSettings(game.settings);
-  const result = adjudicateRecord(db, game, record);
+  const result = adjudicateRecord(db, game, record, typeof target === 'number' ? undefined : target.orders);
   const nextCode = phaseCode(result.next.phase);
   // The deadline the phase had: its job, claimed just now (or before, by the clock), is no longer pending.
   const deadlineText = formatDeadline(job?.dueAt ?? null, gameZone(game));
