@@ -64,8 +64,9 @@ const MAX_KEPT_STATEMENTS = 500;
 /**
  * The store prepares its statement on every call, and preparing costs more than running most of its
  * queries: one tick over 1,000 games prepared tens of thousands. So the connection keeps what it
- * prepared, by SQL text. Sharing a statement is safe because the judge never changes a statement's
- * modes (pluck, raw, expand) nor iterates one, and each get/all/run finishes before the next starts.
+ * prepared, by SQL text. Sharing a statement is safe because nobody may change a statement's modes
+ * (pluck, raw, expand: rowsBuiltHere refuses), the judge iterates none, and each get/all/run finishes
+ * before the next starts.
  */
 function keepPreparedStatements(db: Db): void {
   const prepare = db.prepare.bind(db);
@@ -103,7 +104,13 @@ function rowsBuiltHere(statement: Database.Statement): Database.Statement {
   const get = statement.get.bind(statement);
   const all = statement.all.bind(statement);
   const iterate = statement.iterate.bind(statement);
+  const refuse = () => {
+    throw new Error('a statement of the store is shared and reads its rows as arrays: its mode stays as it is');
+  };
   return Object.assign(statement, {
+    raw: refuse,
+    pluck: refuse,
+    expand: refuse,
     get: (...params: unknown[]) => {
       const values = get(...params) as unknown[] | undefined;
       return values === undefined ? undefined : toRow(values);
