@@ -19,9 +19,10 @@ export function bidChartMails(
   options: { preview: boolean; dedupeSuffix?: string },
 ): OutgoingMail[] {
   const report = dpReportOf(result);
+  if (!report) return [];
   // The GM and his co-GMs; nobody else sees the chart while the game runs.
   const masters = masterAddresses(db, game);
-  if (!report || !masters.length) return [];
+  if (!masters.length) return [];
   const chart = renderBidChart(variantOf(game.variant), report);
   return [
     {

@@ -3,7 +3,7 @@
 import type { DpBid, MovementOrder, Order } from '../core/types.js';
 import type { Db } from '../store/database.js';
 import { allDpAllocations, dpAllocationsOf } from '../store/dp-allocations.js';
-import { getOrders, listOrders } from '../store/orders.js';
+import { getOrders, listNormalisedOrders, listOrders } from '../store/orders.js';
 
 export interface StoredOrders {
   orders: Order[];
@@ -21,9 +21,14 @@ export function ordersOf(db: Db, gameId: number, phase: string, power: string): 
   return set ? asStored(set.normalised) : null;
 }
 
+/** Each power's orders for the phase, read in one query (a deadline asks this of every power at once). */
+export function ordersByPower(db: Db, gameId: number, phase: string): Map<string, StoredOrders> {
+  return new Map(listNormalisedOrders(db, gameId, phase).map((set) => [set.power, asStored(set.normalised)]));
+}
+
 /** Every order given for the phase, all powers together, ready for the adjudicator. */
 export function allOrders(db: Db, gameId: number, phase: string): Order[] {
-  return listOrders(db, gameId, phase).flatMap((set) => asStored(set.normalised).orders);
+  return listNormalisedOrders(db, gameId, phase).flatMap((set) => asStored(set.normalised).orders);
 }
 
 export function powersWithOrders(db: Db, gameId: number, phase: string): Set<string> {

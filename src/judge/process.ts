@@ -25,7 +25,7 @@ import { holdAfterRollback } from './lifecycle/rollback-hold.js';
 import { recordEnding } from './lifecycle/game-end.js';
 import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
-import { allBids, allOrders } from './phase-orders.js';
+import { allBids, allOrders, type StoredOrders } from './phase-orders.js';
 import { lateness } from './progress.js';
 import { phaseSeed } from './seeds.js';
 import { readSettings } from './settings.js';
@@ -49,11 +49,12 @@ function refuse(reason: string): ProcessOutcome {
 }
 
 /** The adjudication both PROCESS and PREVIEW use: same orders, same bids, same seed. */
-function adjudicateRecord(db: Db, game: Game, record: PhaseRecord): PhaseResult {
+function adjudicateRecord(db: Db, game: Game, record: PhaseRecord, read?: Map<string, StoredOrders>): PhaseResult {
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
   const { yearCap, victoryCentres, cdOrders } = readSettings(game.settings);
-  const given = allOrders(db, game.id, record.phase);
+  // By power, as allOrders lists them.
+  const given = read ? [...read.values()].flatMap((set) => set.orders) : allOrders(db, game.id, record.phase);
   const orders = cdOrders ? [...given, ...disorderOrders(db, game, record, given, cdOrders, seed)] : given;
   return adjudicate(variant, record.position, orders, {
     seed,
@@ -157,17 +158,28 @@ export function previewOf(
   return { processed: true, phase: record.phase, result, mails: gm ? [mail, ...chart] : [] };
 }
 
+/**
+ * A game and its current phase as the caller read them in the transaction that processes it (the
+ * clock has read both to decide): processing then reads neither again.
+ */
+export interface LoadedPhase {
+  game: Game;
+  record: PhaseRecord | null;
+  /** The phase's orders by power (ordersByPower), when the caller has read them too. */
+  orders?: Map<string, StoredOrders>;
+}
+
 export function processGame(
   db: Db,
-  gameId: number,
+  target: number | LoadedPhase,
   now: string,
   mode: ProcessMode,
   expectPhase?: string,
 ): ProcessOutcome {
-  const game = getGame(db, gameId);
+  const game = typeof target === 'number' ? getGame(db, target) : target.game;
   if (!game) return refuse('no such game');
   if (game.status !== 'active') return refuse(`game ${game.name} is ${game.status}, not active`);
-  const record = currentPhase(db, game.id);
+  const record = typeof target === 'number' ? currentPhase(db, game.id) : target.record;
   if (!record || record.result) return refuse(`game ${game.name} has no phase waiting for orders`);
   if (expectPhase !== undefined && expectPhase.toUpperCase() !== record.phase) {
     return refuse(
@@ -189,12 +201,15 @@ export function processGame(
     return refuse('the phase is being processed already');
 
   const settings = readSettings(game.settings);
-  const result = adjudicateRecord(db, game, record);
+  const result = adjudicateRecord(db, game, record, typeof target === 'number' ? undefined : target.orders);
   const nextCode = phaseCode(result.next.phase);
-  const deadlineText = formatDeadline(deadlineOf(db, game.id, record.phase) ?? job?.dueAt ?? null, gameZone(game));
+  // The deadline the phase had: its job, claimed just now (or before, by the clock), is no longer pending.
+  const deadlineText = formatDeadline(job?.dueAt ?? null, gameZone(game));
   // Processed before the time readers have in their calendars for it: that event is withdrawn.
   const processedEarly = calendarRequest(game, record.phase, now, 'processed');
-  const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true });
+  // Read once for the next deadline (absences) and the list of readers; nothing below changes a seat's holder.
+  const seats = listSeats(db, game.id);
+  const nextDeadline = result.gameOver ? null : scheduleDeadline(db, game, nextCode, now, { reopen: true, seats });
   const text = renderResults(variantOf(game.variant), record.position, result, {
     game: game.name,
     judge: JUDGE_ID,
@@ -202,24 +217,28 @@ export function processGame(
     nextDeadline: nextDeadline ? formatDeadline(nextDeadline, gameZone(game)) : undefined,
   });
   recordPhaseResult(db, record.id, result, result.seed);
-  // Released (RULE MANUAL_PROCESS): the phase no longer waits for the GM.
-  const held = readSettings(getGame(db, game.id)?.settings ?? {});
-  if (held.awaitingRelease) setGameSettings(db, game.id, { ...held, awaitingRelease: null });
-  // Draw and concession votes last one phase.
-  clearVotes(db, game.id);
+  // Released (RULE MANUAL_PROCESS): the phase no longer waits for the GM. Only the GM's release
+  // request sets the flag, so a game read without it has none; one with it is read afresh to write.
+  if (settings.awaitingRelease) {
+    const held = readSettings(getGame(db, game.id)?.settings ?? {});
+    if (held.awaitingRelease) setGameSettings(db, game.id, { ...held, awaitingRelease: null });
+  }
+  // Draw and concession votes last one phase (only commands cast them: none read, none to clear).
+  if (Object.keys(settings.votes).length) clearVotes(db, game.id);
   // Recorded first, so that the reveal at the end of the game includes this last phase.
+  let opened: PhaseRecord | null = null;
   if (result.gameOver) {
     setGameStatus(db, game.id, 'completed');
     const how = result.drawn?.length ? 'year-cap' : 'victory';
     recordEnding(db, game.id, { how, phase: record.phase, powers: result.drawn ?? result.winners });
-  } else appendPhase(db, game.id, nextCode, result.next);
+  } else opened = appendPhase(db, game.id, nextCode, result.next);
   const carried =
     mode === 'rollforward' || result.gameOver
       ? ''
       : carryRolledBackOrders(db, game, record.seq + 1, nextCode, result.next);
   // Orders sent in advance for the phase now open become its orders (after any the rollback gave back).
-  const advance = openAdvanceOrders(db, game, result.gameOver ? null : currentPhase(db, game.id));
-  for (const seat of listSeats(db, game.id)) if (seat.wait) setSeatWait(db, seat.id, false);
+  const advance = openAdvanceOrders(db, game, opened);
+  for (const seat of seats) if (seat.wait) setSeatWait(db, seat.id, false);
 
   const suffix = settings.rollbacks ? `:after-rollback-${settings.rollbacks}` : '';
   // A phase processed again after a ROLLBACK: its readers hold results for it already.
@@ -231,7 +250,7 @@ export function processGame(
   const mails: OutgoingMail[] = [
     {
       kind: 'result',
-      bcc: resultRecipients(db, game),
+      bcc: resultRecipients(db, game, seats),
       subject: `Diplomacy results ${game.name} ${record.phase}`,
       text: renderTemplate('results', {
         preamble: [

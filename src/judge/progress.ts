@@ -5,7 +5,7 @@ import type { Game } from '../store/games.js';
 import { phaseHistory, type PhaseRecord } from '../store/phases.js';
 import { listSeats, type Seat } from '../store/players.js';
 import { isPlaying } from './lifecycle/roster.js';
-import { ordersOf } from './phase-orders.js';
+import { ordersByPower, ordersOf, type StoredOrders } from './phase-orders.js';
 import { isComplete, obligation, type Obligation } from './readiness.js';
 import { variantOf } from './variants.js';
 import { powerName } from '../core/map/display-names.js';
@@ -38,16 +38,19 @@ export interface LateSeat {
 }
 
 /** The played seats with something to order, each with what it still owes. */
-function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
+function playedDuties(db: Db, game: Game, record: PhaseRecord, given: Map<string, StoredOrders>): LateSeat[] {
   const variant = variantOf(game.variant);
+  // Every power's orders (`given`) and the phase's adjustments read once for the table, not once a power.
+  const due = adjustmentsDue(db, game.id, record);
   const out: LateSeat[] = [];
   for (const seat of listSeats(db, game.id)) {
     if (!isPlaying(seat) || !seat.power) continue;
+    const stored = given.get(seat.power);
     out.push({
       seat,
       power: seat.power,
       name: powerName(variant, seat.power),
-      duty: obligationOf(db, game, record, seat.power),
+      duty: obligation(record.position, seat.power, stored ? stored.orders : null, due),
     });
   }
   // In the order of the map, as every list of powers is, not in the order the seats were taken.
@@ -55,12 +58,18 @@ function playedDuties(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
   return out.sort((a, b) => (rank.get(a.power) ?? 0) - (rank.get(b.power) ?? 0));
 }
 
-export function lateSeats(db: Db, game: Game, record: PhaseRecord): LateSeat[] {
-  return playedDuties(db, game, record).filter((p) => p.duty.hasDuty && !isComplete(p.duty));
+/** `given`: the phase's orders, when the caller has read them (ordersByPower). */
+export function lateSeats(
+  db: Db,
+  game: Game,
+  record: PhaseRecord,
+  given = ordersByPower(db, game.id, record.phase),
+): LateSeat[] {
+  return playedDuties(db, game, record, given).filter((p) => p.duty.hasDuty && !isComplete(p.duty));
 }
 
 export function lateness(db: Db, game: Game, record: PhaseRecord): Lateness {
-  const played = playedDuties(db, game, record);
+  const played = playedDuties(db, game, record, ordersByPower(db, game.id, record.phase));
   return {
     missing: played.filter((p) => p.duty.hasDuty && !isComplete(p.duty)).map((p) => p.name),
     waiting: played.filter((p) => p.seat.wait).map((p) => p.name),

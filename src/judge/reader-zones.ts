@@ -13,7 +13,7 @@ import { queueMails, type QueueContext } from '../mail/queue.js';
 import type { OutgoingMail } from '../mail/types.js';
 import { findAccount } from '../store/accounts.js';
 import { nowIso, type Db } from '../store/database.js';
-import { getGame, setGameSettings } from '../store/games.js';
+import { getGame, setGameSettings, type Game } from '../store/games.js';
 import type { OutboxMail } from '../store/outbox.js';
 import { resolveCalendars } from './calendar/deadline-attachment.js';
 import { gameZone } from './lifecycle/deadlines.js';
@@ -57,13 +57,20 @@ export interface ReaderContext {
  * Call it on the mails of one transaction just before they are queued.
  */
 export function forReaders(db: Db, mails: OutgoingMail[], context: ReaderContext): OutgoingMail[] {
+  // Each game read once for its calendar counts and its readers' zones (the counts, written back,
+  // change neither the zones nor the game's own).
+  const read = new Map<number, Game | null>();
+  const gameOf = (id: number): Game | null => {
+    if (!read.has(id)) read.set(id, getGame(db, id));
+    return read.get(id)!;
+  };
   // An address not yet proven gets its replies and nothing else (gate/address-proof.ts).
-  const resolved = resolveCalendars(db, onlyProvenReaders(db, mails), context.now, context.judge);
+  const resolved = resolveCalendars(db, onlyProvenReaders(db, mails), context.now, context.judge, gameOf);
   const zonesByGame = new Map<number, { zones: ReaderZones; gameZone: string }>();
   /** The reader's zone, unless it is the game's own (his mail is then the list mail as it is). */
   const zoneOf = (gameId: number, address: string): string | null => {
     if (!zonesByGame.has(gameId)) {
-      const game = getGame(db, gameId);
+      const game = gameOf(gameId);
       const own = game ? gameZone(game) : 'UTC';
       zonesByGame.set(gameId, { zones: zonesOf(game?.settings ?? {}), gameZone: resolveZone(own) ?? own });
     }

@@ -33,8 +33,8 @@ import { lapsedMails, lateTableMail, othersLateLine } from './late-table.js';
 import { queueForReaders } from './reader-zones.js';
 import { calendarRequest } from './calendar/deadline-attachment.js';
 import { lateness, lateSeats, obligationOf, owedText, type LateSeat } from './progress.js';
-import { ordersOf } from './phase-orders.js';
-import { processGame, type ProcessMode, type ProcessOutcome } from './process.js';
+import { ordersByPower, type StoredOrders } from './phase-orders.js';
+import { processGame, type LoadedPhase, type ProcessMode, type ProcessOutcome } from './process.js';
 import { renderTemplate } from './template.js';
 import { graceEnd } from './timing/deadline.js';
 import { durationText } from './timing/duration.js';
@@ -122,7 +122,7 @@ function processIfReady(db: Db, gameId: number, now: string, judge: JudgeIdentit
     if (held.length) report.notices.push(`game ${game.name} ${record.phase}: held for the GM's release`);
     return false;
   }
-  const outcome = processGame(db, game.id, now, mode, record.phase);
+  const outcome = processGame(db, { game, record }, now, mode, record.phase);
   if (outcome.processed) recordProcessed(db, judge, `ready:${game.id}`, outcome, report);
   return outcome.processed;
 }
@@ -216,8 +216,17 @@ function readyMode(db: Db, game: Game, record: PhaseRecord): ProcessMode | null 
     : null;
 }
 
+/**
+ * A job's game, its phase and the phase's orders, read once for all the job does (late powers, their
+ * notices, the processing): each job runs in a savepoint of its own, which nothing else writes in.
+ */
+interface LivePhase extends LoadedPhase {
+  record: PhaseRecord;
+  orders: Map<string, StoredOrders>;
+}
+
 /** The job's game and phase if that phase is still the game's current, unprocessed one. */
-function livePhase(ctx: JobContext): { game: Game; record: PhaseRecord } | string {
+function livePhase(ctx: JobContext): LivePhase | string {
   const phase = (ctx.job.payload as PhaseJobPayload).phase;
   const game = getGame(ctx.db, ctx.job.gameId as number);
   if (!game) return 'no such game';
@@ -225,7 +234,7 @@ function livePhase(ctx: JobContext): { game: Game; record: PhaseRecord } | strin
   const record = currentPhase(ctx.db, game.id);
   if (!record || record.result || record.phase !== phase)
     return `game ${game.name} is at ${record?.phase ?? 'no phase'}, not ${phase}`;
-  return { game, record };
+  return { game, record, orders: ordersByPower(ctx.db, game.id, phase) };
 }
 
 function drop(ctx: JobContext, reason: string): void {
@@ -242,8 +251,8 @@ function send(ctx: JobContext, mails: OutgoingMail[], what: string): void {
 const gameRef = (game: Game) => ({ id: game.id, name: game.name });
 
 /** Whether a late power sent some of its orders: its reminder and late notice must not say none came. */
-function partlyOrdered(ctx: JobContext, game: Game, phase: string, late: LateSeat): boolean {
-  return Boolean(ordersOf(ctx.db, game.id, phase, late.power)?.orders.length);
+function partlyOrdered(live: LivePhase, late: LateSeat): boolean {
+  return Boolean(live.orders.get(late.power)?.orders.length);
 }
 
 /** A reminder, to each power still missing orders, while the deadline is still ahead. */
@@ -266,12 +275,12 @@ function remind(ctx: JobContext): void {
   const mails = toLatePlayers(
     ctx,
     game,
-    lateSeats(ctx.db, game, record),
+    lateSeats(ctx.db, game, record, live.orders),
     `Diplomacy deadline reminder ${game.name} ${record.phase}`,
     (late) =>
       renderTemplate('reminder', {
         game: game.name,
-        missing: partlyOrdered(ctx, game, record.phase, late)
+        missing: partlyOrdered(live, late)
           ? `the orders for ${late.name} (${record.phase}) are not complete yet`
           : `orders for ${late.name} (${record.phase}) have not yet been submitted`,
         owed: owedText(late.duty),
@@ -288,15 +297,15 @@ function deadlinePassed(ctx: JobContext): void {
   const live = livePhase(ctx);
   if (typeof live === 'string') return drop(ctx, live);
   const { game, record } = live;
-  const late = lateSeats(ctx.db, game, record);
-  if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
+  const late = lateSeats(ctx.db, game, record, live.orders);
+  if (!late.length) return processNow(ctx, live, ctx.job.key);
   claimJob(ctx.db, ctx.job.id, ctx.now);
   // Each late player's count (ROSTER, SUMMARY): a phase whose deadline passes again counts once.
   for (const seat of late) recordLate(ctx.db, seat.seat.id, record.phase);
   const rules = gameTiming(game).rules;
   const until = graceEnd(Date.parse(ctx.job.dueAt), rules);
   // No grace, or the judge was down until after it: a late notice would be stale.
-  if (until <= Date.parse(ctx.now)) return afterGrace(ctx, game, record, late);
+  if (until <= Date.parse(ctx.now)) return afterGrace(ctx, live, late);
   const untilIso = new Date(until).toISOString();
   scheduleGrace(ctx.db, game.id, record.phase, untilIso);
   const zone = rules.zone;
@@ -311,7 +320,7 @@ function deadlinePassed(ctx: JobContext): void {
     renderTemplate('late-notice', {
       game: game.name,
       phase: record.phase,
-      missing: partlyOrdered(ctx, game, record.phase, seat)
+      missing: partlyOrdered(live, seat)
         ? `the orders received for ${seat.name} are not complete`
         : `orders for ${seat.name} have not been received`,
       owed: owedText(seat.duty),
@@ -344,14 +353,15 @@ function graceOver(ctx: JobContext): void {
   // A new deadline (SET DEADLINE) replaces the grace period.
   if (phaseClock(ctx.db, game.id, record.phase).state === 'running') return drop(ctx, 'the phase has a new deadline');
   claimJob(ctx.db, ctx.job.id, ctx.now);
-  const late = lateSeats(ctx.db, game, record);
-  if (!late.length) return processNow(ctx, game, record.phase, ctx.job.key);
-  afterGrace(ctx, game, record, late);
+  const late = lateSeats(ctx.db, game, record, live.orders);
+  if (!late.length) return processNow(ctx, live, ctx.job.key);
+  afterGrace(ctx, live, late);
 }
 
-function processNow(ctx: JobContext, game: Game, phase: string, origin: string): void {
-  if (isManual(game)) return holdNow(ctx, game);
-  const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', phase);
+function processNow(ctx: JobContext, live: LivePhase, origin: string): void {
+  if (isManual(live.game)) return holdNow(ctx, live.game);
+  // The game, phase and orders as livePhase read them: nothing since has changed any of them.
+  const outcome = processGame(ctx.db, live, ctx.now, 'deadline', live.record.phase);
   if (outcome.processed) recordProcessed(ctx.db, ctx.judge, origin, outcome, ctx.report);
   else drop(ctx, outcome.reason);
 }
@@ -365,7 +375,8 @@ function holdNow(ctx: JobContext, game: Game): void {
 
 const DEFAULTS = 'units hold, retreats disband, builds are waived and removals are chosen by the judge';
 
-function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: LateSeat[]): void {
+function afterGrace(ctx: JobContext, live: LivePhase, late: LateSeat[]): void {
+  const { game, record } = live;
   const rules = gameTiming(game).rules;
   const policy = rules.late;
   const names = late.map((l) => l.name).join(', ');
@@ -417,7 +428,8 @@ function afterGrace(ctx: JobContext, game: Game, record: PhaseRecord, late: Late
     if (policy === 'cd') notices.push(...lapsedMails(ctx.db, game, late));
     return send(ctx, [...notices, ...held], `grace over, ${record.phase} held for the GM's release: ${names}`);
   }
-  const outcome = processGame(ctx.db, game.id, ctx.now, 'deadline', record.phase);
+  // Seats changed (civil disorder), but not the game, its phase or its orders, as livePhase read them.
+  const outcome = processGame(ctx.db, live, ctx.now, 'deadline', record.phase);
   if (!outcome.processed) {
     for (const seat of before) setSeatStatus(ctx.db, seat.id, seat.status);
     return drop(ctx, outcome.reason);

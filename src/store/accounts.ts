@@ -67,3 +67,24 @@ export function isUnprovenAddress(db: Db, address: string): boolean {
     { proven_at: string | null } | undefined;
   return row !== undefined && row.proven_at === null;
 }
+
+/**
+ * Which of the addresses isUnprovenAddress would refuse, in lower case, asked in one query: a deadline
+ * asks it of every address of a game's list at once.
+ */
+export function unprovenAmong(db: Db, addresses: readonly string[]): Set<string> {
+  if (!addresses.length) return new Set();
+  const rows = db
+    .prepare('SELECT address FROM accounts WHERE proven_at IS NULL AND address IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(addresses.map((a) => a.trim()))) as { address: string }[];
+  return new Set(rows.map((r) => r.address.toLowerCase()));
+}
+
+/** The addresses of the accounts, by id, in one query (a game's whole list of readers). */
+export function addressesById(db: Db, ids: readonly number[]): Map<number, string> {
+  if (!ids.length) return new Map();
+  const rows = db
+    .prepare('SELECT id, address FROM accounts WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as { id: number; address: string }[];
+  return new Map(rows.map((r) => [r.id, r.address]));
+}

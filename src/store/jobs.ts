@@ -62,13 +62,24 @@ export function scheduleJob(
   options: { reopen?: boolean } = {},
 ): Job {
   assertStoredInstant(job.dueAt, `the due time of job ${job.key}`);
-  db.prepare(
-    `INSERT INTO jobs (key, kind, game_id, due_at, payload_json) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload_json = excluded.payload_json,
-       kind = excluded.kind, game_id = excluded.game_id, status = 'pending', done_at = NULL
-     WHERE jobs.status != 'done' OR ?`,
-  ).run(job.key, job.kind, job.gameId ?? null, job.dueAt, JSON.stringify(job.payload ?? {}), options.reopen ? 1 : 0);
-  return findJob(db, job.key) as Job;
+  const written = db
+    .prepare(
+      `INSERT INTO jobs (key, kind, game_id, due_at, payload_json) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload_json = excluded.payload_json,
+         kind = excluded.kind, game_id = excluded.game_id, status = 'pending', done_at = NULL
+       WHERE jobs.status != 'done' OR ?
+       RETURNING *`,
+    )
+    .get(
+      job.key,
+      job.kind,
+      job.gameId ?? null,
+      job.dueAt,
+      JSON.stringify(job.payload ?? {}),
+      options.reopen ? 1 : 0,
+    ) as JobRow | undefined;
+  // Nothing written (a job done already, not reopened): the job as it stays.
+  return written ? toJob(written) : (findJob(db, job.key) as Job);
 }
 
 export function findJob(db: Db, key: string): Job | null {

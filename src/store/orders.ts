@@ -61,6 +61,17 @@ export function listOrders(db: Db, gameId: number, phase: string): OrderSet[] {
   ).map(toOrderSet);
 }
 
+/**
+ * Each power's normalised orders for the phase, by power, without the lines as written: what the clock
+ * and the adjudicator read of every power at a deadline.
+ */
+export function listNormalisedOrders(db: Db, gameId: number, phase: string): { power: string; normalised: unknown }[] {
+  const rows = db
+    .prepare('SELECT power, normalised_json FROM orders WHERE game_id = ? AND phase = ? ORDER BY power')
+    .all(gameId, phase) as Pick<OrderRow, 'power' | 'normalised_json'>[];
+  return rows.map((row) => ({ power: row.power, normalised: JSON.parse(row.normalised_json) }));
+}
+
 /** CLEAR: withdraws a power's orders for the phase. Returns whether there were any. */
 export function clearOrders(db: Db, gameId: number, phase: string, power: string): boolean {
   return (

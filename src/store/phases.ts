@@ -61,10 +61,13 @@ export function appendPhase(db: Db, gameId: number, phase: string, position: Pos
   const next = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM phases WHERE game_id = ?').get(gameId) as {
     seq: number;
   };
+  const json = JSON.stringify(position);
   const result = db
     .prepare('INSERT INTO phases (game_id, seq, phase, position_json) VALUES (?, ?, ?, ?)')
-    .run(gameId, next.seq, phase, JSON.stringify(position));
-  return getPhase(db, Number(result.lastInsertRowid)) as PhaseRecord;
+    .run(gameId, next.seq, phase, json);
+  // The row as getPhase would read it back, without reading it: a copy of the position, not the caller's.
+  const row = { id: Number(result.lastInsertRowid), game_id: gameId, seq: next.seq, phase, position_json: json };
+  return toPhase({ ...row, result_json: null, seed: null, processed_at: null });
 }
 
 export function getPhase(db: Db, id: number): PhaseRecord | null {

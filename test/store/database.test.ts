@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion, StoreError } from '../../src/store/database.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
@@ -59,5 +60,36 @@ describe('openDatabase', () => {
     expect(() =>
       db.prepare("INSERT INTO game_players (game_id, account_id, role) VALUES (99, 99, 'player')").run(),
     ).toThrow(/FOREIGN KEY/);
+  });
+});
+
+describe('rows of a shared statement', () => {
+  it('are the objects better-sqlite3 itself builds: same keys in the same order, a later column of a name winning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chancery-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'judge.sqlite');
+    const db = openDatabase(path);
+    db.exec('CREATE TABLE t (a INTEGER, b TEXT, c BLOB, d REAL)');
+    db.prepare('INSERT INTO t VALUES (?, ?, ?, ?)').run(1, 'x', Buffer.from('hi'), 1.5);
+    db.prepare('INSERT INTO t VALUES (?, ?, ?, ?)').run(2, null, null, null);
+    const plain = new Database(path, { readonly: true });
+    for (const sql of ['SELECT * FROM t ORDER BY a', 'SELECT a, b AS a, 3 AS "1", d FROM t ORDER BY a']) {
+      const ours = db.prepare(sql).all();
+      expect(ours).toEqual(plain.prepare(sql).all());
+      expect(ours.map((row) => Object.keys(row as object))).toEqual(
+        plain
+          .prepare(sql)
+          .all()
+          .map((row) => Object.keys(row as object)),
+      );
+      expect(db.prepare(sql).get()).toEqual(plain.prepare(sql).get());
+      expect([...db.prepare(sql).iterate()]).toEqual(ours);
+    }
+    expect(db.prepare('SELECT * FROM t WHERE a = ?').get(9)).toBeUndefined();
+    expect(db.prepare('SELECT a FROM t WHERE a = @a').get({ a: 2 })).toEqual({ a: 2 });
+    // Shared by every caller: nobody may switch its mode under the others.
+    expect(() => db.prepare('SELECT a FROM t').pluck()).toThrow(/shared/);
+    plain.close();
+    db.close();
   });
 });

@@ -76,13 +76,19 @@ function isRequest(a: MailAttachment): boolean {
  * announces. The same event in several mails of one batch (a late notice to each late power) gets one
  * SEQUENCE.
  */
-export function resolveCalendars(db: Db, mails: OutgoingMail[], now: string, judge: JudgeIdentity): OutgoingMail[] {
+export function resolveCalendars(
+  db: Db,
+  mails: OutgoingMail[],
+  now: string,
+  judge: JudgeIdentity,
+  readGame: (id: number) => Game | null = (id) => getGame(db, id),
+): OutgoingMail[] {
   if (!mails.some((m) => m.attachments?.some(isRequest))) return mails;
   // Each game's settings read once and written once, with every count of the batch in them.
   const games = new Map<number, CountingGame | null>();
   const gameOf = (id: number): CountingGame | null => {
     if (!games.has(id)) {
-      const game = getGame(db, id);
+      const game = readGame(id);
       games.set(id, game && { game, settings: readSettings(game.settings), counted: false });
     }
     return games.get(id)!;

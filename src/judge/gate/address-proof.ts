@@ -11,7 +11,14 @@
 // - SET ADDRESS moves a seat only when the new address confirms the code mailed to it.
 import { randomInt } from 'node:crypto';
 import type { OutgoingMail } from '../../mail/types.js';
-import { ensureAccount, findAccount, getAccount, isUnprovenAddress, markProven } from '../../store/accounts.js';
+import {
+  ensureAccount,
+  findAccount,
+  getAccount,
+  isUnprovenAddress,
+  markProven,
+  unprovenAmong,
+} from '../../store/accounts.js';
 import { deleteAddressCode, findAddressCode, saveAddressCode } from '../../store/address-codes.js';
 import type { Db } from '../../store/database.js';
 import { getGame } from '../../store/games.js';
@@ -142,14 +149,12 @@ export function requestAddressMove(s: Session, on: Signon, address: string): str
 
 /** The mails as they may go out: an address not yet proven gets replies and mails carrying its code only. */
 export function onlyProvenReaders(db: Db, mails: OutgoingMail[]): OutgoingMail[] {
-  // Asked once per address: the results of a deadline name the same game list in every copy.
-  const known = new Map<string, boolean>();
-  const unproven = (address: string) => {
-    const key = address.trim().toLowerCase();
-    let answer = known.get(key);
-    if (answer === undefined) known.set(key, (answer = isUnprovenAddress(db, address)));
-    return answer;
-  };
+  // Every address of the batch asked in one query: the results of a deadline name the same game list in every copy.
+  const listed = (mail: OutgoingMail) =>
+    [mail.to, mail.cc, mail.bcc].flat().filter((a): a is string => a !== undefined);
+  const checked = mails.filter((mail) => mail.kind !== 'reply' && !mail.toUnproven);
+  const refused = unprovenAmong(db, [...new Set(checked.flatMap(listed))]);
+  const unproven = (address: string) => refused.has(address.trim().toLowerCase());
   return mails.flatMap((mail) => {
     if (mail.kind === 'reply' || mail.toUnproven) return [mail];
     const keep = (value: OutgoingMail['to']) =>

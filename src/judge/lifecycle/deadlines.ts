@@ -8,8 +8,8 @@ import type { OutgoingMail } from '../../mail/types.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import { cancelJob, findJob, pendingJobs, scheduleJob } from '../../store/jobs.js';
-import { currentPhase } from '../../store/phases.js';
-import { listSeats } from '../../store/players.js';
+import { currentPhase, type PhaseRecord } from '../../store/phases.js';
+import { listSeats, type Seat } from '../../store/players.js';
 import type { PhaseKind } from '../settings.js';
 import { readSettings, timingOf } from '../settings.js';
 import { computeDeadline, reminderTimes } from '../timing/deadline.js';
@@ -58,9 +58,9 @@ export function gameZone(game: Game): string {
 }
 
 /** The absences of the players who still play: no deadline falls on those days. */
-export function absenceRanges(db: Db, gameId: number): DateRange[] {
+export function absenceRanges(db: Db, gameId: number, seats: Seat[] = listSeats(db, gameId)): DateRange[] {
   const ranges: DateRange[] = [];
-  for (const seat of listSeats(db, gameId)) {
+  for (const seat of seats) {
     const absence = seat.absence as Partial<DateRange> | null;
     if (!isPlaying(seat) || !absence?.from || !absence.to) continue;
     ranges.push({ from: absence.from, to: absence.to });
@@ -75,16 +75,20 @@ export function scheduleDeadline(
   game: Game,
   phase: string,
   now: string,
-  options: { hours?: number; reopen?: boolean } = {},
+  options: { hours?: number; reopen?: boolean; seats?: Seat[] } = {},
 ): string {
   const { delays, rules } = gameTiming(game);
   const hours = options.hours ?? delays[phaseKindOf(phase)];
-  const due = new Date(computeDeadline(Date.parse(now), hours, rules, absenceRanges(db, game.id))).toISOString();
+  const absences = absenceRanges(db, game.id, options.seats);
+  const due = new Date(computeDeadline(Date.parse(now), hours, rules, absences)).toISOString();
   // The current, unprocessed phase may get a deadline again (RESUME after a pause in its grace period).
-  const current = currentPhase(db, game.id);
-  const reopen = options.reopen ?? (current?.phase === phase && !current.result);
+  const reopen = options.reopen ?? isOpenPhase(currentPhase(db, game.id), phase);
   placeDeadline(db, game, phase, due, now, reopen);
   return due;
+}
+
+function isOpenPhase(current: PhaseRecord | null, phase: string): boolean {
+  return current?.phase === phase && !current.result;
 }
 
 /**

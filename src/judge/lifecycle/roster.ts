@@ -1,6 +1,6 @@
 // Who is in a game and who gets which mail. Addresses come from the accounts at the moment of
 // sending, so SET ADDRESS takes effect for the next mail.
-import { getAccount } from '../../store/accounts.js';
+import { addressesById, getAccount } from '../../store/accounts.js';
 import type { Db } from '../../store/database.js';
 import type { Game } from '../../store/games.js';
 import type { OutgoingMail } from '../../mail/types.js';
@@ -55,11 +55,18 @@ export function activePlayers(db: Db, gameId: number): Seat[] {
   return playerSeats(db, gameId).filter(isPlaying);
 }
 
-/** Results go to everyone: players, the GM, observers and monitors. */
-export function resultRecipients(db: Db, game: Game): string[] {
+/**
+ * Results go to everyone: players, the GM, observers and monitors. `seats`: the game's seats, when the
+ * caller has just read them; every address is read in one query.
+ */
+export function resultRecipients(db: Db, game: Game, seats = listSeats(db, game.id)): string[] {
   // A power in civil disorder still has a player who may come back; a departed one has none.
-  const masters = [addressOf(db, game.gmAccountId), ...coMasterAddresses(db, game)];
-  return unique([...listSeats(db, game.id).map((s) => seatAddress(db, s)), ...masters]);
+  const readers = seats.filter((s) => !hasDeparted(s)).map((s) => s.accountId);
+  const gm = game.gmAccountId;
+  const addresses = addressesById(db, gm === null ? readers : [...readers, gm]);
+  const address = (id: number | null) => (id === null ? null : (addresses.get(id) ?? null));
+  const masters = [address(gm), ...coMasterAddresses(db, game)];
+  return unique([...seats.map((s) => (hasDeparted(s) ? null : address(s.accountId))), ...masters]);
 }
 
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
