@@ -16,7 +16,7 @@ export default defineConfig({
           // 2-core machine the 5 s default fails them for load, not for a fault.
           testTimeout: 30_000,
           exclude: [...configDefaults.exclude, 'test/mail/server/**'],
-          // Tests that spawn bin/chancery.mjs run the bundle: rebuilt first if a source is newer.
+          // Tests that spawn bin/chancery.cjs run the bundle: rebuilt first if a source is newer.
           globalSetup: ['test/setup/build-global.ts'],
         },
       },

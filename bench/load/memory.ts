@@ -1,4 +1,4 @@
-// The daemon's memory with 1,000 running games, as a judgekeeper runs it: `chancery run` (bin/chancery.mjs,
+// The daemon's memory with 1,000 running games, as a judgekeeper runs it: `chancery run` (bin/chancery.cjs,
 // the bundle once built, with its default picture threads) in a process of its own, on a database of
 // 1,000 active games set up by this process beforehand (so that the setup's own memory does not count).
 // It ticks a few times, then every deadline passes at once: it processes all 1,000 phases and delivers
@@ -24,7 +24,7 @@ const GAMES = Number(process.env.LOAD_GAMES ?? 1000);
 const TICK_S = 1;
 const TARGET_MIB = 150;
 const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'bin', 'chancery.mjs');
+const BIN = join(ROOT, 'bin', 'chancery.cjs');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -154,11 +154,7 @@ export function register(program: Command): void {
       const where = config.mail.transport === 'directory' ? config.mail.directory : 'IMAP/SMTP';
       // The web site (web.port) reads the same database on its own read-only connection.
       const site = config.web.port === null ? null : await (await import('./web.js')).startSite(config);
-      console.log(
-        `chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`,
-      );
-      if (site) console.log(`web site: ${site.url}/`);
-      await new Promise<void>((done) => {
+      const stopped = new Promise<void>((done) => {
         // The mail being taken in finishes (it is one transaction), the outbox finishes its current
         // delivery, then the database closes and the lock goes.
         const stop = (signal: string) => {
@@ -173,6 +169,13 @@ export function register(program: Command): void {
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
       });
+      // Said once the signals are heard: a supervisor that stops the judge as soon as it reads this line
+      // gets a clean stop, never the default end of a process killed by a signal.
+      console.log(
+        `chancery judge ${config.judge.address} running (pid ${process.pid}, ${where}); Ctrl-C or SIGTERM stops it`,
+      );
+      if (site) console.log(`web site: ${site.url}/`);
+      await stopped;
     });
 
   program

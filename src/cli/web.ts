@@ -32,11 +32,13 @@ export function register(program: Command): void {
       if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
         throw new Error(`--port: not a port number: ${opts.port}`);
       const site = await startSite(config, { host: opts.host, port });
-      console.log(`chancery web: ${site.url}/ (read-only, ${config.database}); Ctrl-C or SIGTERM stops it`);
-      await new Promise<void>((done) => {
+      const stopped = new Promise<void>((done) => {
         const stop = () => void site.close().then(done);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      // Said once the signals are heard, as `chancery run` does.
+      console.log(`chancery web: ${site.url}/ (read-only, ${config.database}); Ctrl-C or SIGTERM stops it`);
+      await stopped;
     });
 }

@@ -107,22 +107,52 @@ export function takeAdvanceOrders(
   items: OtherItem[],
   cleared: boolean,
 ): { lines: OtherItem[]; cleared: boolean; notes: AdvanceNote[] } {
-  const open = record.position.phase;
-  const power = on.power as string;
+  const sorted = sortOrderLines(on, record.position.phase, items, cleared);
+  for (const { line, text, reason } of sorted.refused) s.reply.reject(line, text, reason);
+  const notes = sorted.sections.map((section) => ({
+    at: section.at,
+    ...storeSection(s, on, record, on.power as string, section),
+  }));
+  return { lines: sorted.lines, cleared: sorted.cleared, notes };
+}
+
+/** Where lines for a phase go while another is open: to it, to a later one, or nowhere, and why. */
+function targetOf(open: Phase, phase: Phase): Target {
+  if (phaseRank(phase) === phaseRank(open)) return { kind: 'open' };
+  if (phaseRank(phase) < phaseRank(open)) return { kind: 'refused', reason: `${phaseCode(phase)} is over` };
+  const last = { ...open, year: open.year + ADVANCE_LIMITS.yearsAhead };
+  if (phaseRank(phase) > phaseRank(last)) {
+    const why = `orders in advance are taken for the coming year only (up to ${phaseCode(last)})`;
+    return { kind: 'refused', reason: why, tooFar: true };
+  }
+  return { kind: 'later', phase };
+}
+
+/** A mail's order lines sorted by the phase they are for: nothing stored, nothing answered yet. */
+interface SortedLines {
+  /** The lines for the open phase, and whether a CLEAR of it came before them. */
+  lines: OtherItem[];
+  cleared: boolean;
+  /** The later phases' lines, each phase where the mail first named it. */
+  sections: Section[];
+  /** The lines taken for no phase, each with why, in the order of the mail. */
+  refused: { line: number; text: string; reason: string }[];
+}
+
+/**
+ * Which phase each order line of a mail is for: PHASE lines and headings switch the phase, "if
+ * dislodged" lines go to the retreats after it, and a build or retreat sent early to its coming phase.
+ * The one reading of that, for storing the mail (takeAdvanceOrders) and for what the power will owe
+ * once it is stored (RULE PRESS AFTER_ORDERS counts only the open phase's lines).
+ */
+export function sortOrderLines(on: Signon, open: Phase, items: OtherItem[], cleared: boolean): SortedLines {
   const sections = new Map<string, Section>();
+  const refused: SortedLines['refused'] = [];
+  const refuse = (line: number, text: string, reason: string) => refused.push({ line, text, reason });
   let current: OtherItem[] = [];
   let target: Target = { kind: 'open' };
 
-  const later = (phase: Phase): Target => {
-    if (phaseRank(phase) === phaseRank(open)) return { kind: 'open' };
-    if (phaseRank(phase) < phaseRank(open)) return { kind: 'refused', reason: `${phaseCode(phase)} is over` };
-    const last = { ...open, year: open.year + ADVANCE_LIMITS.yearsAhead };
-    if (phaseRank(phase) > phaseRank(last)) {
-      const why = `orders in advance are taken for the coming year only (up to ${phaseCode(last)})`;
-      return { kind: 'refused', reason: why, tooFar: true };
-    }
-    return { kind: 'later', phase };
-  };
+  const later = (phase: Phase) => targetOf(open, phase);
   const sectionOf = (phase: Phase, at: number): Section => {
     const code = phaseCode(phase);
     let section = sections.get(code);
@@ -135,15 +165,15 @@ export function takeAdvanceOrders(
       const phase = readPhaseArgument(item.text.replace(/^\S+\s*/, ''));
       const shown = item.text;
       if (typeof phase === 'string') {
-        s.reply.reject(item.line, shown, phase);
+        refuse(item.line, shown, phase);
         target = { kind: 'refused', reason: `the PHASE line ${item.line} above names no phase to order for` };
       } else {
         target = later(phase);
         if (target.kind === 'refused' && target.tooFar) {
-          s.reply.reject(item.line, shown, target.reason);
+          refuse(item.line, shown, target.reason);
           target = { kind: 'refused', reason: `the PHASE line ${item.line} above names a phase too far ahead` };
         } else if (target.kind === 'refused')
-          s.reply.reject(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
+          refuse(item.line, shown, `${phaseCode(phase)} is over; orders for it are no longer taken`);
         else if (target.kind === 'later') sectionOf(phase, item.line);
       }
       continue;
@@ -167,11 +197,11 @@ export function takeAdvanceOrders(
       if (retreats.kind === 'later')
         sectionOf(retreats.phase, item.line).lines.push({ line: item.line, text: ifDislodged });
       else if (retreats.kind === 'open') current.push({ ...item, text: ifDislodged });
-      else s.reply.reject(item.line, item.text, 'no retreat phase is coming before the next movement');
+      else refuse(item.line, item.text, 'no retreat phase is coming before the next movement');
       continue;
     }
     if (target.kind === 'refused') {
-      s.reply.reject(item.line, item.text, `not read: ${target.reason}`);
+      refuse(item.line, item.text, `not read: ${target.reason}`);
       continue;
     }
     if (target.kind === 'later') {
@@ -182,11 +212,7 @@ export function takeAdvanceOrders(
     if (routed) sectionOf(routed, item.line).lines.push({ line: item.line, text: item.text });
     else current.push(item);
   }
-  const notes = [...sections.values()].map((section) => ({
-    at: section.at,
-    ...storeSection(s, on, record, power, section),
-  }));
-  return { lines: current, cleared, notes };
+  return { lines: current, cleared, sections: [...sections.values()], refused };
 }
 
 /**

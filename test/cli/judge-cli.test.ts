@@ -12,7 +12,7 @@ import { waitFor } from '../judge/wait-for.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The command as installed: the bundle npm install builds (rebuilt by the tests' setup if stale).
-const BIN = join(ROOT, 'bin', 'chancery.mjs');
+const BIN = join(ROOT, 'bin', 'chancery.cjs');
 const JUDGE = 'judge@chancery.localhost';
 const GM = 'gm@cli.test';
 const PLAYERS = ['anna', 'bert', 'cleo', 'dirk', 'emma', 'finn', 'gina'].map((n) => `${n}@cli.test`);

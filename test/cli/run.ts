@@ -30,7 +30,7 @@ export async function runCli(...args: string[]): Promise<CliRun> {
   return run;
 }
 
-const BIN = fileURLToPath(new URL('../../bin/chancery.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/chancery.cjs', import.meta.url));
 
 /** The real `chancery` command as a child process in `cwd`, its stdout and stderr together. */
 export function spawnChancery(

@@ -1,4 +1,4 @@
-// Issue 11.6: `chancery run` through the real bin/chancery.mjs stops on SIGTERM (and SIGINT) with a
+// Issue 11.6: `chancery run` through the real bin/chancery.cjs stops on SIGTERM (and SIGINT) with a
 // clean shutdown, and a second judge on the same database refuses to start while the first lives.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/chancery.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/chancery.cjs', import.meta.url));
 const children: ChildProcess[] = [];
 let root = '';
 

@@ -373,6 +373,31 @@ describe('PRESS AFTER_ORDERS counts the set the mail stores (issue 23)', () => {
   );
 });
 
+describe('PRESS AFTER_ORDERS counts only the open phase', () => {
+  it(
+    'orders after a PHASE line for a later phase are orders in advance: press still waits',
+    async () => {
+      const w = (world = createWorld());
+      await startGame(w, 'ahead', ['RULE PRESS AFTER_ORDERS']);
+      const advance = await w.send(
+        at('france'),
+        `${signon('france', 'ahead')}\nPHASE F1901M\nA PAR - BUR\nA MAR H\nF BRE - MAO\nPRESS TO Germany\nSoon\nENDPRESS`,
+      );
+      expect(advance).toContain('allows press only once your orders for S1901M are complete (RULE PRESS AFTER_ORDERS)');
+      expect(advance).toContain('Units still unordered: F BRE, A MAR, A PAR');
+      expect(await pressWith(w, at('germany'), 'Soon')).toHaveLength(0);
+      // A PHASE line naming the open phase brings the lines back to it: they count.
+      const back = await w.send(
+        at('france'),
+        `${signon('france', 'ahead')}\nPHASE S1901M\nA PAR - BUR\nA MAR H\nF BRE - MAO\nPRESS TO Germany\nNow\nENDPRESS`,
+      );
+      expect(back).toContain('Press sent to Germany');
+      expect(await pressWith(w, at('germany'), 'Now')).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
+});
+
 describe('one press vocabulary for RULE PRESS and SET PRESS (issue 23)', () => {
   it(
     'takes the same words in both: RULE PRESS GREY EAVESDROP OBSERVER_PRESS as SET PRESS does',

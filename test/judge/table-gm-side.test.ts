@@ -252,7 +252,7 @@ function chanceryStatus(w: World, game: string): Promise<string> {
   const config = join(w.root, 'status.config.json');
   const mail = { transport: 'directory', directory: w.root };
   writeFileSync(config, JSON.stringify({ judge: JUDGE, database: join(w.root, 'judge.sqlite'), mail }));
-  const args = [join(root, 'bin', 'chancery.mjs'), 'status', game, '-c', config];
+  const args = [join(root, 'bin', 'chancery.cjs'), 'status', game, '-c', config];
   const child = spawn(process.execPath, args, { cwd: root });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -281,7 +281,9 @@ describe('RULE PLAYER_DEADLINES: the players extend the deadline by agreement (i
     expect(await agree(w, 'france', 'extend', '+2D')).toContain('still to agree: Austria, England, Germany');
     // A power in civil disorder is not asked.
     await w.send(GM, `${master('extend')}\nCD Turkey`);
-    for (const p of ['austria', 'england', 'germany', 'italy']) await agree(w, p, 'extend', '+48H');
+    // Any way a duration is written elsewhere (SET NMR, TIMING) says the same 48 hours here.
+    const written = { austria: '+48H', england: '+ 1D 24H', germany: '+2880M', italy: '+ 48' };
+    for (const [p, hours] of Object.entries(written)) await agree(w, p, 'extend', hours);
     expect(await mailsWith(w, GM, 'deadline changed')).toHaveLength(0);
     const last = await agree(w, 'russia', 'extend', '+48h');
     expect(last).toContain('Every power agreed: the deadline for S1901M is now Sat 28 Nov 2026 12:01 UTC');

@@ -61,6 +61,17 @@ describe.each(DRAWN)('the pictures of %s, drawn in layers', (id) => {
     }
   }, 120_000);
 
+  it('are, as `chancery map` draws one alone, the SVG drawn whole, pixel for pixel', () => {
+    const single = svgToPng(svgs[1], { single: true, keepPixels: true });
+    const drawn = drawnWhole(svgs[1], single.width);
+    expect([single.height, single.width]).toEqual([drawn.height, drawn.width]);
+    expect(Buffer.compare(single.pixels!, drawn.pixels)).toBe(0);
+    // Without pixels kept, the PNG's rows are written over the drawing's pixels: the same picture.
+    const written = decodePng(svgToPng(svgs[1], { single: true }).png);
+    expect(Buffer.compare(decodePng(single.png).pixels, drawn.pixels)).toBe(0);
+    expect(Buffer.compare(written.pixels, drawn.pixels)).toBe(0);
+  });
+
   it('give each phase the same PNG bytes whatever was drawn before, in a thread or not', async () => {
     const here = [...svgs].map((svg) => svgToPng(svg).png);
     const inThread = await Promise.all([...svgs].reverse().map((svg) => pool.draw(svg)));

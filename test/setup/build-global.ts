@@ -14,7 +14,7 @@ function newestSource(): number {
   return newest;
 }
 
-/** As bin/chancery.mjs decides: the bundle once built, unless CHANCERY_FROM_SOURCE=1 asks for the sources. */
+/** As bin/chancery.cjs decides: the bundle once built, unless CHANCERY_FROM_SOURCE=1 asks for the sources. */
 export function runsBundle(): boolean {
   return existsSync(join(ROOT, 'dist', '.built')) && process.env.CHANCERY_FROM_SOURCE !== '1';
 }

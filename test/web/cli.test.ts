@@ -11,7 +11,7 @@ import { waitFor } from '../judge/wait-for.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The command as installed: the bundle npm install builds (rebuilt by the tests' setup if stale).
-const BIN = join(ROOT, 'bin', 'chancery.mjs');
+const BIN = join(ROOT, 'bin', 'chancery.cjs');
 const TIMEOUT = 120_000;
 let dir: string;
 let config: string;

@@ -9,6 +9,7 @@ import { powerName } from '../../core/map/display-names.js';
 import { deadlineChangeMail, formatDeadline, gameZone, phaseClock, setDeadline } from '../lifecycle/deadlines.js';
 import { activePlayers, gameNotice } from '../lifecycle/roster.js';
 import { readSettings, type GameSettings } from '../settings.js';
+import { parseHours } from '../timing/duration.js';
 import { announceDeadline, type Session, type Signon } from './session.js';
 
 type Fail = (reason: string) => void;
@@ -18,11 +19,13 @@ export function playersSetDeadlines(game: Game): boolean {
   return Boolean(readSettings(game.settings).playerDeadlines);
 }
 
-/** "+24H", "+2D", "+ 36 h": the hours of an extension, or null. */
+/**
+ * "+24H", "+2D", "+ 36 h", "+1D12H": the hours of an extension, or null. After the plus, a duration as
+ * every other deadline setting reads one (parseHours).
+ */
 function extensionHours(words: string[]): number | null {
-  const m = /^\+\s*(\d{1,4})\s*([HD])$/i.exec(words.join(' ').trim());
-  if (!m) return null;
-  return Number(m[1]) * (m[2].toUpperCase() === 'D' ? 24 : 1);
+  const m = /^\+(.+)$/.exec(words.join('').trim());
+  return m ? parseHours(m[1]) : null;
 }
 
 export function playerDeadline(s: Session, on: Signon, rest: string[], fail: Fail): void {

@@ -10,6 +10,7 @@ import { pressOptionsOf } from '../press-options.js';
 import { adjustmentsDue, obligationOf, owedText } from '../progress.js';
 import { isComplete, obligation, type Obligation } from '../readiness.js';
 import { readSettings } from '../settings.js';
+import { sortOrderLines } from '../advance-orders.js';
 import { inCivilDisorder } from './orders.js';
 import type { Session, Signon } from './session.js';
 
@@ -77,17 +78,19 @@ export function pressRefusal(s: Session, on: Signon, intent: PressIntent): strin
 
 /**
  * What the power will still owe once this mail's order lines so far are stored: they replace the
- * stored set at the end of the mail when any of them is a valid order, so they are what counts.
+ * stored set at the end of the mail when any of them is a valid order, so they are what counts. Only
+ * the lines for the open phase: those after a PHASE line for a later one are orders in advance.
  */
 function dutyAfterThisMail(s: Session, on: Signon, record: PhaseRecord): Obligation {
   const power = on.power as string;
-  if (!s.orderLines.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
-  const text = s.orderLines.map((l) => l.text).join('\n');
+  const { lines, cleared } = sortOrderLines(on, record.position.phase, s.orderLines, s.cleared);
+  if (!lines.length && !cleared) return obligationOf(s.db, on.game, record, power);
+  const text = lines.map((l) => l.text).join('\n');
   const verdicts = text ? parseOrders(text, { variant: on.variant, position: record.position, power }) : [];
   // The set this mail will store: for a unit written twice, only the later order (a second REMOVE of
   // one unit is no second removal).
   const pending = readOrderSet(verdicts).kept.map((v) => v.order);
-  if (!pending.length && !s.cleared) return obligationOf(s.db, on.game, record, power);
+  if (!pending.length && !cleared) return obligationOf(s.db, on.game, record, power);
   return obligation(record.position, power, pending.length ? pending : null, adjustmentsDue(s.db, on.game.id, record));
 }
 

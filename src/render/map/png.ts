@@ -59,7 +59,8 @@ export interface PngOptions {
   maxBytes?: number;
   /**
    * One picture and no more (`chancery map`): drawn whole, as keeping a variant's layers costs its
-   * first picture three drawings, which only later pictures pay back.
+   * first picture three drawings, which only later pictures pay back; and its texts are laid out by the
+   * drawing itself, as outlines kept for later pictures would cost it a second reading of the SVG.
    */
   single?: boolean;
 }
@@ -70,7 +71,7 @@ export interface PngOptions {
  * picture (about a fifth of a picture's time).
  */
 export function svgsToPng(svgs: string[], options: PngOptions = {}): RenderedPicture[] {
-  return textAsPaths(svgs).map((svg) => drawOne(svg, options));
+  return (options.single ? svgs : textAsPaths(svgs)).map((svg) => drawOne(svg, options));
 }
 
 /**
@@ -196,9 +197,9 @@ function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): 
     const { rows, width, height } = layered;
     return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
   }
-  const drawn = rasterize(flatNames(svg), zoom);
+  const drawn = single ? rasterize(svg, zoom, FONT_OPTIONS) : rasterize(flatNames(svg), zoom);
   return {
-    png: encodePng(drawn.pixels, drawn.width, drawn.height),
+    png: keepPixels ? encodePng(drawn.pixels, drawn.width, drawn.height) : encodeOwnPixels(drawn),
     width: drawn.width,
     height: drawn.height,
     pixels: keepPixels ? drawn.pixels : undefined,
@@ -227,10 +228,12 @@ function flatNames(svg: string): string {
   return `${before}${flat.slice(root.length, flat.length - '</svg>'.length)}${after}`;
 }
 
-function rasterize(svg: string, zoom: number) {
+/** No font to load: every text is outlines by now (textAsPaths), but in a single picture. */
+const NO_FONTS = { loadSystemFonts: false };
+
+function rasterize(svg: string, zoom: number, font: typeof FONT_OPTIONS | typeof NO_FONTS = NO_FONTS) {
   const rendered = new Resvg(svg, {
-    // Every text is outlines by now (textAsPaths): no font to load.
-    font: { loadSystemFonts: false },
+    font,
     // Shapes without anti-aliasing keep the picture to its few flat colours, which PNG packs three
     // times smaller; text stays smooth.
     shapeRendering: 0,
@@ -254,6 +257,29 @@ export function encodePng(rgba: Buffer, width: number, height: number): Buffer {
   const rows = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) rgba.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
   return pngOf(rows, width, height, RGBA);
+}
+
+/**
+ * The PNG of pixels nobody reads afterwards, written over them: an opaque picture's RGB rows take less
+ * room than its RGBA pixels, and each row's start only moves back. A whole board is 6 MB of pixels; a
+ * second buffer for its rows was a tenth of `chancery map`'s memory.
+ */
+function encodeOwnPixels({ pixels, width, height }: { pixels: Buffer; width: number; height: number }): Buffer {
+  for (let a = 3; a < pixels.length; a += 4) if (pixels[a] !== 255) return encodePng(pixels, width, height);
+  let to = 0;
+  for (let y = 0, from = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, from += 4) {
+      // Read before writing: the first row's filter byte lands on its first pixel.
+      const red = pixels[from];
+      const green = pixels[from + 1];
+      const blue = pixels[from + 2];
+      if (x === 0) pixels[to++] = 0; // filter: none
+      pixels[to++] = red;
+      pixels[to++] = green;
+      pixels[to++] = blue;
+    }
+  }
+  return pngOf(pixels.subarray(0, to), width, height, RGB);
 }
 
 /** A PNG of unfiltered rows (each led by filter byte 0) of 8-bit RGB or RGBA. */

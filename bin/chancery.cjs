@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// The chancery command. Runs in this very process, so signals (SIGTERM, Ctrl-C) reach the judge.
+// After `npm install` (whose prepare step runs `npm run build`) that is the bundled JavaScript,
+// dist/chancery.cjs, compiled with V8's code cache beside it; without a build, or with
+// CHANCERY_FROM_SOURCE=1 (development: the sources as they are now), the TypeScript sources through
+// tsx's in-process loader. A CommonJS file: Node starts its loader of ES modules only for the sources.
+// No look at the sources' dates: that walk cost a hand-run command more than the rest of its start-up;
+// `npm test` rebuilds dist/ when a source is newer.
+'use strict';
+const { existsSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { dirname, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
+
+const root = join(__dirname, '..');
+if (process.env.CHANCERY_FROM_SOURCE !== '1' && existsSync(join(root, 'dist', '.built'))) {
+  runBundle(join(root, 'dist', 'chancery.cjs'), join(root, 'dist', 'chancery.code-cache'));
+} else {
+  import('tsx/esm/api').then(({ register }) => {
+    register();
+    return import(pathToFileURL(join(root, 'src', 'cli', 'main.ts')).href);
+  });
+}
+
+/**
+ * Runs the CommonJS bundle as Node would, but compiled from V8's code cache when it has one for this
+ * very file and this Node. Without one (the first run after a build, another Node) the run's compiled
+ * code is written as the cache when the command ends, under a temporary name and renamed, so that two
+ * commands at once never read half a file; where dist/ is read-only, the command just goes without it.
+ */
+function runBundle(file, cacheFile) {
+  // The bundle starts with the hashbang of src/cli/main.ts, no JavaScript inside a function.
+  const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new Script(wrapped, { filename: file, cachedData });
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
+  const module = { exports: {}, filename: file, id: '.', loaded: false };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+}
+
+function writeCache(script, cacheFile) {
+  const partial = `${cacheFile}.${process.pid}`;
+  try {
+    writeFileSync(partial, script.createCachedData());
+    renameSync(partial, cacheFile);
+  } catch {
+    // A read-only install: every run compiles, as without a cache.
+    rmSync(partial, { force: true });
+  }
+}

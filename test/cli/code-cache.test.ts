@@ -1,0 +1,58 @@
+// bin/chancery.cjs compiles the bundle (dist/chancery.cjs) with V8's code cache beside it. The cache
+// may only save time: a command prints the same with it, without it and with a cache that does not fit
+// (another Node, a damaged file), and a cache that does not fit is written afresh. Run on a copy of the
+// installed command, so that the other tests' commands keep theirs.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsBundle } from '../setup/build-global.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let install = '';
+
+beforeAll(() => {
+  install = mkdtempSync(join(tmpdir(), 'chancery-code-cache-'));
+  cpSync(join(ROOT, 'bin'), join(install, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'dist'), join(install, 'dist'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(install, 'package.json'));
+  for (const shared of ['node_modules', 'variants', 'templates'])
+    symlinkSync(join(ROOT, shared), join(install, shared));
+  rmSync(join(install, 'dist', 'chancery.code-cache'), { force: true });
+});
+afterAll(() => rmSync(install, { recursive: true, force: true }));
+
+function chancery(...args: string[]): string {
+  const run = spawnSync(process.execPath, [join(install, 'bin', 'chancery.cjs'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, CHANCERY_FROM_SOURCE: '' },
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout + run.stderr;
+}
+
+describe.runIf(runsBundle())('the code cache of the bundled command', () => {
+  const cache = () => join(install, 'dist', 'chancery.code-cache');
+  const orders = () => {
+    const file = join(install, 'orders.txt');
+    writeFileSync(file, 'France: A Par - Bur, A Mar S A Par - Bur, F Bre - Mao\nGermany: A Mun - Bur\n');
+    return ['adjudicate', '--variant', 'standard', '--orders', file];
+  };
+
+  it('is written by a run without one, and changes nothing a command prints', () => {
+    const without = chancery(...orders());
+    expect(without).toContain('Movement results for Spring of 1901');
+    expect(statSync(cache()).size).toBeGreaterThan(10_000);
+    expect(chancery(...orders())).toBe(without);
+  });
+
+  it('is written afresh when it does not fit, and the command runs as without it', () => {
+    const expected = chancery(...orders());
+    writeFileSync(cache(), 'not a code cache');
+    expect(chancery(...orders())).toBe(expected);
+    expect(readFileSync(cache(), 'latin1')).not.toBe('not a code cache');
+    expect(statSync(cache()).size).toBeGreaterThan(10_000);
+    expect(chancery('--help')).toContain('Usage: chancery');
+  });
+});
