@@ -7,8 +7,23 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { DrawAnswer, DrawRequest } from './draw-worker.js';
+
+/**
+ * The judge's young generation kept at its starting size (two semi-spaces of 1 MiB; `chancery run`
+ * asks for it). A deadline burst, phases processed and their results mailed, made V8 grow it to
+ * 32 MiB, which the judge then held for good: a fifth of its memory. V8 reads the growth factor at
+ * each collection, so it works though set after start; but a thread's start sets V8's flags anew,
+ * so the pool sets it again once each of its threads runs.
+ */
+let youngGenerationKeptSmall = false;
+
+export function keepYoungGenerationSmall(): void {
+  youngGenerationKeptSmall = true;
+  setFlagsFromString('--semi-space-growth-factor=1');
+}
 
 /** Pictures one thread takes at once: enough to share the title layout, few enough to spread a burst. */
 const BATCH = 8;
@@ -25,6 +40,8 @@ interface Job {
 
 interface Thread {
   worker: Worker;
+  /** Whether it has drawn a batch (its board is drawn: layers.ts). */
+  drawn: boolean;
   busy: Job[] | null;
   idle: NodeJS.Timeout | null;
   hung: NodeJS.Timeout | null;
@@ -42,15 +59,22 @@ export function pictureThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
 
+/**
+ * A thread's young generation, in MiB. A thread's garbage is a picture's SVG and pixel copies, dead
+ * within the picture; V8's default let each thread's young generation grow to tens of MiB of it.
+ */
+const YOUNG_GENERATION_MB = 4;
+const LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+
 /** A thread running the worker: its compiled JavaScript, or from the sources its TypeScript through tsx. */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./draw-worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./draw-worker.js', import.meta.url), LIMITS);
   // tsx's ESM entry (require.resolve would give its CommonJS one, which a module cannot register).
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
   const source = new URL('./draw-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, ...LIMITS });
 }
 
 export class DrawPool {
@@ -78,7 +102,9 @@ export class DrawPool {
   private dispatch(): void {
     while (this.queue.length) {
       let thread = this.threads.find((t) => !t.busy);
-      if (!thread && this.threads.length < this.size) thread = this.start();
+      // A new thread draws its variant's board first (layers.ts), tens of MiB for a moment: threads
+      // started together drew theirs at once, so the next one starts after the last has drawn a batch.
+      if (!thread && this.threads.length < this.size && this.threads.every((t) => t.drawn)) thread = this.start();
       if (!thread) return;
       const jobs = this.queue.splice(0, BATCH);
       thread.busy = jobs;
@@ -92,7 +118,8 @@ export class DrawPool {
   private start(): Thread {
     const worker = startWorker();
     worker.unref();
-    const thread: Thread = { worker, busy: null, idle: null, hung: null };
+    const thread: Thread = { worker, drawn: false, busy: null, idle: null, hung: null };
+    if (youngGenerationKeptSmall) worker.once('online', keepYoungGenerationSmall);
     worker.on('message', (answer: DrawAnswer) => this.answered(thread, answer));
     worker.on('error', (error) => void this.end(thread, error));
     worker.on('exit', (code) => void this.end(thread, new Error(`a picture thread exited (${code})`)));
@@ -103,6 +130,7 @@ export class DrawPool {
   private answered(thread: Thread, answer: DrawAnswer): void {
     const jobs = thread.busy ?? [];
     thread.busy = null;
+    thread.drawn = true;
     if (thread.hung) clearTimeout(thread.hung);
     if ('error' in answer) for (const job of jobs) job.reject(new Error(answer.error));
     else jobs.forEach((job, i) => job.resolve(Buffer.from(answer.pngs[i])));

@@ -67,7 +67,8 @@ const MAX_BOARDS = 4;
 const boards = new Map<string, DrawnBoard>();
 
 /**
- * The picture drawn in layers, as PNG rows; null when its layers cannot be (an SVG not written in
+ * The picture drawn in layers, as PNG rows, valid until the next picture is drawn (they are the
+ * board's canvas); null when its layers cannot be (an SVG not written in
  * layers, an owner colour not in #rrggbb): then it is drawn whole. `flatten` turns the NAMES layer's
  * text into outlines (png.ts); `rasterize` draws with the picture's options.
  */
@@ -91,10 +92,24 @@ export function drawLayers(
   else board = drawBoard(layers, template, fills, zoom, rasterize, flatten);
   boards.set(key, board);
   if (boards.size > MAX_BOARDS) boards.delete(boards.keys().next().value!);
-  const picture = { rows: Buffer.from(board.rows), width: board.width, height: board.height };
+  const picture = { rows: canvasFor(board.rows), width: board.width, height: board.height };
   paintOwners(board, picture.rows, fills);
   drawPlay(layers, picture, rasterize);
   return picture;
+}
+
+/**
+ * Where each picture is drawn, its board's rows copied in first: one buffer, reused by every picture
+ * (each is compressed before the next is drawn). A new 4 MB buffer for each picture left the memory
+ * allocator holding freed ones by the dozen in a busy judge.
+ */
+let canvas = Buffer.alloc(0);
+
+function canvasFor(rows: Buffer): Buffer {
+  if (canvas.length < rows.length) canvas = Buffer.alloc(rows.length);
+  const drawn = canvas.subarray(0, rows.length);
+  drawn.set(rows);
+  return drawn;
 }
 
 const asWords = (pixels: Buffer) => new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.byteLength >> 2);
