@@ -95,7 +95,8 @@ function part(province: ProvinceId, coast: string | undefined, raw: string, type
   const key = `${type ?? ''}\n${province}\n${coast ?? ''}\n${raw}`;
   let made = parts.get(key);
   if (made === undefined) {
-    made = type === undefined ? { province, coast, raw } : { province, coast, raw, type };
+    // Frozen: shared by every draft naming it, a change to one would be a change to all.
+    made = Object.freeze(type === undefined ? { province, coast, raw } : { province, coast, raw, type });
     if (parts.size >= PARTS_SIZE) parts.clear();
     parts.set(key, made);
   }
