@@ -60,19 +60,15 @@ writeFileSync(join(outdir, '.built'), `${new Date().toISOString()}\n`);
 writeCodeCache();
 
 /**
- * One run of `chancery map` on a spring's orders: bin/chancery.cjs writes the code cache when there is
- * none, holding what reading, checking, adjudicating and drawing compiled — what `chancery adjudicate`
- * runs too. A build that cannot run it leaves the cache to the first command run.
+ * One run of `chancery map` on the example spring's orders (examples/standard): bin/chancery.cjs
+ * writes the code cache when there is none, holding what reading, checking, adjudicating and drawing
+ * compiled — what `chancery adjudicate` runs too. A build that cannot run it leaves the cache to the
+ * first command run.
  */
 function writeCodeCache() {
   const dir = mkdtempSync(join(tmpdir(), 'chancery-build-'));
   try {
-    const orders = join(dir, 'orders.txt');
-    writeFileSync(
-      orders,
-      'England: F Lon - Nth, F Edi - Nwg, A Lvp - Yor\nFrance: A Par - Bur, A Mar S A Par - Bur, F Bre - Mao\n' +
-        'Germany: A Mun - Bur, A Ber - Kie, F Kie - Den\nRussia: A War - Gal, F Sev - Bla, A Mos - Ukr\n',
-    );
+    const orders = join(root, 'examples', 'standard', 'spring-1901.txt');
     const bin = join(root, 'bin', 'chancery.cjs');
     const picture = join(dir, 'board.png');
     execFileSync(process.execPath, [bin, 'map', '--variant', 'standard', '--orders', orders, '--out', picture], {

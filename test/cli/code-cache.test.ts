@@ -34,11 +34,8 @@ function chancery(...args: string[]): string {
 
 describe.runIf(runsBundle())('the code cache of the bundled command', () => {
   const cache = () => join(install, 'dist', 'chancery.code-cache');
-  const orders = () => {
-    const file = join(install, 'orders.txt');
-    writeFileSync(file, 'France: A Par - Bur, A Mar S A Par - Bur, F Bre - Mao\nGermany: A Mun - Bur\n');
-    return ['adjudicate', '--variant', 'standard', '--orders', file];
-  };
+  const spring = join(ROOT, 'examples', 'standard', 'spring-1901.txt');
+  const orders = () => ['adjudicate', '--variant', 'standard', '--orders', spring];
 
   it('is written by a run without one, and changes nothing a command prints', () => {
     const without = chancery(...orders());
