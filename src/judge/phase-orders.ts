@@ -26,11 +26,6 @@ export function ordersByPower(db: Db, gameId: number, phase: string): Map<string
   return new Map(listNormalisedOrders(db, gameId, phase).map((set) => [set.power, asStored(set.normalised)]));
 }
 
-/** Every order given for the phase, all powers together, ready for the adjudicator. */
-export function allOrders(db: Db, gameId: number, phase: string): Order[] {
-  return listNormalisedOrders(db, gameId, phase).flatMap((set) => asStored(set.normalised).orders);
-}
-
 export function powersWithOrders(db: Db, gameId: number, phase: string): Set<string> {
   return new Set(listOrders(db, gameId, phase).map((s) => s.power));
 }

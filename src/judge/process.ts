@@ -25,7 +25,7 @@ import { holdAfterRollback } from './lifecycle/rollback-hold.js';
 import { recordEnding } from './lifecycle/game-end.js';
 import { clearVotes } from './lifecycle/votes.js';
 import { JUDGE_ID } from './lifecycle/start.js';
-import { allBids, allOrders, type StoredOrders } from './phase-orders.js';
+import { allBids, ordersByPower, type StoredOrders } from './phase-orders.js';
 import { lateness } from './progress.js';
 import { phaseSeed } from './seeds.js';
 import { readSettings } from './settings.js';
@@ -53,8 +53,8 @@ function adjudicateRecord(db: Db, game: Game, record: PhaseRecord, read?: Map<st
   const variant = variantOf(game.variant);
   const seed = phaseSeed(game.seed, record.phase);
   const { yearCap, victoryCentres, cdOrders } = readSettings(game.settings);
-  // By power, as allOrders lists them.
-  const given = read ? [...read.values()].flatMap((set) => set.orders) : allOrders(db, game.id, record.phase);
+  const byPower = read ?? ordersByPower(db, game.id, record.phase);
+  const given = [...byPower.values()].flatMap((set) => set.orders);
   const orders = cdOrders ? [...given, ...disorderOrders(db, game, record, given, cdOrders, seed)] : given;
   return adjudicate(variant, record.position, orders, {
     seed,
