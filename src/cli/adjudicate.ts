@@ -67,54 +67,53 @@ const PHASE_LINE = /^\s*phase\s+(.+?)\s*$/i;
 /** "civil disorder Spain": the GM declares the power in permanent civil disorder (A&E §III, 1648). */
 const DISORDER_LINE = /^\s*civil[\s-]+disorder\s+(.+?)\s*$/i;
 
-/** `/^\s*[cp]/i` without a regular expression: it is asked of every line of every order file. */
-function startsWithCOrP(line: string): boolean {
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 32 || c === 9) continue;
-    if (c === 99 || c === 67 || c === 112 || c === 80) return true;
-    return c > 127 || (c >= 9 && c <= 13) ? /^\s*[cp]/i.test(line) : false;
-  }
-  return false;
+/**
+ * Whether a line may be a `phase` or `civil disorder` line: a superset of what the two regular
+ * expressions take, without one, as every line of every order file is asked (a letter's case is
+ * dropped by `| 32`, which makes a lower-case letter of no other character).
+ */
+function mayBeGmLine(line: string): boolean {
+  const end = line.length;
+  let i = 0;
+  while (i < end && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  if (i === end) return false;
+  const c = line.charCodeAt(i);
+  // Other white space (`\s` takes Unicode's too): the regular expressions decide.
+  if (c > 127 || (c >= 9 && c <= 13)) return true;
+  return wordAt(line, i, 'phase') || wordAt(line, i, 'civil');
+}
+
+/** Whether `word` (lower case) is written at `i` of `line`, in either case. */
+function wordAt(line: string, i: number, word: string): boolean {
+  if (line.length - i < word.length) return false;
+  for (let k = 0; k < word.length; k++) if ((line.charCodeAt(i + k) | 32) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Reads one phase's order file in GM mode: every power's orders under their headings. */
 export function readPhaseOrders(variant: Variant, position: Position, text: string, file: string): PhaseOrders {
   const complaints: string[] = [];
   const refused: RefusedLine[] = [];
-  const disorder: PowerId[] = [];
-  let phase: Phase | undefined;
+  const found: GmLines = { complaints, disorder: [], phase: undefined };
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
-  const lines = splitLines(text).map((raw, i) => {
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
     // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
-    const line = raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw;
-    // Most lines are orders: the two regular expressions only for lines that can be these.
-    if (!startsWithCOrP(line)) return line;
-    const cd = DISORDER_LINE.exec(line);
-    if (cd) {
-      const power = powerByName(lexicon(variant), cd[1]);
-      if (power === undefined) complaints.push(`${file}:${i + 1}: unknown power "${cd[1]}" in a civil disorder line`);
-      else disorder.push(power);
-      return '';
-    }
-    const m = PHASE_LINE.exec(line);
-    if (!m) return line;
-    const read = readPhase(m[1]);
-    if ('error' in read) complaints.push(`${file}:${i + 1}: ${read.error}`);
-    else phase = read.ok;
-    return '';
-  });
+    const line = readGmLine(variant, raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw, i, file, found);
+    if (line !== raw) lines[i] = line;
+  }
+  const { disorder, phase } = found;
   const verdicts: LineVerdict[] = parseOrders(lines, { variant, position });
   const bids: DpBid[] = [];
   const bidLines: number[] = [];
   const words = { variant, position };
   // What the GM is told of each line, in the order of the file.
-  const told: { line: number; text: string }[] = [];
-  const tell = (line: number, text: string) => told.push({ line, text: `${file}:${line}: ${text}` });
+  const told: Told[] = [];
   for (const v of verdicts) {
     if (v.status === 'error') {
       const reason = refusalText(words, v.error);
-      tell(v.line, `${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
+      tell(told, file, v.line, `${reason}${v.suggestion ? ` — ${v.suggestion}` : ''}`);
       refused.push({
         file,
         line: v.line,
@@ -129,6 +128,8 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
       bidLines.push(v.line);
       if (v.invalid)
         tell(
+          told,
+          file,
           v.line,
           `DP line whose order is invalid (${refusalText(words, v.invalid)}); kept as a bid: if it wins, the unit ` +
             'holds and its order is published as written, marked invalid',
@@ -137,11 +138,52 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   }
   const { kept, replaced } = readOrderSet(verdicts);
   for (const { earlier, later } of replaced)
-    tell(later.line, `replaces the order on line ${earlier.line} for the same unit`);
+    tell(told, file, later.line, `replaces the order on line ${earlier.line} for the same unit`);
   if (told.length) complaints.push(...told.sort((a, b) => a.line - b.line).map((t) => t.text));
-  const orders = kept.map((v) => v.order);
+  // A loop, not `map`: a closure made on every call costs more than the copy under tsx (esbuild's keepNames).
+  const orders: Order[] = [];
+  for (const v of kept) orders.push(v.order);
   complaints.push(...bidWarnings(variant, position, bids, bidLines, file));
   return { orders, bids, refused, complaints, phase, disorder };
+}
+
+/** What the GM is told of one line of the file. */
+interface Told {
+  line: number;
+  text: string;
+}
+
+function tell(told: Told[], file: string, line: number, text: string): void {
+  told.push({ line, text: `${file}:${line}: ${text}` });
+}
+
+/** What a GM's order file says besides orders: its phase, powers in civil disorder, complaints about those. */
+interface GmLines {
+  complaints: string[];
+  disorder: PowerId[];
+  phase: Phase | undefined;
+}
+
+/**
+ * Line `i` of a GM's file (from 0, its comment cut): '' for a `phase` or `civil disorder` line, whose
+ * content goes to `found`; any other line as it is.
+ */
+function readGmLine(variant: Variant, line: string, i: number, file: string, found: GmLines): string {
+  if (!mayBeGmLine(line)) return line;
+  const cd = DISORDER_LINE.exec(line);
+  if (cd) {
+    const power = powerByName(lexicon(variant), cd[1]);
+    if (power === undefined)
+      found.complaints.push(`${file}:${i + 1}: unknown power "${cd[1]}" in a civil disorder line`);
+    else found.disorder.push(power);
+    return '';
+  }
+  const m = PHASE_LINE.exec(line);
+  if (!m) return line;
+  const read = readPhase(m[1]);
+  if ('error' in read) found.complaints.push(`${file}:${i + 1}: ${read.error}`);
+  else found.phase = read.ok;
+  return '';
 }
 
 /**

@@ -36,14 +36,23 @@ function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | u
 }
 
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
+  const unit = subjectUnit(board, want, actor, pool);
+  if (unit !== undefined && 'error' in unit) return unit;
+  return { power: subjectPower(actor, unit), type: want.type ?? unit?.type ?? 'A', loc: loc(want), unit };
+}
+
+/** The unit of the pool the draft names, if one is there; refused when a DP line names one not neutral. */
+function subjectUnit(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Unit | undefined | Rejection {
   const unit = unitIn(board, pool, want.province);
   if (actor.neutral && unit && !isNeutralPower(board, unit.power)) {
     return { error: { code: 'dp-not-neutral', unit: unitFact(unit) } };
   }
-  // A DP line orders the neutral in its owner's name; in GM mode the unit's owner gives the order.
-  const power = actor.neutral ? unit?.power : (actor.power ?? unit?.power);
-  const type: UnitType = want.type ?? unit?.type ?? 'A';
-  return { power: power ?? '', type, loc: loc(want), unit };
+  return unit;
+}
+
+/** A DP line orders the neutral in its owner's name; in GM mode the unit's owner gives the order. */
+function subjectPower(actor: Actor, unit: Unit | undefined): string {
+  return (actor.neutral ? unit?.power : (actor.power ?? unit?.power)) ?? '';
 }
 
 function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
@@ -57,49 +66,41 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
     case 'waive':
       return wrongPhase(board, 'waive', ['adjustment']);
   }
-  const base = subject(board, draft.unit, actor, board.position.units);
-  if (!('power' in base)) return base;
+  // subject()'s parts without its object: every order line of every mail passes here.
+  const want = draft.unit;
+  const unit = subjectUnit(board, want, actor, board.position.units);
+  if (unit !== undefined && 'error' in unit) return unit;
+  const power = subjectPower(actor, unit);
+  const type: UnitType = want.type ?? unit?.type ?? 'A';
+  const at = loc(want);
   switch (draft.kind) {
     case 'bare':
     case 'hold':
-      return { order: { kind: 'hold', power: base.power, type: base.type, loc: base.loc }, standing: base.unit };
+      return { order: { kind: 'hold', power, type, loc: at }, standing: unit };
     case 'move':
       if (draft.retreatWord) return wrongPhase(board, 'retreat', ['retreat']);
       {
         const move: MoveOrder = {
           kind: 'move',
-          power: base.power,
-          type: base.type,
-          loc: base.loc,
+          power,
+          type,
+          loc: at,
           to: loc(draft.to),
           viaConvoy: draft.viaConvoy || draft.path.length > 0,
         };
         if (draft.path.length) move.path = draft.path.map((p) => p.province);
-        return { order: move, standing: base.unit };
+        return { order: move, standing: unit };
       }
     case 'support': {
-      const support: SupportOrder = {
-        kind: 'support',
-        power: base.power,
-        type: base.type,
-        loc: base.loc,
-        target: draft.target.province,
-      };
+      const support: SupportOrder = { kind: 'support', power, type, loc: at, target: draft.target.province };
       if (draft.target.type) support.targetType = draft.target.type;
       if (draft.to) support.to = loc(draft.to);
-      return { order: support, standing: base.unit };
+      return { order: support, standing: unit };
     }
     case 'convoy':
       return {
-        order: {
-          kind: 'convoy',
-          power: base.power,
-          type: base.type,
-          loc: base.loc,
-          from: draft.target.province,
-          to: draft.to.province,
-        },
-        standing: base.unit,
+        order: { kind: 'convoy', power, type, loc: at, from: draft.target.province, to: draft.to.province },
+        standing: unit,
       };
   }
 }
