@@ -8,9 +8,9 @@
 // - a verdict's text is the whole line when the line holds one order, else that order's piece.
 import { placeName } from '../map/display-names.js';
 import { normaliseName, suggest } from '../map/names.js';
-import { legalityScope } from '../legality/index.js';
+import { legalityScope, type LegalityScope } from '../legality/index.js';
 import type { Variant } from '../map/variant.js';
-import type { MovementOrder, Order, Position, PowerId } from '../types.js';
+import type { Loc, MovementOrder, Order, Position, PowerId, Unit } from '../types.js';
 import type { Actor, Board, Refusal } from './check-context.js';
 import { powerOnBoard } from './check-context.js';
 import { checkDraft } from './check.js';
@@ -84,7 +84,7 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
     variant: ctx.variant,
     position: ctx.position,
     lex: lexicon(ctx.variant),
-    scope: legalityScope(ctx.variant, ctx.position),
+    scope: scopeFor(ctx.variant, ctx.position),
   };
   const verdicts: LineVerdict[] = [];
   let heading: PowerId | undefined;
@@ -132,6 +132,53 @@ export function parseOrders(text: string | readonly string[], ctx: ParseContext)
     else for (const clause of shape.clauses) readLineClause(board, clause, actor, line, clause.clause, verdicts);
   }
   return verdicts;
+}
+
+/**
+ * The legality scope of the last position read, and where its units stood then: the judge reads each
+ * power's orders of a phase against one position (at the deadline, every power's), and the scope is
+ * the same while the position holds the same units in the same places (all it indexes; the rest it
+ * reads from the position when asked).
+ */
+interface KeptScope {
+  variant: Variant;
+  position: Position;
+  scope: LegalityScope;
+  units: readonly Unit[];
+  locs: readonly Loc[];
+  dislodged: readonly Unit[];
+  dislodgedLocs: readonly Loc[];
+}
+let keptScope: KeptScope | undefined;
+
+function scopeFor(variant: Variant, position: Position): LegalityScope {
+  const kept = keptScope;
+  if (
+    kept !== undefined &&
+    kept.variant === variant &&
+    kept.position === position &&
+    standAsBefore(position.units, kept.units, kept.locs) &&
+    standAsBefore(position.dislodged, kept.dislodged, kept.dislodgedLocs)
+  )
+    return kept.scope;
+  const scope = legalityScope(variant, position);
+  const units = position.units.slice();
+  const dislodged = position.dislodged.slice();
+  keptScope = { variant, position, scope, units, locs: locsOf(units), dislodged, dislodgedLocs: locsOf(dislodged) };
+  return scope;
+}
+
+function locsOf(units: readonly Unit[]): Loc[] {
+  const locs: Loc[] = [];
+  for (const unit of units) locs.push(unit.loc);
+  return locs;
+}
+
+/** Whether the pool holds the units it held, in the same order and places. */
+function standAsBefore(pool: readonly Unit[], units: readonly Unit[], locs: readonly Loc[]): boolean {
+  if (pool.length !== units.length) return false;
+  for (let i = 0; i < pool.length; i++) if (pool[i] !== units[i] || pool[i].loc !== locs[i]) return false;
+  return true;
 }
 
 /** Pushes the verdicts of one clause of line `line`, quoted as `text`: its own, or its comma pieces'. */
