@@ -28,20 +28,39 @@ const PHASE_OF: Record<Order['kind'], PhaseType[]> = {
   waive: ['adjustment'],
 };
 
+/** The first phase of PHASE_OF[kind], without a keyed look-up: nearly every order is of it. */
+function phaseOf(kind: Order['kind']): PhaseType {
+  switch (kind) {
+    case 'hold':
+    case 'move':
+    case 'support':
+    case 'convoy':
+      return 'movement';
+    case 'retreat':
+    case 'disband':
+      return 'retreat';
+    default:
+      return 'adjustment';
+  }
+}
+
 /**
- * Any order, in the phase of the scope's position. `standing`: the unit in a movement order's
- * province, when the caller has found it already (the order parser, reading which unit is meant).
+ * Any order, in the phase of the scope's position. `standing`, `at`: the unit in a movement order's
+ * province and that province's index, when the caller has found them already (the order parser,
+ * reading which unit is meant).
  */
-export function judgeOrder(scope: LegalityScope, order: Order, standing?: Unit): Judged {
+export function judgeOrder(scope: LegalityScope, order: Order, standing?: Unit, at?: number): Judged {
   const now = scope.ctx.position.phase.type;
-  if (!PHASE_OF[order.kind].includes(now))
-    return refused({ code: 'wrong-phase', kind: order.kind, phase: now, allowed: PHASE_OF[order.kind] });
+  // The kind read once: orders of nine shapes pass here, and each read of a field is a megamorphic one.
+  const kind = order.kind;
+  if (phaseOf(kind) !== now && !PHASE_OF[kind].includes(now))
+    return refused({ code: 'wrong-phase', kind, phase: now, allowed: PHASE_OF[kind] });
   switch (order.kind) {
     case 'hold':
     case 'move':
     case 'support':
     case 'convoy':
-      return judgeMovementOrder(scope, order, standing);
+      return judgeMovementOrder(scope, order, standing, at);
     case 'retreat':
     case 'disband':
       return judgeRetreatOrder(scope, order);

@@ -12,7 +12,7 @@ import { writtenOrder } from './written.js';
 export function checkDraft(board: Board, draft: Draft, actor: Actor): Checked {
   const written = writtenOrder(board, draft, actor);
   if (!('order' in written)) return written;
-  const verdict = judgeOrder(board.scope, written.order, written.standing);
+  const verdict = judgeOrder(board.scope, written.order, written.standing, written.at);
   // The legality's verdict is the checked order itself: no second object per order.
   if ('order' in verdict) return verdict;
   const corrected = asOnBoard(board, written.order);

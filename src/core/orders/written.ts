@@ -10,8 +10,11 @@ import { unitFact } from '../reasons.js';
 import { isNeutralPower, wrongPhase } from './check-context.js';
 import type { Draft, PlaceDraft, UnitDraft } from './grammar.js';
 
-/** `standing`: the unit standing in the order's province, found on the way (the legality need not look again). */
-export type Written = { order: Order; standing?: Unit } | Rejection;
+/**
+ * `standing`: the unit standing in the order's province, found on the way, and `at`: that province's
+ * index (the legality need not look either up again).
+ */
+export type Written = { order: Order; standing?: Unit; at?: number } | Rejection;
 
 const loc = (p: PlaceDraft): string => (p.coast ? `${p.province}/${p.coast}` : p.province);
 
@@ -36,14 +39,13 @@ function unitIn(board: Board, pool: readonly Unit[], province: string): Unit | u
 }
 
 function subject(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Subject | Rejection {
-  const unit = subjectUnit(board, want, actor, pool);
+  const unit = subjectUnit(board, unitIn(board, pool, want.province), actor);
   if (unit !== undefined && 'error' in unit) return unit;
   return { power: subjectPower(actor, unit), type: want.type ?? unit?.type ?? 'A', loc: loc(want), unit };
 }
 
-/** The unit of the pool the draft names, if one is there; refused when a DP line names one not neutral. */
-function subjectUnit(board: Board, want: UnitDraft, actor: Actor, pool: readonly Unit[]): Unit | undefined | Rejection {
-  const unit = unitIn(board, pool, want.province);
+/** The unit the draft names (`unit`, if one is there); refused when a DP line names one not neutral. */
+function subjectUnit(board: Board, unit: Unit | undefined, actor: Actor): Unit | undefined | Rejection {
   if (actor.neutral && unit && !isNeutralPower(board, unit.power)) {
     return { error: { code: 'dp-not-neutral', unit: unitFact(unit) } };
   }
@@ -68,7 +70,8 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
   }
   // subject()'s parts without its object: every order line of every mail passes here.
   const want = draft.unit;
-  const unit = subjectUnit(board, want, actor, board.position.units);
+  const here = board.scope.ctx.geometry.index.get(want.province);
+  const unit = subjectUnit(board, here === undefined ? undefined : board.scope.unitAtIndex(here), actor);
   if (unit !== undefined && 'error' in unit) return unit;
   const power = subjectPower(actor, unit);
   const type: UnitType = want.type ?? unit?.type ?? 'A';
@@ -76,7 +79,7 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
   switch (draft.kind) {
     case 'bare':
     case 'hold':
-      return { order: { kind: 'hold', power, type, loc: at }, standing: unit };
+      return { order: { kind: 'hold', power, type, loc: at }, standing: unit, at: here };
     case 'move':
       if (draft.retreatWord) return wrongPhase(board, 'retreat', ['retreat']);
       {
@@ -89,18 +92,19 @@ function writtenMovement(board: Board, draft: Draft, actor: Actor): Written {
           viaConvoy: draft.viaConvoy || draft.path.length > 0,
         };
         if (draft.path.length) move.path = draft.path.map((p) => p.province);
-        return { order: move, standing: unit };
+        return { order: move, standing: unit, at: here };
       }
     case 'support': {
       const support: SupportOrder = { kind: 'support', power, type, loc: at, target: draft.target.province };
       if (draft.target.type) support.targetType = draft.target.type;
       if (draft.to) support.to = loc(draft.to);
-      return { order: support, standing: unit };
+      return { order: support, standing: unit, at: here };
     }
     case 'convoy':
       return {
         order: { kind: 'convoy', power, type, loc: at, from: draft.target.province, to: draft.to.province },
         standing: unit,
+        at: here,
       };
   }
 }
