@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Refusal } from '../../src/core/orders/check-context.js';
 import { readOrderSet } from '../../src/core/orders/slot.js';
-import { parse, position, wordsOf } from './helpers.js';
+import { norm, parse, position, wordsOf } from './helpers.js';
 
 describe('lines', () => {
   it('blank lines and // comments produce nothing', () => {
@@ -103,5 +103,24 @@ describe('headings and power prefixes', () => {
       text: 'Austria: Army Vienna -> Bohemia.  (*bounce*)',
       normalised: 'A VIE - BOH',
     });
+  });
+});
+
+// The parser keeps the legality's index of the last position it read (the judge reads every power's
+// orders against one position): a position whose units changed since is read as it is now.
+describe('the same position read again', () => {
+  it('sees a unit moved, replaced, added or taken away since the last reading', () => {
+    const p = position('movement', 'france: A par, F bre');
+    const read = (text: string) => norm(text, { position: p, power: 'france' });
+    expect(read('A par - bur')).toBe('A PAR - BUR');
+    p.units[0].loc = 'bur';
+    expect(read('A par - bur')).toMatch(/^ERROR: .*no unit/i);
+    expect(read('A bur - mun')).toBe('A BUR - MUN');
+    p.units[0] = { power: 'france', type: 'F', loc: 'bur' };
+    expect(read('A bur - mun')).toMatch(/^ERROR: /);
+    p.units.push({ power: 'france', type: 'A', loc: 'gas' });
+    expect(read('A gas - spa')).toBe('A GAS - SPA');
+    p.units.pop();
+    expect(read('A gas - spa')).toMatch(/^ERROR: .*no unit/i);
   });
 });
