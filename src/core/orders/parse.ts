@@ -169,8 +169,8 @@ function scopeFor(variant: Variant, position: Position): LegalityScope {
 }
 
 function locsOf(units: readonly Unit[]): Loc[] {
-  const locs: Loc[] = [];
-  for (const unit of units) locs.push(unit.loc);
+  const locs = new Array<Loc>(units.length);
+  for (let i = 0; i < units.length; i++) locs[i] = units[i].loc;
   return locs;
 }
 
