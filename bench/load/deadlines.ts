@@ -74,9 +74,15 @@ const DELIVERY_TARGET_S = 15;
  * CPU seconds of this thread alone (Linux: /proc/thread-self/stat, clock ticks of 10 ms), beside the
  * process's, which counts the picture threads too: on a shared machine wall time counts everyone.
  */
-function threadCpuSeconds(): number {
+const threadCpuSeconds = () => cpuSecondsIn('/proc/thread-self/stat');
+
+/** A process's CPU seconds so far: the sink's share of the machine's two cores. */
+const processCpuSeconds = (pid: number) => cpuSecondsIn(`/proc/${pid}/stat`);
+
+/** User and system time from a /proc stat file; NaN where there is none. */
+function cpuSecondsIn(stat: string): number {
   try {
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
@@ -112,6 +118,7 @@ async function deliverAll(db: Parameters<typeof listOutbox>[0]): Promise<void> {
   const cpu = process.cpuUsage(cpuBefore);
   const thread = threadCpuSeconds() - threadBefore;
   await sender.close();
+  const sinkCpu = processCpuSeconds(sink.pid!);
   const done = once(lines, 'line');
   sink.kill('SIGTERM');
   const [last] = (await done) as [string];
@@ -128,7 +135,7 @@ async function deliverAll(db: Parameters<typeof listOutbox>[0]): Promise<void> {
   console.log(
     `  the judge's own thread ${thread.toFixed(1)} s CPU (sending; the pictures are drawn in ` +
       `${pictureThreads()} thread(s)); the mails without a picture were all out after ` +
-      `${((lastText - started) / 1000).toFixed(1)} s`,
+      `${((lastText - started) / 1000).toFixed(1)} s; the sink (another process) ${sinkCpu.toFixed(1)} s CPU`,
   );
 }
 

@@ -48,7 +48,7 @@ import { queueMails } from './queue.js';
 import { extractCommandText } from './command-text.js';
 import { senderKey, type MailOrigin } from './origin.js';
 import { DEFAULT_RATE_LIMIT, SenderRateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
+import type { IncomingMail, OutgoingMail } from './types.js';
 
 export type MailSource = { mailbox: string; uidValidity: number; uid: number } | { file: string };
 

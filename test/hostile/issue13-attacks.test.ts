@@ -2,7 +2,7 @@
 // From lines and a careless GM would. Each test reproduces a hole that was found, by mail.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../judge/world.js';
-import { startStandardGame, GM, POWERS, master, playerAddress as player } from '../judge/table.js';
+import { startStandardGame, GM, master, playerAddress as player } from '../judge/table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());

@@ -6,7 +6,7 @@ import { loadVariant } from '../../src/core/map/load.js';
 import { findGameByName } from '../../src/store/games.js';
 import { currentPhase } from '../../src/store/phases.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame, GM, POWERS, master } from './table.js';
+import { startStandardGame, GM, master } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/core/map/load.js';
 import { createWorld, type World } from './world.js';
-import { startStandardGame, GM, POWERS, master } from './table.js';
+import { startStandardGame, GM, master } from './table.js';
 
 let world: World | null = null;
 afterEach(() => world?.close());

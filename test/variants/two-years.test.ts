@@ -9,7 +9,7 @@ import { dpAllowance } from '../../src/core/dp/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
 import type { Variant } from '../../src/core/map/variant.js';
 import type { OrderOutcome } from '../../src/core/adjudicate/result.js';
-import type { MovementOrder, Order, Position, PowerId, ProvinceId } from '../../src/core/types.js';
+import type { Order, Position, PowerId, ProvinceId } from '../../src/core/types.js';
 import { provinceOf } from '../../src/core/types.js';
 import { runCli } from '../cli/run.js';
 

@@ -28,8 +28,7 @@ export function buildSites(
 
 /** A build: a unit the site can hold, on a site the power may build on now (`built`: sites used this winter). */
 export function judgeBuild(scope: LegalityScope, order: BuildOrder, built: ProvinceId[] = []): Judged<BuildOrder> {
-  const { ctx, rules } = scope;
-  const { variant, position } = ctx;
+  const { variant } = scope.ctx;
   const province = variant.map.byId.get(provinceOf(order.loc));
   if (!province) return refused({ code: 'unknown-place', place: order.loc });
   if (province.terrain === 'sea' || province.terrain === 'impassable')

@@ -1,7 +1,7 @@
 // Reads and validates a variant file (format: docs/variant-format.md).
 // Every problem is reported with file and line; a variant with any problem is refused whole.
 import { readFileSync, existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { INSTALL_DIR } from '../install-dir.js';
 import type { Loc, Terrain, UnitType } from '../types.js';
 import { provinceOf } from '../types.js';
