@@ -1,9 +1,8 @@
 // What every check needs: the variant, its lookup tables and the position, plus finding the ordered unit.
 import { powerName } from '../map/display-names.js';
 import type { Variant } from '../map/variant.js';
-import type { Loc, Order, PhaseType, Position, PowerId, Unit, UnitType } from '../types.js';
-import { coastOf, provinceOf } from '../types.js';
-import type { Draft, UnitDraft } from './grammar.js';
+import type { Order, PhaseType, Position, PowerId } from '../types.js';
+import type { Draft } from './grammar.js';
 import { variantInPlay } from '../rules/variant/powers-in-play.js';
 import type { Lexicon } from './lexicon.js';
 import type { LegalityScope } from '../legality/index.js';

@@ -1,8 +1,7 @@
 // The words a player may type, as lookup tables built once per variant.
 import { normaliseName } from '../map/names.js';
 import type { Variant } from '../map/variant.js';
-import type { Loc, PowerId, ProvinceId, UnitType } from '../types.js';
-import { provinceOf } from '../types.js';
+import type { Loc, PowerId, UnitType } from '../types.js';
 
 export type Keyword =
   'move' | 'support' | 'convoy' | 'hold' | 'retreat' | 'disband' | 'remove' | 'build' | 'waive' | 'via' | 'from';
