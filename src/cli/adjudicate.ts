@@ -97,10 +97,12 @@ export function readPhaseOrders(variant: Variant, position: Position, text: stri
   const found: GmLines = { complaints, disorder: [], phase: undefined };
   // A `phase` line is checked here and blanked for the order parser, keeping line numbers.
   const lines = splitLines(text);
+  // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
+  const commented = text.includes('#');
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
-    // Order files are GM-written: `#` starts a comment as in every Chancery file (mail bodies use `//`).
-    const line = readGmLine(variant, raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw, i, file, found);
+    const cut = commented && raw.includes('#') ? raw.replace(/(^|\s)#.*$/, '') : raw;
+    const line = readGmLine(variant, cut, i, file, found);
     if (line !== raw) lines[i] = line;
   }
   const { disorder, phase } = found;
