@@ -152,11 +152,12 @@ export function onlyProvenReaders(db: Db, mails: OutgoingMail[]): OutgoingMail[]
   // Every address of the batch asked in one query: the results of a deadline name the same game list in every copy.
   const listed = (mail: OutgoingMail) =>
     [mail.to, mail.cc, mail.bcc].flat().filter((a): a is string => a !== undefined);
-  const checked = mails.filter((mail) => mail.kind !== 'reply' && !mail.toUnproven);
+  const goesAsItIs = (mail: OutgoingMail) => mail.kind === 'reply' || Boolean(mail.toUnproven);
+  const checked = mails.filter((mail) => !goesAsItIs(mail));
   const refused = unprovenAmong(db, [...new Set(checked.flatMap(listed))]);
   const unproven = (address: string) => refused.has(address.trim().toLowerCase());
   return mails.flatMap((mail) => {
-    if (mail.kind === 'reply' || mail.toUnproven) return [mail];
+    if (goesAsItIs(mail)) return [mail];
     const keep = (value: OutgoingMail['to']) =>
       value === undefined ? undefined : (Array.isArray(value) ? value : [value]).filter((a) => !unproven(a));
     const to = keep(mail.to);

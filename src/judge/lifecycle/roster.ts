@@ -66,7 +66,7 @@ export function resultRecipients(db: Db, game: Game, seats = listSeats(db, game.
   const addresses = addressesById(db, gm === null ? readers : [...readers, gm]);
   const address = (id: number | null) => (id === null ? null : (addresses.get(id) ?? null));
   const masters = [address(gm), ...coMasterAddresses(db, game)];
-  return unique([...seats.map((s) => (hasDeparted(s) ? null : address(s.accountId))), ...masters]);
+  return unique([...readers.map(address), ...masters]);
 }
 
 /** A notice to everyone who receives the game's results, as one mail with the list in Bcc; null when nobody does. */
