@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { NewOutboxMail, OutboxMail } from '../store/outbox.js';
+import { mimeMessage, type MimeFile } from './mime.js';
 import { MailError, type IncomingMail, type OutgoingMail } from './types.js';
 
 export interface JudgeIdentity {
@@ -131,40 +132,32 @@ export function replySubject(subject: string): string {
 }
 
 /**
- * The nodemailer message for an outbox row; the same for SMTP and the local mail directory.
- * Bcc never reaches a header (nodemailer leaves it out); it only widens the envelope. The judge's own
- * address, which stands in To: of a list mail, is left out of that envelope: the judge does not need
- * a copy in its own inbox, where it would only be read and dropped as its own loop.
+ * The nodemailer message for an outbox row, the same for SMTP and the local mail directory: its
+ * envelope and its bytes (mime.ts). Bcc never reaches a header; it only widens the envelope. The
+ * judge's own address, which stands in To: of a list mail, is left out of that envelope: the judge
+ * does not need a copy in its own inbox, where it would only be read and dropped as its own loop.
  */
 export function toMessage(row: OutboxMail, judge: JudgeIdentity, files: ResolvedAttachment[] = []): Mail.Options {
   const own = judge.address.toLowerCase();
-  const envelope =
+  const recipients =
     row.bcc.length > 0
-      ? {
-          from: judge.address,
-          to: uniqueAddresses([...row.to, ...row.cc, ...row.bcc]).filter((a) => a.toLowerCase() !== own),
-        }
-      : undefined;
-  return {
-    from: judge.name ? { name: judge.name, address: judge.address } : judge.address,
+      ? uniqueAddresses([...row.to, ...row.cc, ...row.bcc]).filter((a) => a.toLowerCase() !== own)
+      : uniqueAddresses([...row.to, ...row.cc]);
+  const date = new Date(row.createdAt);
+  const raw = mimeMessage({
+    from: { name: judge.name, address: judge.address },
     to: row.to,
-    cc: row.cc.length > 0 ? row.cc : undefined,
-    bcc: row.bcc.length > 0 ? row.bcc : undefined,
-    envelope,
+    cc: row.cc,
     subject: row.subject,
-    text: row.body,
     messageId: row.messageId,
-    inReplyTo: row.inReplyTo ?? undefined,
-    references: row.references.length > 0 ? row.references : undefined,
-    date: new Date(row.createdAt),
+    inReplyTo: row.inReplyTo,
+    references: row.references,
+    date,
     headers: row.headers,
-    // Plain ASCII lines of up to 998 characters go as they are; anything else quoted-printable.
-    textEncoding:
-      /^[\x20-\x7e\t\n]*$/.test(row.body) && row.body.split('\n').every((l) => l.length <= 900)
-        ? undefined
-        : 'quoted-printable',
+    text: row.body,
     ...withFiles(row.body, files),
-  };
+  });
+  return { envelope: { from: judge.address, to: recipients }, raw, messageId: row.messageId, date };
 }
 
 /** An attachment ready to send: its bytes. */
@@ -180,8 +173,8 @@ export interface ResolvedAttachment {
  * columns stay) with the pictures below it; the plain-text part stays exactly as it was, for
  * text-only readers. Other files are ordinary attachments.
  */
-function withFiles(text: string, files: ResolvedAttachment[]): Partial<Mail.Options> {
-  if (!files.length) return {};
+function withFiles(text: string, files: ResolvedAttachment[]): { html?: string; files: MimeFile[] } {
+  if (!files.length) return { files: [] };
   const inline = files.filter((f) => f.inline);
   const cid = (i: number) => `picture-${i + 1}@chancery`;
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -193,11 +186,11 @@ function withFiles(text: string, files: ResolvedAttachment[]): Partial<Mail.Opti
     : undefined;
   return {
     html,
-    attachments: files.map((f) => ({
+    files: files.map((f) => ({
       filename: f.filename,
       contentType: f.contentType,
       content: f.content,
-      ...(f.inline ? { cid: cid(inline.indexOf(f)), contentDisposition: 'inline' as const } : {}),
+      ...(f.inline ? { cid: cid(inline.indexOf(f)) } : {}),
     })),
   };
 }

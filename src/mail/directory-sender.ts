@@ -30,8 +30,9 @@ export function createDirectorySender(root: string): MailSender {
     async send(message: Mail.Options): Promise<SendReceipt> {
       const recipients = deliveryAddresses(message);
       if (recipients.length === 0) throw new MailError('ENORECIPIENT', 'mail has no recipient', { permanent: true });
-      // MailComposer leaves Bcc out of the headers, so every copy is the same and names no blind reader.
-      const raw = await new MailComposer(message).compile().build();
+      // The judge's mails come composed (compose.ts, no Bcc header); MailComposer, which also leaves Bcc
+      // out, builds any other. Every copy is the same and names no blind reader.
+      const raw = Buffer.isBuffer(message.raw) ? message.raw : await new MailComposer(message).compile().build();
       const date = message.date instanceof Date ? message.date : new Date();
       const stamp = date.toISOString().replace(/[-:.]/g, '');
       const id = safeFileName(String(message.messageId ?? 'mail'));

@@ -4,7 +4,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toMessage, toOutboxRow } from '../../src/mail/compose.js';
@@ -67,12 +66,16 @@ describe('composing list mail', () => {
     expect(store.listOutbox(db)[0]).toMatchObject({ to: ['judge@example.test'], bcc: READERS });
     const message = toMessage(row, judge);
     expect(message.envelope).toEqual({ from: 'judge@example.test', to: READERS });
-    const raw = (await new MailComposer(message).compile().build()).toString();
+    const raw = (message.raw as Buffer).toString();
     expect(raw).toMatch(/^To: judge@example\.test\r?$/m);
     expect(raw).not.toMatch(/^Bcc:/im);
     for (const reader of READERS) expect(raw.toLowerCase()).not.toContain(reader.toLowerCase());
-    // Mail without Bcc keeps nodemailer's own envelope, as before.
-    expect(toMessage({ ...row, bcc: [] }, judge).envelope).toBeUndefined();
+    // Mail without Bcc goes to its To and Cc, as nodemailer's own envelope did.
+    const open = toMessage(
+      { ...row, to: ['a@players.test'], cc: ['B@players.test', 'a@players.test'], bcc: [] },
+      judge,
+    );
+    expect(open.envelope).toEqual({ from: 'judge@example.test', to: ['a@players.test', 'B@players.test'] });
     db.close();
   });
 

@@ -6,20 +6,22 @@ import { queueMails } from '../../src/mail/queue.js';
 import type { MailSender, SendReceipt } from '../../src/mail/sender.js';
 import { MailError } from '../../src/mail/types.js';
 import * as store from '../../src/store/index.js';
+import { readSent, type SentMail } from './sent-mail.js';
 
 const judge = { address: 'judge@example.test', domain: 'example.test', name: 'Judge' };
 
 /** A transport whose behaviour the test controls: up, down (transient), or refusing (permanent). */
 class ScriptedSender implements MailSender {
   mode: 'up' | 'down' | 'refuse' = 'up';
-  delivered: Mail.Options[] = [];
+  delivered: SentMail[] = [];
   /** Recipients the server refuses while taking the mail for the others. */
   refusing: string[] = [];
   async send(message: Mail.Options): Promise<SendReceipt> {
     if (this.mode === 'down') throw new MailError('ESEND', 'connect ECONNREFUSED 127.0.0.1:25');
     if (this.mode === 'refuse') throw new MailError('ESEND', '550 no such user', { permanent: true });
-    this.delivered.push(message);
-    return { response: '250 ok', accepted: [String(message.to)], rejected: this.refusing };
+    const sent = await readSent(message);
+    this.delivered.push(sent);
+    return { response: '250 ok', accepted: sent.envelope.to, rejected: this.refusing };
   }
   async close() {}
 }
@@ -60,7 +62,7 @@ describe('OutboxWorker', () => {
     expect(sender.delivered[0]).toMatchObject({
       from: { name: 'Judge', address: 'judge@example.test' },
       to: ['p@example.test'],
-      headers: { 'X-Loop': 'judge@example.test', 'Auto-Submitted': 'auto-generated' },
+      headers: { 'x-loop': 'judge@example.test', 'auto-submitted': 'auto-generated' },
     });
     expect(store.listOutbox(db, { status: 'sent' })).toHaveLength(2);
     expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -132,8 +134,9 @@ describe('two outbox workers on one database (issue 11.6)', () => {
       const slow = (): MailSender => ({
         async send(message: Mail.Options) {
           await new Promise((resolve) => setTimeout(resolve, 5));
-          delivered.push(String(message.subject));
-          return { response: '250 ok', accepted: [String(message.to)], rejected: [] };
+          const sent = await readSent(message);
+          delivered.push(sent.subject);
+          return { response: '250 ok', accepted: sent.envelope.to, rejected: [] };
         },
         async close() {},
       });
@@ -185,13 +188,14 @@ describe('two outbox workers on one database (issue 11.6)', () => {
     const waiting = db.prepare("SELECT status, claimed_by FROM outbox WHERE dedupe_key = 'results'").get();
     expect(waiting).toEqual({ status: 'queued', claimed_by: null });
     queue('a later reply');
-    worker.wake();
+    // What wake() does in a started worker: the run waiting for the picture looks for new mail now.
+    void worker.runOnce();
     await vi.waitFor(() => expect(sender.delivered.map((m) => m.subject)).toContain('a later reply'));
     expect(sender.delivered.map((m) => m.subject)).not.toContain('results');
     finish();
     expect(await run).toEqual({ sent: 3, retrying: 0, failed: 0 });
     const sent = sender.delivered.find((m) => m.subject === 'results')!;
-    expect(String((sent.attachments as { content: Buffer }[])[0].content)).toBe('drawn ahead');
+    expect(String(sent.attachments[0].content)).toBe('drawn ahead');
   });
 
   it('stopped while a picture is drawn, leaves its mail queued and unclaimed for the next start', async () => {
