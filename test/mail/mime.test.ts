@@ -1,0 +1,132 @@
+// The judge composes its mails itself (src/mail/mime.ts) where nodemailer's MailComposer did before.
+// A reader must see the same mail either way: each case is read back with mailparser from both, and
+// what a mail client shows (addresses, subject, text, HTML, files, threading headers) must agree.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { describe, expect, it } from 'vitest';
+import { mimeMessage, type MimeMail } from '../../src/mail/mime.js';
+
+const base: MimeMail = {
+  from: { name: 'Chancery Judge', address: 'judge@example.test' },
+  to: ['a@players.test', 'B@players.test'],
+  cc: [],
+  subject: 'Game alpha: Spring 1901 Movement results',
+  messageId: '<m1@example.test>',
+  inReplyTo: null,
+  references: [],
+  date: new Date('2026-11-27T12:00:00Z'),
+  headers: { 'X-Loop': 'judge@example.test', 'Auto-Submitted': 'auto-generated' },
+  text: 'Austria: A VIE - GAL.\nEngland: F LON - NTH.\n',
+  files: [],
+};
+
+/** The same mail through nodemailer's MailComposer, as the judge built it before. */
+function composedByNodemailer(mail: MimeMail): Promise<Buffer> {
+  return new MailComposer({
+    from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
+    to: mail.to,
+    cc: mail.cc.length ? mail.cc : undefined,
+    subject: mail.subject,
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo ?? undefined,
+    references: mail.references.length ? mail.references : undefined,
+    date: mail.date,
+    headers: mail.headers,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.files.map((f) => ({
+      filename: f.filename,
+      contentType: f.contentType,
+      content: f.content,
+      ...(f.cid ? { cid: f.cid, contentDisposition: 'inline' as const } : {}),
+    })),
+  })
+    .compile()
+    .build();
+}
+
+/** What a reader sees of a mail. */
+function seen(mail: ParsedMail) {
+  const list = (field: ParsedMail['to']) =>
+    (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => [v.name, v.address]));
+  return {
+    from: list(mail.from),
+    to: list(mail.to),
+    cc: list(mail.cc),
+    subject: mail.subject,
+    date: mail.date?.toISOString(),
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    loop: mail.headers.get('x-loop'),
+    autoSubmitted: mail.headers.get('auto-submitted'),
+    text: mail.text,
+    html: mail.html,
+    files: mail.attachments.map((a) => [
+      a.filename,
+      a.contentType,
+      a.cid,
+      a.contentDisposition,
+      a.content.toString('hex'),
+    ]),
+  };
+}
+
+const picture = Buffer.from(Array.from({ length: 700 }, (_, i) => (i * 37) & 255));
+
+const cases: [string, Partial<MimeMail>][] = [
+  ['plain ASCII results', {}],
+  [
+    'accents and dashes in subject, name and text (quoted-printable)',
+    {
+      from: { name: 'Juge Chancellerie — Ré', address: 'judge@example.test' },
+      subject: 'Re: résumé of game alpha, a rather long subject line that goes on and on past seventy-eight',
+      text: 'France: déjà vu — ünïcödé\n.a line starting with a dot\n\n  indented\ttab\n',
+    },
+  ],
+  ['a line longer than SMTP allows', { text: `${'x'.repeat(1200)}\nshort\n` }],
+  ['CRLF and LF line ends mixed', { text: 'one\r\ntwo\nthree\r\n' }],
+  [
+    'threading headers and copies',
+    {
+      cc: ['c@players.test'],
+      inReplyTo: '<in@players.test>',
+      references: ['<r1@players.test>', '<in@players.test>', '<game-1@example.test>'],
+    },
+  ],
+  [
+    'the board picture inline under an HTML copy',
+    {
+      html: '<!DOCTYPE html><html><body><pre>Austria: A VIE - GAL.</pre><p><img src="cid:picture-1@chancery"></p>',
+      files: [{ filename: 'alpha-S1901M.png', contentType: 'image/png', content: picture, cid: 'picture-1@chancery' }],
+    },
+  ],
+  [
+    'an ordinary attachment with a name to encode',
+    { files: [{ filename: 'ordres d’été.txt', contentType: 'text/plain', content: Buffer.from('A PAR H\n') }] },
+  ],
+  ['a display name to quote', { from: { name: 'Judge, "the" Chancery', address: 'judge@example.test' } }],
+];
+
+describe('composed mail reads as MailComposer’s did', () => {
+  for (const [name, change] of cases) {
+    it(name, async () => {
+      const mail = { ...base, ...change };
+      const ours = mimeMessage(mail);
+      const theirs = await composedByNodemailer(mail);
+      expect(seen(await simpleParser(ours))).toEqual(seen(await simpleParser(theirs)));
+      // Every line ends in CRLF and stays within SMTP's 998 characters; Bcc never appears.
+      const text = ours.toString('latin1');
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(text.split('\r\n').every((line) => line.length <= 998)).toBe(true);
+      expect(text).not.toMatch(/^Bcc:/im);
+      // Seven-bit clean: nothing a relay without 8BITMIME could mangle.
+      expect(text).not.toMatch(/[^\x00-\x7f]/);
+    });
+  }
+
+  it('a bare CR ends a line, as the SMTP transfer made of it (old .eml files kept it; readers dropped it)', async () => {
+    const read = await simpleParser(mimeMessage({ ...base, text: 'one\rtwo\n' }));
+    expect(read.text).toBe('one\ntwo\n');
+  });
+});
