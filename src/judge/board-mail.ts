@@ -10,7 +10,7 @@ import { phaseText } from '../core/position/names.js';
 import type { Db } from '../store/database.js';
 import { getGame, type Game } from '../store/games.js';
 import type { MailAttachment } from '../store/outbox.js';
-import { findPhase } from '../store/phases.js';
+import { findPhaseText } from '../store/phases.js';
 import { findPicture, hasPicture, storePicture } from '../store/pictures.js';
 import { variantOf } from './variants.js';
 
@@ -98,20 +98,25 @@ function pictureKey(
 ): { digest: string; svg: () => string } | null {
   const variant = variantOf(game.variant);
   if (!canDrawBoard(variant)) return null;
-  const record = findPhase(db, game.id, phase);
-  if (!record) return null;
-  const result = withResult && record.result ? record.result : undefined;
+  const stored = findPhaseText(db, game.id, phase);
+  if (!stored) return null;
+  const resultJson = withResult ? stored.resultJson : null;
   // Built at most once: the digest of a picture not seen before and its drawing need the same SVG.
   let built: string | undefined;
-  const svg = () =>
-    (built ??= boardSvg(variant, {
+  const svg = () => {
+    if (built !== undefined) return built;
+    const record = stored.record();
+    const result = withResult && record.result ? record.result : undefined;
+    return (built = boardSvg(variant, {
       gameName: game.name,
       phaseLabel: phaseText(record.position.phase),
       position: record.position,
       result,
     }));
+  };
+  // The stored text stands for what is drawn: reading and writing it again cost each copy of a mail.
   const source = createHash('sha256')
-    .update(JSON.stringify([game.variant, game.name, record.position, result ?? null]))
+    .update(`${JSON.stringify([game.variant, game.name])}\n${stored.positionJson}\n${resultJson ?? 'null'}`)
     .digest('base64url');
   let digest = digests.get(source);
   if (!digest) {

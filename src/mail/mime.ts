@@ -98,7 +98,7 @@ function filePart(file: MimeFile): Part {
     'Content-Transfer-Encoding: base64',
     header('Content-Disposition', buildHeaderValue({ value: disposition, params: { filename: file.filename } })),
   ].filter(Boolean);
-  return Buffer.from(`${heads.join(CRLF)}${CRLF}${CRLF}${base64Lines(file.content)}`, 'latin1');
+  return Buffer.concat([Buffer.from(`${heads.join(CRLF)}${CRLF}${CRLF}`, 'latin1'), base64Lines(file.content)]);
 }
 
 function multipart(subtype: string, children: Part[], boundary: string): Part {
@@ -110,12 +110,17 @@ function multipart(subtype: string, children: Part[], boundary: string): Part {
   return Buffer.concat(chunks);
 }
 
-/** Base64 in lines of 76 characters. */
-function base64Lines(content: Buffer): string {
-  const all = content.toString('base64');
-  const lines: string[] = [];
-  for (let at = 0; at < all.length; at += 76) lines.push(all.slice(at, at + 76));
-  return lines.join(CRLF);
+/** Base64 in lines of 76 characters, copied line by line (slicing a picture's 155 KB as text cost more). */
+function base64Lines(content: Buffer): Buffer {
+  const flat = Buffer.from(content.toString('base64'), 'latin1');
+  const lines = Math.max(1, Math.ceil(flat.length / 76));
+  const out = Buffer.allocUnsafe(flat.length + 2 * (lines - 1));
+  let to = 0;
+  for (let at = 0; at < flat.length; at += 76) {
+    if (at) to = out.writeUInt16BE(0x0d0a, to);
+    to += flat.copy(out, to, at, Math.min(flat.length, at + 76));
+  }
+  return out.subarray(0, to);
 }
 
 function header(name: string, value: string): string {

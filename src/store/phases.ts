@@ -90,6 +90,21 @@ export function findPhase(db: Db, gameId: number, phase: string): PhaseRecord | 
   return row ? toPhase(row) : null;
 }
 
+/**
+ * A phase's latest record as stored text, its position and result not read: what a picture's digest
+ * needs (src/judge/board-mail.ts), which asks for it with every copy of a results mail.
+ */
+export function findPhaseText(
+  db: Db,
+  gameId: number,
+  phase: string,
+): { positionJson: string; resultJson: string | null; record: () => PhaseRecord } | null {
+  const row = db
+    .prepare('SELECT * FROM phases WHERE game_id = ? AND phase = ? ORDER BY seq DESC LIMIT 1')
+    .get(gameId, phase) as PhaseRow | undefined;
+  return row ? { positionJson: row.position_json, resultJson: row.result_json, record: () => toPhase(row) } : null;
+}
+
 export function phaseHistory(db: Db, gameId: number): PhaseRecord[] {
   return (db.prepare('SELECT * FROM phases WHERE game_id = ? ORDER BY seq').all(gameId) as PhaseRow[]).map(toPhase);
 }
