@@ -43,7 +43,7 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
 
 /**
  * Mails whose pictures are being drawn ahead at once, at most: enough to keep every picture thread
- * busy (each takes a batch of 8), few enough that their SVGs do not fill the judge's memory.
+ * busy (each takes a batch of 16), few enough that their SVGs do not fill the judge's memory.
  */
 const DRAWN_AHEAD = 64;
 
