@@ -84,10 +84,7 @@ export function currentPhase(db: Db, gameId: number): PhaseRecord | null {
 
 /** The most recent phase with that code (a code repeats only after a rollback replays it). */
 export function findPhase(db: Db, gameId: number, phase: string): PhaseRecord | null {
-  const row = db
-    .prepare('SELECT * FROM phases WHERE game_id = ? AND phase = ? ORDER BY seq DESC LIMIT 1')
-    .get(gameId, phase) as PhaseRow | undefined;
-  return row ? toPhase(row) : null;
+  return findPhaseText(db, gameId, phase)?.record() ?? null;
 }
 
 /**
