@@ -143,7 +143,7 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'configuration file')
     .option('--tick <seconds>', 'how often deadlines are checked', '30')
     .action(async (opts: { config?: string; tick: string }) => {
-      (await import('../render/map/draw-pool.js')).keepYoungGenerationSmall();
+      (await import('../render/map/draw-pool.js')).keepHeapSmall();
       const config = loadConfig(opts.config);
       const { openDatabase } = await store();
       const { acquireRunLock } = await import('../store/run-lock.js');

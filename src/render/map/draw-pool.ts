@@ -12,17 +12,25 @@ import { Worker } from 'node:worker_threads';
 import type { DrawAnswer, DrawRequest } from './draw-worker.js';
 
 /**
- * The judge's young generation kept at its starting size (two semi-spaces of 1 MiB; `chancery run`
- * asks for it). A deadline burst, phases processed and their results mailed, made V8 grow it to
- * 32 MiB, which the judge then held for good: a fifth of its memory. V8 reads the growth factor at
- * each collection, so it works though set after start; but a thread's start sets V8's flags anew,
- * so the pool sets it again once each of its threads runs.
+ * The judge's heap kept close to what it holds. Its young generation stays at its starting size (two
+ * semi-spaces of 1 MiB): a deadline burst, phases processed and their results mailed, made V8 grow it
+ * to 32 MiB, which the judge then held for good, a fifth of its memory. And its old generation may
+ * grow by a fifth of what is alive before a full collection, where V8 lets a busy heap grow up to
+ * fourfold: through a burst, the judge's thread and each picture thread held tens of MiB of dead
+ * mails and SVGs (the burst's peak 303 MiB, 225-231 with this, for the same CPU: `npm run bench --
+ * "daemon memory"`, `reaching`). V8 reads both flags at each collection, so they work though set
+ * after start; but a thread's start sets V8's flags anew, so the pool sets them again each time one of
+ * its threads comes online or answers (a collection in between grew the young generation to 8 MiB).
+ * `chancery run` asks for it.
  */
-let youngGenerationKeptSmall = false;
+let heapKeptSmall = false;
+/** How much the old generation may grow past what survived the last full collection, in percent. */
+const OLD_GENERATION_GROWTH_PERCENT = 20;
 
-export function keepYoungGenerationSmall(): void {
-  youngGenerationKeptSmall = true;
+export function keepHeapSmall(): void {
+  heapKeptSmall = true;
   setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
 }
 
 /**
@@ -122,7 +130,7 @@ export class DrawPool {
     const worker = startWorker();
     worker.unref();
     const thread: Thread = { worker, drawn: false, busy: null, idle: null, hung: null };
-    if (youngGenerationKeptSmall) worker.once('online', keepYoungGenerationSmall);
+    if (heapKeptSmall) worker.once('online', keepHeapSmall);
     worker.on('message', (answer: DrawAnswer) => this.answered(thread, answer));
     worker.on('error', (error) => void this.end(thread, error));
     worker.on('exit', (code) => void this.end(thread, new Error(`a picture thread exited (${code})`)));
@@ -131,6 +139,7 @@ export class DrawPool {
   }
 
   private answered(thread: Thread, answer: DrawAnswer): void {
+    if (heapKeptSmall) keepHeapSmall();
     const jobs = thread.busy ?? [];
     thread.busy = null;
     thread.drawn = true;
