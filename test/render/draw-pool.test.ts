@@ -24,6 +24,23 @@ describe('picture threads', () => {
     expect(drawn[0].subarray(1, 4).toString()).toBe('PNG');
   }, 120_000);
 
+  it('draw a board once: the thread that drew it hands it to the others, which draw the same bytes', async () => {
+    const variant = loadVariant('standard');
+    const two = new DrawPool(2);
+    try {
+      // Enough pictures that the second thread starts (after the first has drawn a batch) and draws some.
+      const svgs = Array.from({ length: 40 }, (_, i) =>
+        boardSvg(variant, { gameName: `shared-${i}`, phaseLabel: 'Spring 1901', position: initialPosition(variant) }),
+      );
+      const drawn = await Promise.all(svgs.map((svg) => two.draw(svg)));
+      expect(two.threadsStarted).toBe(2);
+      expect(two.boardsDrawn).toBe(1);
+      for (const i of [0, 17, 39]) expect(Buffer.compare(drawn[i], svgToPng(svgs[i]).png)).toBe(0);
+    } finally {
+      await two.close();
+    }
+  }, 120_000);
+
   it('fail the pictures of a stopped pool, so whoever asked draws them itself', async () => {
     const stopped = new DrawPool(1);
     const svg = boardSvg(loadVariant('standard'), {

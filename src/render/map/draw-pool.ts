@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { DrawAnswer, DrawRequest } from './draw-worker.js';
+import { MAX_BOARDS, type SharedBoard } from './layers.js';
 
 /**
  * The judge's heap kept close to what it holds. Its young generation stays at its starting size (two
@@ -56,6 +57,8 @@ interface Thread {
   busy: Job[] | null;
   idle: NodeJS.Timeout | null;
   hung: NodeJS.Timeout | null;
+  /** The keys of the boards it has, drawn or handed to it. */
+  boards: Set<string>;
 }
 
 /**
@@ -91,6 +94,15 @@ function startWorker(): Worker {
 export class DrawPool {
   private readonly queue: Job[] = [];
   private readonly threads: Thread[] = [];
+  /**
+   * The boards the threads drew (layers.ts), the newest last, on shared memory: each is handed to every
+   * other thread with its next batch, and outlives the thread that drew it, so that a board is drawn
+   * once in the judge's life, not once per thread started.
+   */
+  private readonly boards: SharedBoard[] = [];
+  /** Boards the threads drew, and threads started, in all. */
+  boardsDrawn = 0;
+  threadsStarted = 0;
   private nextId = 1;
 
   constructor(private readonly size: number = pictureThreads()) {}
@@ -122,14 +134,17 @@ export class DrawPool {
       if (thread.idle) clearTimeout(thread.idle);
       thread.hung = setTimeout(() => void this.end(thread, new Error('a picture thread hung')), BATCH_TIMEOUT_MS);
       thread.hung.unref();
-      thread.worker.postMessage({ id: this.nextId++, svgs: jobs.map((j) => j.svg) } satisfies DrawRequest);
+      const boards = this.boards.filter((board) => !thread.boards.has(board.key));
+      for (const board of boards) thread.boards.add(board.key);
+      thread.worker.postMessage({ id: this.nextId++, svgs: jobs.map((j) => j.svg), boards } satisfies DrawRequest);
     }
   }
 
   private start(): Thread {
     const worker = startWorker();
     worker.unref();
-    const thread: Thread = { worker, drawn: false, busy: null, idle: null, hung: null };
+    this.threadsStarted++;
+    const thread: Thread = { worker, drawn: false, busy: null, idle: null, hung: null, boards: new Set() };
     if (heapKeptSmall) worker.once('online', keepHeapSmall);
     worker.on('message', (answer: DrawAnswer) => this.answered(thread, answer));
     worker.on('error', (error) => void this.end(thread, error));
@@ -145,10 +160,24 @@ export class DrawPool {
     thread.drawn = true;
     if (thread.hung) clearTimeout(thread.hung);
     if ('error' in answer) for (const job of jobs) job.reject(new Error(answer.error));
-    else jobs.forEach((job, i) => job.resolve(Buffer.from(answer.pngs[i])));
+    else {
+      for (const board of answer.boards) this.keepBoard(thread, board);
+      jobs.forEach((job, i) => job.resolve(Buffer.from(answer.pngs[i])));
+    }
     thread.idle = setTimeout(() => void this.end(thread, null), IDLE_MS);
     thread.idle.unref();
     this.dispatch();
+  }
+
+  private keepBoard(thread: Thread, board: SharedBoard): void {
+    this.boardsDrawn++;
+    thread.boards.add(board.key);
+    const known = this.boards.findIndex((kept) => kept.key === board.key);
+    if (known >= 0) this.boards.splice(known, 1);
+    this.boards.push(board);
+    if (this.boards.length <= MAX_BOARDS) return;
+    const given = this.boards.shift()!;
+    for (const other of this.threads) other.boards.delete(given.key);
   }
 
   /** Ends a thread; its batch fails with `error`, and the queue goes to the others (or a new one). */

@@ -3,6 +3,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { keepBoard, shareDrawnBoards, startSharingBoards, type SharedBoard } from './layers.js';
 import { collectDrawings, drawOne, withTextAsPaths } from './png.js';
 
 /**
@@ -18,16 +19,21 @@ function yieldToTheJudge(): void {
   }
 }
 yieldToTheJudge();
+startSharingBoards();
 
 export interface DrawRequest {
   id: number;
   svgs: string[];
+  /** Boards other threads drew, this thread not having them yet (layers.ts). */
+  boards: SharedBoard[];
 }
 
-export type DrawAnswer = { id: number; pngs: Uint8Array[] } | { id: number; error: string };
+/** The PNGs, and the boards this thread drew for them, for the judge to hand on to its other threads. */
+export type DrawAnswer = { id: number; pngs: Uint8Array[]; boards: SharedBoard[] } | { id: number; error: string };
 
-parentPort?.on('message', async ({ id, svgs }: DrawRequest) => {
+parentPort?.on('message', async ({ id, svgs, boards }: DrawRequest) => {
   try {
+    for (const board of boards) keepBoard(board);
     const pngs: Uint8Array[] = [];
     for (const svg of withTextAsPaths(svgs)) {
       pngs.push(new Uint8Array(drawOne(svg).png));
@@ -37,7 +43,7 @@ parentPort?.on('message', async ({ id, svgs }: DrawRequest) => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     parentPort!.postMessage(
-      { id, pngs } satisfies DrawAnswer,
+      { id, pngs, boards: shareDrawnBoards() } satisfies DrawAnswer,
       pngs.map((png) => png.buffer as ArrayBuffer),
     );
   } catch (error) {

@@ -50,7 +50,7 @@ export interface PngRows {
   height: number;
 }
 
-interface DrawnBoard extends PngRows {
+export interface DrawnBoard extends PngRows {
   /** The owner colours the rows hold: those of the picture that drew the board. */
   fills: number[];
   /** Where owner-coloured shape i shows (offsets into rows): at[start[i] .. start[i + 1]). */
@@ -63,8 +63,43 @@ interface DrawnBoard extends PngRows {
  * Boards kept: one per variant and size. A board of 1,300 x 1,160 pixels holds about 6 MB, so a few
  * are kept, the least recently used given up first.
  */
-const MAX_BOARDS = 4;
+export const MAX_BOARDS = 4;
 const boards = new Map<string, DrawnBoard>();
+
+/** A board as picture threads hand it on: its pixels and regions on SharedArrayBuffers, with its key. */
+export interface SharedBoard {
+  key: string;
+  board: DrawnBoard;
+}
+
+/**
+ * Boards drawn here since shareDrawnBoards last took them, or null when this thread does not share (the
+ * judge's own thread). Drawing a board takes three whole drawings, 40-50 MB for a moment that the
+ * memory allocator then keeps: a picture thread that draws it hands it on (draw-pool.ts), so that the
+ * judge's other threads, and the threads started later, draw no board of their own.
+ */
+let drawnHere: SharedBoard[] | null = null;
+
+/** Boards this thread draws are drawn on shared memory and handed on by shareDrawnBoards. */
+export function startSharingBoards(): void {
+  drawnHere ??= [];
+}
+
+export function shareDrawnBoards(): SharedBoard[] {
+  return drawnHere?.splice(0) ?? [];
+}
+
+/** A board another thread drew, kept as if drawn here. */
+export function keepBoard({ key, board }: SharedBoard): void {
+  const rows = Buffer.from(board.rows.buffer, board.rows.byteOffset, board.rows.byteLength);
+  keep(key, { ...board, rows });
+}
+
+function keep(key: string, board: DrawnBoard): void {
+  boards.delete(key);
+  boards.set(key, board);
+  if (boards.size > MAX_BOARDS) boards.delete(boards.keys().next().value!);
+}
 
 /**
  * The picture drawn in layers, as PNG rows, valid until the next picture is drawn (they are the
@@ -88,10 +123,11 @@ export function drawLayers(
   if (fills.some((fill) => fill < 0)) return null;
   const key = `${zoom}\n${layers.head}${template}${layers.names}`;
   let board = boards.get(key);
-  if (board) boards.delete(key);
-  else board = drawBoard(layers, template, fills, zoom, rasterize, flatten);
-  boards.set(key, board);
-  if (boards.size > MAX_BOARDS) boards.delete(boards.keys().next().value!);
+  if (!board) {
+    board = drawBoard(layers, template, fills, zoom, rasterize, flatten);
+    if (drawnHere) drawnHere.push({ key, board: (board = onSharedMemory(board)) });
+  }
+  keep(key, board);
   const picture = { rows: canvasFor(board.rows), width: board.width, height: board.height };
   paintOwners(board, picture.rows, fills);
   drawPlay(layers, picture, rasterize);
@@ -113,6 +149,24 @@ function canvasFor(rows: Buffer): Buffer {
 }
 
 const asWords = (pixels: Buffer) => new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.byteLength >> 2);
+
+/** The board with its arrays copied onto SharedArrayBuffers, which another thread reads without a copy. */
+function onSharedMemory(board: DrawnBoard): DrawnBoard {
+  const shared = <T extends Int32Array | Uint32Array | Uint8Array>(array: T): T => {
+    const copy = new (array.constructor as new (buffer: SharedArrayBuffer) => T)(
+      new SharedArrayBuffer(array.byteLength),
+    );
+    copy.set(array);
+    return copy;
+  };
+  const { regions, names } = board;
+  return {
+    ...board,
+    rows: Buffer.from(shared(new Uint8Array(board.rows.buffer, board.rows.byteOffset, board.rows.length)).buffer),
+    regions: { start: shared(regions.start), at: shared(regions.at) },
+    names: { start: shared(names.start), at: shared(names.at), colour: shared(names.colour) },
+  };
+}
 
 /** #rrggbb (or #rgb) as 0xbbggrr; -1 if not. */
 function rgb(colour: string): number {
