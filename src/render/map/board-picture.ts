@@ -45,11 +45,37 @@ const num = (n: number) => (Math.round(n * 10) / 10).toString();
 
 /** An SVG element; numbers are rounded to a tenth, undefined attributes left out. */
 function el(tag: string, attrs: Record<string, string | number | undefined>, body?: string): string {
-  const list = Object.entries(attrs)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}="${typeof value === 'number' ? num(value) : value}"`)
-    .join(' ');
+  // A plain loop: a board's few hundred elements, written for each picture of a deadline's burst.
+  let list = '';
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (value === undefined) continue;
+    list += `${list ? ' ' : ''}${key}="${typeof value === 'number' ? num(value) : value}"`;
+  }
   return body === undefined ? `<${tag} ${list}/>` : `<${tag} ${list}>${body}</${tag}>`;
+}
+
+/** The spaces' names, the same in every picture of a variant: written once per variant and art. */
+const namesWritten = new WeakMap<LoadedArt, { variant: Variant; names: string }>();
+
+function names(variant: Variant, art: LoadedArt): string {
+  const written = namesWritten.get(art);
+  if (written?.variant === variant) return written.names;
+  const texts: string[] = [];
+  for (const province of variant.map.provinces) {
+    const at = art.provinces[province.id]?.label;
+    if (!at) continue;
+    texts.push(
+      el(
+        'text',
+        { x: at[0], y: at[1] + 4, 'font-size': 11, 'text-anchor': 'middle', fill: INK, stroke: '#ffffff' },
+        escape(province.id.toUpperCase()),
+      ).replace('<text ', '<text stroke-width="2.5" paint-order="stroke" stroke-linejoin="round" '),
+    );
+  }
+  const joined = texts.join('\n');
+  namesWritten.set(art, { variant, names: joined });
+  return joined;
 }
 
 const ARROW_HEAD = 'M0 0L10 5L0 10z';
@@ -150,18 +176,8 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     );
   }
   out.push('</g>', '</g>', `<g id="${LAYER_IDS.names}" transform="translate(0 ${TITLE_HEIGHT})">`);
-  // Names.
-  for (const province of variant.map.provinces) {
-    const at = art.provinces[province.id]?.label;
-    if (!at) continue;
-    out.push(
-      el(
-        'text',
-        { x: at[0], y: at[1] + 4, 'font-size': 11, 'text-anchor': 'middle', fill: INK, stroke: '#ffffff' },
-        escape(province.id.toUpperCase()),
-      ).replace('<text ', '<text stroke-width="2.5" paint-order="stroke" stroke-linejoin="round" '),
-    );
-  }
+  const written = names(variant, art);
+  if (written) out.push(written);
   out.push('</g>', `<g id="${LAYER_IDS.play}">`);
   if (result) out.push(...orderArrows(result, anchor, labelBoxes(variant, art)));
   // Units where they stand now; a unit removed this winter is drawn crossed out where it stood.
