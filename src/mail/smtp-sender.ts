@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { MailSender, SendReceipt } from './sender.js';
+import { useQuickDataStream } from './smtp-data.js';
 import { MailError } from './types.js';
 
 export interface SmtpSettings {
@@ -23,6 +24,7 @@ export interface SmtpSettings {
 }
 
 export function createSmtpSender(settings: SmtpSettings): MailSender {
+  useQuickDataStream();
   const timeout = settings.timeoutMs ?? 30_000;
   const transport = nodemailer.createTransport({
     host: settings.host,
