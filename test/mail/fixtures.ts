@@ -1,4 +1,6 @@
-// Builds raw test mails by hand, byte for byte, so each test shows exactly what the judge receives.
+// Builds raw test mails by hand, byte for byte, so each test shows exactly what the judge receives;
+// and a mail as the judge sends it, before it is composed (src/mail/mime.ts).
+import type { MimeMail } from '../../src/mail/mime.js';
 
 export interface RawMailParts {
   from?: string;
@@ -27,3 +29,18 @@ export function rawMail(parts: RawMailParts = {}): Buffer {
   const body = parts.body ?? 'A PAR-BUR\r\n';
   return Buffer.concat([head, typeof body === 'string' ? Buffer.from(body, 'utf8') : body]);
 }
+
+/** A results mail as the judge sends it, to compose (mimeMessage) with whatever a test changes. */
+export const judgeMail: MimeMail = {
+  from: { name: 'Chancery Judge', address: 'judge@example.test' },
+  to: ['a@players.test', 'B@players.test'],
+  cc: [],
+  subject: 'Game alpha: Spring 1901 Movement results',
+  messageId: '<m1@example.test>',
+  inReplyTo: null,
+  references: [],
+  date: new Date('2026-11-27T12:00:00Z'),
+  headers: { 'X-Loop': 'judge@example.test', 'Auto-Submitted': 'auto-generated' },
+  text: 'Austria: A VIE - GAL.\nEngland: F LON - NTH.\n',
+  files: [],
+};

@@ -5,20 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
 import { mimeMessage, type MimeMail } from '../../src/mail/mime.js';
-
-const base: MimeMail = {
-  from: { name: 'Chancery Judge', address: 'judge@example.test' },
-  to: ['a@players.test', 'B@players.test'],
-  cc: [],
-  subject: 'Game alpha: Spring 1901 Movement results',
-  messageId: '<m1@example.test>',
-  inReplyTo: null,
-  references: [],
-  date: new Date('2026-11-27T12:00:00Z'),
-  headers: { 'X-Loop': 'judge@example.test', 'Auto-Submitted': 'auto-generated' },
-  text: 'Austria: A VIE - GAL.\nEngland: F LON - NTH.\n',
-  files: [],
-};
+import { judgeMail } from './fixtures.js';
 
 /** The same mail through nodemailer's MailComposer, as the judge built it before. */
 function composedByNodemailer(mail: MimeMail): Promise<Buffer> {
@@ -111,7 +98,7 @@ const cases: [string, Partial<MimeMail>][] = [
 describe('composed mail reads as MailComposer’s did', () => {
   for (const [name, change] of cases) {
     it(name, async () => {
-      const mail = { ...base, ...change };
+      const mail = { ...judgeMail, ...change };
       const ours = mimeMessage(mail);
       const theirs = await composedByNodemailer(mail);
       expect(seen(await simpleParser(ours))).toEqual(seen(await simpleParser(theirs)));
@@ -126,7 +113,7 @@ describe('composed mail reads as MailComposer’s did', () => {
   }
 
   it('a bare CR ends a line, as the SMTP transfer made of it (old .eml files kept it; readers dropped it)', async () => {
-    const read = await simpleParser(mimeMessage({ ...base, text: 'one\rtwo\n' }));
+    const read = await simpleParser(mimeMessage({ ...judgeMail, text: 'one\rtwo\n' }));
     expect(read.text).toBe('one\ntwo\n');
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mimeMessage } from '../../src/mail/mime.js';
 import { createSmtpSender } from '../../src/mail/smtp-sender.js';
 import { nodemailerTransform, passesUnchanged, quickTransform } from '../../src/mail/smtp-data.js';
+import { judgeMail } from './fixtures.js';
 
 /** The bytes a DataStream with the given transform writes for the chunks. */
 function dataOf(chunks: Buffer[], transform: unknown): Promise<Buffer> {
@@ -53,16 +54,7 @@ describe('the quick DATA stream', () => {
 
   it('passes a results mail with its picture unchanged, and the same bytes as nodemailer', async () => {
     const raw = mimeMessage({
-      from: { name: 'Chancery Judge', address: 'judge@example.test' },
-      to: ['a@players.test'],
-      cc: [],
-      subject: 'Game alpha: Spring 1901 Movement results',
-      messageId: '<m1@example.test>',
-      inReplyTo: null,
-      references: [],
-      date: new Date('2026-11-27T12:00:00Z'),
-      headers: {},
-      text: 'Austria: A VIE - GAL.\nEngland: F LON - NTH.\n',
+      ...judgeMail,
       html: '<p>results</p><img src="cid:board">',
       files: [{ filename: 'alpha.png', contentType: 'image/png', content: randomBytes(120_000), cid: 'board' }],
     });
