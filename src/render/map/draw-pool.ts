@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { DrawAnswer, DrawRequest } from './draw-worker.js';
-import { MAX_BOARDS, type SharedBoard } from './layers.js';
+import { keepNewest, type SharedBoard } from './layers.js';
 
 /**
  * The judge's heap kept close to what it holds. Its young generation stays at its starting size (two
@@ -95,11 +95,11 @@ export class DrawPool {
   private readonly queue: Job[] = [];
   private readonly threads: Thread[] = [];
   /**
-   * The boards the threads drew (layers.ts), the newest last, on shared memory: each is handed to every
+   * The boards the threads drew (layers.ts), by key, the newest last, on shared memory: each is handed to every
    * other thread with its next batch, and outlives the thread that drew it, so that a board is drawn
    * once in the judge's life, not once per thread started.
    */
-  private readonly boards: SharedBoard[] = [];
+  private readonly boards = new Map<string, SharedBoard>();
   /** Boards the threads drew, and threads started, in all. */
   boardsDrawn = 0;
   threadsStarted = 0;
@@ -134,7 +134,7 @@ export class DrawPool {
       if (thread.idle) clearTimeout(thread.idle);
       thread.hung = setTimeout(() => void this.end(thread, new Error('a picture thread hung')), BATCH_TIMEOUT_MS);
       thread.hung.unref();
-      const boards = this.boards.filter((board) => !thread.boards.has(board.key));
+      const boards = [...this.boards.values()].filter((board) => !thread.boards.has(board.key));
       for (const board of boards) thread.boards.add(board.key);
       thread.worker.postMessage({ id: this.nextId++, svgs: jobs.map((j) => j.svg), boards } satisfies DrawRequest);
     }
@@ -172,12 +172,8 @@ export class DrawPool {
   private keepBoard(thread: Thread, board: SharedBoard): void {
     this.boardsDrawn++;
     thread.boards.add(board.key);
-    const known = this.boards.findIndex((kept) => kept.key === board.key);
-    if (known >= 0) this.boards.splice(known, 1);
-    this.boards.push(board);
-    if (this.boards.length <= MAX_BOARDS) return;
-    const given = this.boards.shift()!;
-    for (const other of this.threads) other.boards.delete(given.key);
+    const given = keepNewest(this.boards, board.key, board);
+    if (given !== undefined) for (const other of this.threads) other.boards.delete(given);
   }
 
   /** Ends a thread; its batch fails with `error`, and the queue goes to the others (or a new one). */

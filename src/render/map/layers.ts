@@ -92,13 +92,21 @@ export function shareDrawnBoards(): SharedBoard[] {
 /** A board another thread drew, kept as if drawn here. */
 export function keepBoard({ key, board }: SharedBoard): void {
   const rows = Buffer.from(board.rows.buffer, board.rows.byteOffset, board.rows.byteLength);
-  keep(key, { ...board, rows });
+  keepNewest(boards, key, { ...board, rows });
 }
 
-function keep(key: string, board: DrawnBoard): void {
-  boards.delete(key);
-  boards.set(key, board);
-  if (boards.size > MAX_BOARDS) boards.delete(boards.keys().next().value!);
+/**
+ * Boards by key, the most recently kept last: the one kept now goes last, and past MAX_BOARDS the
+ * oldest is given up; its key, if one was. Each thread's boards here, and the judge's pool of shared
+ * ones (draw-pool.ts).
+ */
+export function keepNewest<T>(kept: Map<string, T>, key: string, board: T): string | undefined {
+  kept.delete(key);
+  kept.set(key, board);
+  if (kept.size <= MAX_BOARDS) return undefined;
+  const oldest = kept.keys().next().value!;
+  kept.delete(oldest);
+  return oldest;
 }
 
 /**
@@ -127,7 +135,7 @@ export function drawLayers(
     board = drawBoard(layers, template, fills, zoom, rasterize, flatten);
     if (drawnHere) drawnHere.push({ key, board: (board = onSharedMemory(board)) });
   }
-  keep(key, board);
+  keepNewest(boards, key, board);
   const picture = { rows: canvasFor(board.rows), width: board.width, height: board.height };
   paintOwners(board, picture.rows, fills);
   drawPlay(layers, picture, rasterize);
