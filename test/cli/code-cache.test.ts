@@ -53,3 +53,27 @@ describe.runIf(runsBundle())('the code cache of the bundled command', () => {
     expect(chancery('--help')).toContain('Usage: chancery');
   });
 });
+
+describe.runIf(runsBundle())('the bundled command', () => {
+  it('is ASCII, and reads orders written with arrows and long dashes as the sources do', () => {
+    // One character beyond ASCII (esbuild leaves them in comments and regular expressions) and V8 keeps
+    // the whole source two bytes a character (tools/build.mjs).
+    const bundle = readFileSync(join(install, 'dist', 'chancery.cjs'));
+    expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);
+    const spring = readFileSync(join(ROOT, 'examples', 'standard', 'spring-1901.txt'), 'utf8');
+    const dir = mkdtempSync(join(tmpdir(), 'chancery-arrows-'));
+    try {
+      const files = { plain: spring, arrows: spring.replaceAll(' - Burgundy', ' → Burgundy').replaceAll(' - ', ' – ') };
+      expect(files.arrows).toContain('A Paris → Burgundy');
+      expect(files.arrows).toContain('A Vienna – Galicia');
+      const [plain, arrows] = Object.entries(files).map(([name, text]) => {
+        writeFileSync(join(dir, `${name}.txt`), text);
+        return chancery('adjudicate', '--variant', 'standard', '--orders', join(dir, `${name}.txt`));
+      });
+      expect(plain).toContain('Paris -> Burgundy');
+      expect(arrows).toBe(plain);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
