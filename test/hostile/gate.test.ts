@@ -15,7 +15,9 @@ afterEach(() => world?.close());
 
 const ATTACKER = 'attacker@evil.test';
 const codeIn = (text: string) => /CONFIRM (\d{4}-\d{4})/.exec(text)?.[0];
-const mailsTo = (w: World, address: string) => w.outboxRows().filter((r) => r.to.includes(address));
+/** Every mail the address gets: in To, Cc or Bcc (list mail, results and press go Bcc). */
+const mailsTo = (w: World, address: string) =>
+  w.outboxRows().filter((r) => [...r.to, ...r.cc, ...r.bcc].includes(address));
 
 describe('the gate', { timeout: 120_000 }, () => {
   it("a forged From cannot move a player's account: OBSERVE then SET ADDRESS is refused (17.2)", async () => {
