@@ -155,6 +155,7 @@ export function onlyProvenReaders(db: Db, mails: OutgoingMail[]): OutgoingMail[]
   const goesAsItIs = (mail: OutgoingMail) => mail.kind === 'reply' || Boolean(mail.toUnproven);
   const checked = mails.filter((mail) => !goesAsItIs(mail));
   const refused = unprovenAmong(db, [...new Set(checked.flatMap(listed))]);
+  if (!refused.size) return mails;
   const unproven = (address: string) => refused.has(address.trim().toLowerCase());
   return mails.flatMap((mail) => {
     if (goesAsItIs(mail)) return [mail];

@@ -59,9 +59,17 @@ export function artFile(variantId: string): string {
   return join(VARIANTS_DIR, variantId, `${variantId}.map.json`);
 }
 
+/**
+ * Whether a variant has its art, looked at once per variant: the art is part of the installed judge
+ * (variants/), and every mail that may carry a picture asks (a deadline burst, thousands of times).
+ */
 export function hasMapArt(variantId: string): boolean {
-  return existsSync(artFile(variantId));
+  let has = artFound.get(variantId);
+  if (has === undefined) artFound.set(variantId, (has = existsSync(artFile(variantId))));
+  return has;
 }
+
+const artFound = new Map<string, boolean>();
 
 const cache = new Map<string, LoadedArt>();
 
