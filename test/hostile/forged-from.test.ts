@@ -2,6 +2,7 @@
 // neither with wrong SIGNON passwords nor by flooding the rate limit. The mails carry the Received
 // header our own server would write, naming the network each came from.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HOURLY_HASHES_PER_PATH, MAIL_LIMITS } from '../../src/judge/gate/budget.js';
 import { DEFAULT_RATE_LIMIT } from '../../src/mail/rate-limit.js';
 import { createJudge, GAME, playerAddress, playerPassword, type Judge } from './harness.js';
 
@@ -141,5 +142,31 @@ describe('forged From lines', { timeout: 60_000 }, () => {
     // His own path is still read.
     const real = await judge.deliver(mailVia(FRANCE, `SIGNON france@${GAME} ${playerPassword('france')}`, PLAYER_HOST));
     expect(real.results[0].outcome).toBe('processed');
+  });
+});
+
+describe("the password checks of one network's mail", { timeout: 120_000 }, () => {
+  it('are bounded an hour under any From; a player behind it gets in by the code mailed to him', async () => {
+    const perMail = MAIL_LIMITS.passwordCommands;
+    const guesses = Array.from({ length: perMail }, (_, n) => `SIGNON france@${GAME} guess-${n}`).join('\n');
+    for (let n = 0; n < HOURLY_HASHES_PER_PATH.burst / perMail; n++)
+      await judge.deliver(mailVia(`forger${n}@else.test`, guesses, FORGER_HOST));
+    const italy = playerAddress('italy');
+    const signon = `SIGNON italy@${GAME} ${playerPassword('italy')}`;
+    const busy = await judge.deliver(mailVia(italy, signon, FORGER_HOST));
+    const refused = busy.sent
+      .filter((m) => m.to.includes(italy))
+      .map((m) => m.body)
+      .join('\n');
+    expect(refused).toContain('passwords an hour from your network, and it is busy now');
+    const code = /CONFIRM \d{4}-\d{4}/.exec(refused)?.[0];
+    expect(code).toBeDefined();
+    const back = await judge.deliver(mailVia(italy, `${code}\n${signon}`, FORGER_HOST));
+    expect(
+      back.sent
+        .filter((m) => m.to.includes(italy))
+        .map((m) => m.body)
+        .join('\n'),
+    ).toContain('Signed on');
   });
 });
