@@ -64,6 +64,20 @@ describe('bounded work per mail', { timeout: 60_000 }, () => {
     expect(replyTo(delivery, playerAddress('france'))).toContain(`as many as one mail may (${MAIL_LIMITS.deliveries})`);
   });
 
+  it('one mail of press blocks to one power each sends at most the bound of press messages', async () => {
+    const blocks = Array.from(
+      { length: MAIL_LIMITS.pressBlocks + 5 },
+      (_, n) => `PRESS TO Germany\nhello ${n}\nENDPRESS`,
+    );
+    const lines = [`SIGNON france@${GAME} ${playerPassword('france')}`, ...blocks];
+    const delivery = await judge.deliver(raw(playerAddress('france'), lines.join('\n')));
+    const press = delivery.sent.filter((m) => m.subject.startsWith('Diplomacy press'));
+    expect(press.length).toBe(MAIL_LIMITS.pressBlocks);
+    expect(replyTo(delivery, playerAddress('france'))).toContain(
+      `at most ${MAIL_LIMITS.pressBlocks} press messages in one mail`,
+    );
+  });
+
   it('press over the hourly allowance of one address is refused with the reason', async () => {
     const block = 'PRESS TO Germany, Italy, Russia, Turkey, Austria, England\nhello\nENDPRESS';
     let total = 0;
