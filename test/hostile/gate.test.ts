@@ -120,6 +120,15 @@ describe('the gate', { timeout: 120_000 }, () => {
     expect(mailsTo(w, 'victim@else.test')).toHaveLength(3);
   });
 
+  it('SET ADDRESS again and again mails one address at most three codes a day (17.7)', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'sa');
+    const again = Array.from({ length: 5 }, () => 'SET ADDRESS victim@else.test').join('\n');
+    const reply = await w.send(player('france'), `SIGNON france@sa pw-france\n${again}`);
+    expect(reply).toContain('codes it did not ask for lately');
+    expect(mailsTo(w, 'victim@else.test')).toHaveLength(3);
+  });
+
   it('ten HISTORY in one mail get a reply of bounded size (17.12)', async () => {
     const w = (world = createWorld());
     await startStandardGame(w, 'hist');
