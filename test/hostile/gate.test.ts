@@ -129,6 +129,16 @@ describe('the gate', { timeout: 120_000 }, () => {
     expect(mailsTo(w, 'victim@else.test')).toHaveLength(3);
   });
 
+  it("an observer's seat runs no player command: CLEAR and OPTIONS are refused", async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'obs');
+    await w.send('watch@else.test', 'OBSERVE obs watchpw1');
+    const reply = await w.send('watch@else.test', 'SIGNON observer@obs watchpw1\nCLEAR\nOPTIONS');
+    expect(reply).toContain('CLEAR is for players');
+    expect(reply).toContain('OPTIONS is for players');
+    expect(reply).not.toContain('Legal orders');
+  });
+
   it('ten HISTORY in one mail get a reply of bounded size (17.12)', async () => {
     const w = (world = createWorld());
     await startStandardGame(w, 'hist');
