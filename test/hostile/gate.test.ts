@@ -36,6 +36,19 @@ describe('the gate', { timeout: 120_000 }, () => {
     expect(reply).toContain("SET ADDRESS needs the seat's own password in this mail");
   });
 
+  it('a seat taken in the same mail is no seat password: forged OBSERVE then SET ADDRESS is refused', async () => {
+    const w = (world = createWorld());
+    await startStandardGame(w, 'mv3');
+    await w.send(GM, 'CREATE other gmpass1 standard\nFORM');
+    // France's address has no seat in "other": the forger's OBSERVE there takes one, which proves nothing.
+    await w.hand.send(player('france'), 'x', 'OBSERVE other anypw1\nSET ADDRESS attacker@evil.test');
+    await w.settle();
+    const reply = mailsTo(w, player('france')).at(-1)!.body;
+    expect(reply).toContain('You observe game other');
+    expect(reply).toContain("SET ADDRESS needs the seat's own password in this mail");
+    expect(mailsTo(w, ATTACKER)).toHaveLength(0);
+  });
+
   it('SET ADDRESS with the seat password moves only when the new address confirms; the old is told', async () => {
     const w = (world = createWorld());
     await startStandardGame(w, 'mv2');
