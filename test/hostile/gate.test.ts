@@ -152,6 +152,19 @@ describe('the gate', { timeout: 120_000 }, () => {
     expect(reply).not.toContain('Legal orders');
   });
 
+  it('a CONFIRM proves an address, not a seat: press, SET PASSWORD and PREVIEW after it need SIGNON', async () => {
+    const w = (world = createWorld({ autoConfirm: false }));
+    await w.send(GM, 'CREATE cf gmpass1 standard\nFORM');
+    const code = codeIn(await w.send('new@else.test', 'OBSERVE cf watchpw1'));
+    const lines = [code, 'BROADCAST', 'hello', 'ENDPRESS', 'SET PASSWORD newpw123', 'PREVIEW'];
+    const reply = await w.send('new@else.test', lines.join('\n'));
+    expect(w.errors).toEqual([]);
+    expect(reply).toContain('Your address new@else.test is confirmed');
+    expect(reply).toContain('press needs SIGNON first');
+    expect(reply).toContain('SET PASSWORD needs SIGNON first');
+    expect(reply).toContain('PREVIEW needs SIGNON first');
+  });
+
   it('ten HISTORY in one mail get a reply of bounded size (17.12)', async () => {
     const w = (world = createWorld());
     await startStandardGame(w, 'hist');
