@@ -45,7 +45,8 @@ describe('Diplomacy Points stay secret', () => {
     const { record, sheets } = await bidOnePhase(w);
     const rows = w.outboxRows();
     const chart = rows.filter((r) => r.subject.startsWith('Diplomacy bid chart'));
-    expect(chart.map((r) => r.to)).toEqual([['gm@example.test']]);
+    // Every reader of the chart, in To, Cc or Bcc: the GM alone.
+    expect(chart.map((r) => [...r.to, ...r.cc, ...r.bcc])).toEqual([['gm@example.test']]);
     for (const [power, line] of sheets) {
       const seenBy = rows.filter((r) => r.body.includes(line));
       for (const row of seenBy)
