@@ -40,7 +40,8 @@ describe('PREVIEW and ROLLBACK', () => {
       .outboxRows()
       .slice(before)
       .filter((r) => r.subject.startsWith('Diplomacy preview'));
-    expect(preview.map((r) => r.to)).toEqual([['gm@example.test']]);
+    // Every reader, To, Cc and Bcc: list mail goes Bcc.
+    expect(preview.map((r) => [...r.to, ...r.cc, ...r.bcc])).toEqual([['gm@example.test']]);
     const game = findGameByName(w.db, 'gmgame')!;
     expect(currentPhase(w.db, game.id)!.phase).toBe('S1901M');
     await w.send('gm@example.test', 'SIGNON master@gmgame gmpass1\nPROCESS!');
