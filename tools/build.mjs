@@ -61,11 +61,13 @@ writeFileSync(join(outdir, '.built'), `${new Date().toISOString()}\n`);
 writeCodeCache();
 
 /**
- * The bundle written in ASCII. esbuild escapes the characters strings hold but leaves the others as they
- * are in comments and regular expressions, and one such character makes V8 keep the whole source, which
- * it keeps for compiling functions when first called, at two bytes a character: 2 MB instead of 1 in
- * every command and in the judge. A \u escape is the same character in a regular expression (a pair of
- * them, one beyond the first 65,536) and changes nothing in a comment.
+ * The bundle written in ASCII. esbuild escapes the characters strings and templates hold but leaves the
+ * others as they are in comments, regular expressions and String.raw templates, and one such character
+ * makes V8 keep the whole source, which it keeps for compiling functions when first called, at two bytes
+ * a character: 2 MB instead of 1 in every command and in the judge. A \u escape is the same character in
+ * a regular expression (a pair of them, one beyond the first 65,536) and changes nothing in a comment;
+ * in a String.raw template it would stay six characters, so the sources keep those in ASCII (words a
+ * pattern is built from go in plain strings: src/mail/command-text.ts).
  */
 function asciiOnly(file) {
   const text = readFileSync(file, 'utf8');

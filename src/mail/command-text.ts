@@ -8,12 +8,15 @@ const QUOTED_LINE = /^\s*>/;
 const ATTRIBUTION_START = /^\s*(On|Am|Le|El|Il|Op|Den|På)\s.+/i;
 const ATTRIBUTION_END = /(wrote|schrieb|a écrit|escribió|ha scritto|schreef|skrev)\s*:\s*$/i;
 // Everything after these lines is the quoted original (Outlook and friends do not prefix it with '>').
+const ORIGINAL_MESSAGE_WORDS = [
+  'Original Message',
+  'Ursprüngliche Nachricht',
+  "Message d'origine",
+  'Mensaje original',
+  'Messaggio originale',
+];
 const ORIGINAL_MESSAGE = [
-  new RegExp(
-    String.raw`^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|` +
-      String.raw`Messaggio originale)\s*-{2,}\s*$`,
-    'i',
-  ),
+  new RegExp(String.raw`^\s*-{2,}\s*(${ORIGINAL_MESSAGE_WORDS.join('|')})\s*-{2,}\s*$`, 'i'),
   /^\s*-{2,}\s*Forwarded message\s*-{2,}\s*$/i,
   /^\s*_{10,}\s*$/, // Outlook's rule above "From: ... Sent: ..."
 ];

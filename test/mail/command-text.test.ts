@@ -30,6 +30,8 @@ describe('extractCommandText', () => {
     const ruled =
       'A PAR-BUR\n________________________________\nFrom: Judge <judge@example.test>\nSent: Monday\nA MUN-BUR';
     expect(extractCommandText(ruled)).toBe('A PAR-BUR');
+    const german = 'A PAR-BUR\n\n-----Ursprüngliche Nachricht-----\nVon: Judge\nA MUN-BUR';
+    expect(extractCommandText(german)).toBe('A PAR-BUR');
   });
 
   it('cuts the signature at "-- " and drops mobile footers', () => {
