@@ -35,6 +35,12 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
 }
 
+/** The process's CPU seconds so far, its threads included (Linux /proc: user and system clock ticks). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
 
 export async function benchMemory(): Promise<void> {
@@ -81,6 +87,7 @@ async function measure(db: Db, pid: number, compiled: boolean): Promise<void> {
   const processedBefore = count(db, 'SELECT COUNT(*) AS n FROM phases WHERE result_json IS NOT NULL');
   db.prepare("UPDATE jobs SET due_at = ? WHERE status = 'pending'").run(nowIso());
   const started = performance.now();
+  const cpuBefore = cpuSecondsOf(pid);
   const waitUntil = started + 15 * 60_000;
   // The highest RSS sampled until every phase was processed, and after (delivering their mails).
   const highest = { processing: 0, delivering: 0 };
@@ -95,6 +102,7 @@ async function measure(db: Db, pid: number, compiled: boolean): Promise<void> {
     if ((processed >= GAMES && unsent === 0) || performance.now() > waitUntil) break;
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSecondsOf(pid) - cpuBefore;
   const sent = count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'sent'");
   line(`after processing ${processed} phases and sending their ${sent} mails`, memoryOf(pid).rss);
   await sleep(TICK_S * 2000);
@@ -104,7 +112,7 @@ async function measure(db: Db, pid: number, compiled: boolean): Promise<void> {
   console.log(
     `  the judge ran ${compiled ? 'the bundle (dist/)' : 'the TypeScript sources (tsx)'}; ` +
       `${processed} phases processed and ${sent} mails delivered to its mail directory ` +
-      `${seconds.toFixed(1)} s after the deadlines passed`,
+      `${seconds.toFixed(1)} s after the deadlines passed, for ${cpu.toFixed(1)} s of its CPU (picture threads included)`,
   );
   console.log(
     `  peak RSS ${mebibytes(end.peak)} (the highest sampled while processing ${mebibytes(highest.processing)}, ` +

@@ -250,14 +250,9 @@ async function deliveredMails(run: FaultRun): Promise<Delivered[]> {
 /** "<Message-ID> <recipient>" -> how many times the transport delivered that mail to that reader. */
 function deliveryCounts(run: FaultRun): Map<string, number> {
   const out = new Map<string, number>();
-  for (const recipient of readdirSync(run.mail.outbox)) {
-    const log = join(run.mail.outbox, recipient, DELIVERY_LOG);
-    if (!existsSync(log)) continue;
-    for (const id of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
-      const key = `${id} ${recipient}`;
-      out.set(key, (out.get(key) ?? 0) + 1);
-    }
-  }
+  const log = join(run.mail.root, DELIVERY_LOG);
+  if (!existsSync(log)) return out;
+  for (const key of readFileSync(log, 'utf8').split('\n').filter(Boolean)) out.set(key, (out.get(key) ?? 0) + 1);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,49 @@ describe('embedded mail directory', () => {
       '19700101T000000000Z-000000-zz@example.test.eml',
       '19700101T000000000Z-000001-aa@example.test.eml',
       '19700101T000000000Z-000002-mm@example.test.eml',
+    ]);
+  });
+  it('numbers on after mail another process wrote into the folder, and gives every reader the same mail', async () => {
+    const sender = createDirectorySender(join(root, 'mail'));
+    const mail = (id: string, text: string) => ({
+      from: judge.address,
+      to: ['d@example.test', 'e@example.test'],
+      subject: id,
+      text,
+      messageId: `<${id}@example.test>`,
+      date: new Date(0),
+    });
+    const folder = (address: string) => join(root, 'mail', 'outbox', address);
+    await sender.send(mail('one', 'first'));
+    // Another judge process sharing the directory delivers a mail of its own to d meanwhile.
+    writeFileSync(join(folder('d@example.test'), '19700101T000000000Z-000001-other@example.test.eml'), 'x');
+    await sender.send(mail('two', 'second'));
+    expect(mailFiles(folder('d@example.test')).sort()).toEqual([
+      '19700101T000000000Z-000000-one@example.test.eml',
+      '19700101T000000000Z-000001-other@example.test.eml',
+      '19700101T000000000Z-000002-two@example.test.eml',
+    ]);
+    // A resend (after a crash) replaces each reader's copy; the other reader's copy is its own file.
+    await sender.send(mail('two', 'second, sent again'));
+    const read = (address: string) =>
+      mailFiles(folder(address))
+        .filter((name) => name.includes('-two@'))
+        .map((name) => readFileSync(join(folder(address), name), 'utf8'));
+    for (const address of ['d@example.test', 'e@example.test']) {
+      expect(read(address)).toHaveLength(1);
+      expect(read(address)[0]).toContain('second, sent again');
+    }
+    expect(
+      readFileSync(join(root, 'mail', '.deliveries'), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    ).toEqual([
+      '<one@example.test> d@example.test',
+      '<one@example.test> e@example.test',
+      '<two@example.test> d@example.test',
+      '<two@example.test> e@example.test',
+      '<two@example.test> d@example.test',
+      '<two@example.test> e@example.test',
     ]);
   });
 });
