@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import '../../src/judge/board-mail.js';
 import { OutboxWorker } from '../../src/mail/outbox-worker.js';
-import { pictureThreads } from '../../src/render/map/draw-pool.js';
+import { builtJudgePictureThreads, pictureThreads } from '../../src/render/map/draw-pool.js';
 import { createSmtpSender } from '../../src/mail/smtp-sender.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +24,9 @@ const GAMES = Number(process.env.LOAD_GAMES ?? 1000);
 const TICK_TARGET_S = 2;
 
 export async function benchDeadlines(): Promise<void> {
+  // The bench runs the sources, where picture threads default to none (draw-pool.ts); it measures the
+  // judge as installed, with the built judge's threads, unless CHANCERY_PICTURE_THREADS says otherwise.
+  process.env.CHANCERY_PICTURE_THREADS ??= String(builtJudgePictureThreads());
   const world = tempDatabase('chancery-bench-deadlines-');
   try {
     const setupStarted = performance.now();

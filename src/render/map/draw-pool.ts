@@ -70,8 +70,11 @@ export function pictureThreads(): number {
   const given = process.env.CHANCERY_PICTURE_THREADS;
   if (given !== undefined && given !== '') return Math.max(0, Math.floor(Number(given)) || 0);
   if (import.meta.url.endsWith('.ts')) return 0;
-  return Math.max(1, Math.min(4, availableParallelism()));
+  return builtJudgePictureThreads();
 }
+
+/** The built judge's picture threads unless told otherwise: one per core, up to four. */
+export const builtJudgePictureThreads = () => Math.max(1, Math.min(4, availableParallelism()));
 
 /**
  * A thread's young generation, in MiB. A thread's garbage is a picture's SVG and pixel copies, dead
