@@ -70,9 +70,11 @@ export function pictureBeingDrawn(db: Db, game: Game, phase: string, withResult:
   if (notDrawnAhead.has(key)) return null;
   let pending = drawing.get(key);
   if (!pending) {
+    // The digest alone is kept while the thread draws: the picture's SVG, 100-200 KB, is the thread's.
+    const { digest } = picture;
     pending = pool
       .draw(picture.svg())
-      .then((png) => storePicture(db, game.id, phase, picture.digest, png))
+      .then((png) => storePicture(db, game.id, phase, digest, png))
       .catch(() => {
         if (notDrawnAhead.size >= MAX_REMEMBERED) notDrawnAhead.clear();
         notDrawnAhead.add(key);

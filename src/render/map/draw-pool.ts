@@ -140,6 +140,8 @@ export class DrawPool {
       const boards = [...this.boards.values()].filter((board) => !thread.boards.has(board.key));
       for (const board of boards) thread.boards.add(board.key);
       thread.worker.postMessage({ id: this.nextId++, svgs: jobs.map((j) => j.svg), boards } satisfies DrawRequest);
+      // The thread has its copy: the judge need not hold a batch's SVGs while it is drawn.
+      for (const job of jobs) job.svg = '';
     }
   }
 
