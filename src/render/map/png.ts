@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32, deflateSync } from 'node:zlib';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg } from './resvg.js';
 import { drawLayers, splitLayers, type PngRows } from './layers.js';
 
 const require = createRequire(import.meta.url);
