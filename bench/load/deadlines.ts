@@ -9,7 +9,8 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import '../../src/judge/board-mail.js';
 import { OutboxWorker } from '../../src/mail/outbox-worker.js';
-import { builtJudgePictureThreads, pictureThreads } from '../../src/render/map/draw-pool.js';
+import { builtJudgePictureThreads, pictureThreads, useBuiltWorker } from '../../src/render/map/draw-pool.js';
+import rebuildStaleBundle, { runsBundle } from '../../test/setup/build-global.js';
 import { createSmtpSender } from '../../src/mail/smtp-sender.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +26,13 @@ const TICK_TARGET_S = 2;
 
 export async function benchDeadlines(): Promise<void> {
   // The bench runs the sources, where picture threads default to none (draw-pool.ts); it measures the
-  // judge as installed, with the built judge's threads, unless CHANCERY_PICTURE_THREADS says otherwise.
+  // judge as installed, with the built judge's threads (unless CHANCERY_PICTURE_THREADS says otherwise)
+  // running the built worker (rebuilt if older than the sources; CHANCERY_FROM_SOURCE=1: the sources').
   process.env.CHANCERY_PICTURE_THREADS ??= String(builtJudgePictureThreads());
+  if (process.env.CHANCERY_FROM_SOURCE !== '1') {
+    rebuildStaleBundle();
+    if (runsBundle()) useBuiltWorker(join(import.meta.dirname, '..', '..', 'dist', 'draw-worker.js'));
+  }
   const world = tempDatabase('chancery-bench-deadlines-');
   try {
     const setupStarted = performance.now();

@@ -83,9 +83,20 @@ export const builtJudgePictureThreads = () => Math.max(1, Math.min(4, availableP
 const YOUNG_GENERATION_MB = 4;
 const LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
 
+/** The compiled worker the threads run: the one beside this module once built; from the sources, none. */
+let builtWorker: URL | null = import.meta.url.endsWith('.ts') ? null : new URL('./draw-worker.js', import.meta.url);
+
+/**
+ * Threads of a process running the sources run the built worker (dist/draw-worker.js) instead: for the
+ * deadline bench, which measures the judge as installed, where a thread loads no TypeScript compiler.
+ */
+export function useBuiltWorker(file: string): void {
+  builtWorker = pathToFileURL(file);
+}
+
 /** A thread running the worker: its compiled JavaScript, or from the sources its TypeScript through tsx. */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./draw-worker.js', import.meta.url), LIMITS);
+  if (builtWorker) return new Worker(builtWorker, LIMITS);
   // tsx's ESM entry (require.resolve would give its CommonJS one, which a module cannot register).
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
