@@ -3,6 +3,7 @@
 //   <root>/processed/*.eml         mail the judge has taken in
 //   <root>/quarantine/*.eml        mail whose reading or handling failed, set aside for the judgekeeper
 //   <root>/outbox/<address>/*.eml  mail the judge sent, one folder per recipient
+//   <root>/.deliveries             one line per copy delivered: Message-ID and folder (directory-sender.ts)
 // Files are written under a dot-name and renamed into place, so a reader never sees half a mail;
 // readers ignore dot-files.
 import { join } from 'node:path';
