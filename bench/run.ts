@@ -8,6 +8,7 @@ import { benchMailServers } from './load/mail-servers.js';
 import { benchIntake } from './load/intake.js';
 import { benchFlood } from './load/flood.js';
 import { benchMemory } from './load/memory.js';
+import { benchMailDirectory } from './load/mail-directory.js';
 import { benchWeb } from './web.js';
 
 const sections: [string, () => void | Promise<void>][] = [
@@ -23,6 +24,7 @@ const sections: [string, () => void | Promise<void>][] = [
   ['Load: order mails through real Dovecot and SMTP', benchMailServers],
   ['Load: 1,000 games reaching their deadline at once', benchDeadlines],
   ['Load: daemon memory with 1,000 games', benchMemory],
+  ["Load: the mail directory writing a deadline's 3,000 mails", benchMailDirectory],
   ['Web: pages per second, cached and built afresh; a fresh SVG board', benchWeb],
 ];
 
