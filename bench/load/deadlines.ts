@@ -12,13 +12,19 @@ import { OutboxWorker } from '../../src/mail/outbox-worker.js';
 import { builtJudgePictureThreads, pictureThreads, useBuiltWorker } from '../../src/render/map/draw-pool.js';
 import rebuildStaleBundle, { runsBundle } from '../../test/setup/build-global.js';
 import { createSmtpSender } from '../../src/mail/smtp-sender.js';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tick } from '../../src/judge/tick.js';
 import { pendingJobs } from '../../src/store/jobs.js';
 import { listOutbox } from '../../src/store/outbox.js';
 import { currentPhase } from '../../src/store/phases.js';
-import { createActiveGames, LOAD_JUDGE, PROCESS_AT_DEADLINE, storeOrdersButOne, tempDatabase } from './games.js';
+import {
+  cpuSecondsIn,
+  createActiveGames,
+  LOAD_JUDGE,
+  PROCESS_AT_DEADLINE,
+  storeOrdersButOne,
+  tempDatabase,
+} from './games.js';
 
 /** LOAD_GAMES=200 npm run bench -- deadline: a shorter run for profiling. */
 const GAMES = Number(process.env.LOAD_GAMES ?? 1000);
@@ -88,16 +94,6 @@ const threadCpuSeconds = () => cpuSecondsIn('/proc/thread-self/stat');
 
 /** A process's CPU seconds so far: the sink's share of the machine's two cores. */
 const processCpuSeconds = (pid: number) => cpuSecondsIn(`/proc/${pid}/stat`);
-
-/** User and system time from a /proc stat file; NaN where there is none. */
-function cpuSecondsIn(stat: string): number {
-  try {
-    const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** Delivers the whole outbox to a local SMTP sink; prints the time and what the sink received. */
 async function deliverAll(db: Parameters<typeof listOutbox>[0]): Promise<void> {

@@ -2,7 +2,7 @@
 // store and the judge's own start step in one transaction, so that setup takes seconds and only the
 // measured part goes through mail. Accounts share one password hash unless a benchmark gives them
 // their own (ownPasswords): hashing 7,000 passwords with scrypt would take minutes.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadVariant } from '../../src/core/map/load.js';
@@ -159,6 +159,16 @@ export function storeOrdersButOne(db: Db, games: LoadGame[]): number {
     }
   })();
   return sets;
+}
+
+/** User and system time from a /proc stat file (a process's, a thread's), in seconds; NaN where there is none. */
+export function cpuSecondsIn(stat: string): number {
+  try {
+    const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export function mebibytes(bytes: number): string {

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { nowIso, type Db } from '../../src/store/database.js';
 import rebuildStaleBundle, { runsBundle } from '../../test/setup/build-global.js';
 import {
+  cpuSecondsIn,
   createActiveGames,
   LOAD_JUDGE,
   mebibytes,
@@ -33,12 +34,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
-}
-
-/** The process's CPU seconds so far, its threads included (Linux /proc: user and system clock ticks). */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
@@ -87,7 +82,7 @@ async function measure(db: Db, pid: number, compiled: boolean): Promise<void> {
   const processedBefore = count(db, 'SELECT COUNT(*) AS n FROM phases WHERE result_json IS NOT NULL');
   db.prepare("UPDATE jobs SET due_at = ? WHERE status = 'pending'").run(nowIso());
   const started = performance.now();
-  const cpuBefore = cpuSecondsOf(pid);
+  const cpuBefore = cpuSecondsIn(`/proc/${pid}/stat`);
   const waitUntil = started + 15 * 60_000;
   // The highest RSS sampled until every phase was processed, and after (delivering their mails).
   const highest = { processing: 0, delivering: 0 };
@@ -102,7 +97,7 @@ async function measure(db: Db, pid: number, compiled: boolean): Promise<void> {
     if ((processed >= GAMES && unsent === 0) || performance.now() > waitUntil) break;
   }
   const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuSecondsOf(pid) - cpuBefore;
+  const cpu = cpuSecondsIn(`/proc/${pid}/stat`) - cpuBefore;
   const sent = count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'sent'");
   line(`after processing ${processed} phases and sending their ${sent} mails`, memoryOf(pid).rss);
   await sleep(TICK_S * 2000);
