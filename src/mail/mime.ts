@@ -57,11 +57,14 @@ export function mimeMessage(mail: MimeMail): Buffer {
     ...Object.entries(mail.headers).map(([name, value]) => header(name, text(name, value))),
     header('MIME-Version', '1.0'),
   ].filter(Boolean);
-  return Buffer.concat([Buffer.from(head.join(CRLF) + CRLF, 'utf8'), body]);
+  return Buffer.concat([Buffer.from(head.join(CRLF) + CRLF, 'utf8'), ...body]);
 }
 
-/** A body part: its headers (ending the header block) and its content. */
-type Part = Buffer;
+/**
+ * A body part: its headers (ending the header block) and its content, in pieces joined once for the
+ * whole message. Joined at each level of nesting, a mail with its picture was copied five times over.
+ */
+type Part = Buffer[];
 
 function bodyOf(mail: MimeMail, nextBoundary: () => string): Part {
   const inline = mail.files.filter((f) => f.cid);
@@ -84,11 +87,13 @@ function textPart(type: string, content: string): Part {
   const plain = /^[\x20-\x7e\t\n]*$/.test(lines) && lines.split('\n').every((line) => line.length <= 900);
   const crlf = lines.replace(/\n/g, CRLF);
   const encoded = plain ? crlf : wrapQuotedPrintable(quotedPrintable(Buffer.from(crlf, 'utf8')), 76);
-  return Buffer.from(
-    `Content-Type: ${type}; charset=utf-8${CRLF}` +
-      `Content-Transfer-Encoding: ${plain ? '7bit' : 'quoted-printable'}${CRLF}${CRLF}${encoded}`,
-    'utf8',
-  );
+  return [
+    Buffer.from(
+      `Content-Type: ${type}; charset=utf-8${CRLF}` +
+        `Content-Transfer-Encoding: ${plain ? '7bit' : 'quoted-printable'}${CRLF}${CRLF}${encoded}`,
+      'utf8',
+    ),
+  ];
 }
 
 function filePart(file: MimeFile): Part {
@@ -99,16 +104,16 @@ function filePart(file: MimeFile): Part {
     'Content-Transfer-Encoding: base64',
     header('Content-Disposition', buildHeaderValue({ value: disposition, params: { filename: file.filename } })),
   ].filter(Boolean);
-  return Buffer.concat([Buffer.from(`${heads.join(CRLF)}${CRLF}${CRLF}`, 'latin1'), base64Lines(file.content)]);
+  return [Buffer.from(`${heads.join(CRLF)}${CRLF}${CRLF}`, 'latin1'), base64Lines(file.content)];
 }
 
 function multipart(subtype: string, children: Part[], boundary: string): Part {
   const head = `${header('Content-Type', `multipart/${subtype}; boundary="${boundary}"`)}${CRLF}${CRLF}`;
   // The line break before each delimiter belongs to the delimiter, not to the part it ends.
   const chunks: Buffer[] = [Buffer.from(head)];
-  children.forEach((child, i) => chunks.push(Buffer.from(`${i ? CRLF : ''}--${boundary}${CRLF}`), child));
+  children.forEach((child, i) => chunks.push(Buffer.from(`${i ? CRLF : ''}--${boundary}${CRLF}`), ...child));
   chunks.push(Buffer.from(`${CRLF}--${boundary}--${CRLF}`));
-  return Buffer.concat(chunks);
+  return chunks;
 }
 
 /** Base64 in lines of 76 characters, copied line by line (slicing a picture's 155 KB as text cost more). */

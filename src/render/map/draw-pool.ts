@@ -105,6 +105,9 @@ function startWorker(): Worker {
   return new Worker(boot, { eval: true, ...LIMITS });
 }
 
+/** A PNG handed over by a thread, as a Buffer on the same memory. */
+const asBuffer = (png: Uint8Array) => Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+
 export class DrawPool {
   private readonly queue: Job[] = [];
   private readonly threads: Thread[] = [];
@@ -178,7 +181,7 @@ export class DrawPool {
     if ('error' in answer) for (const job of jobs) job.reject(new Error(answer.error));
     else {
       for (const board of answer.boards) this.keepBoard(thread, board);
-      jobs.forEach((job, i) => job.resolve(Buffer.from(answer.pngs[i])));
+      jobs.forEach((job, i) => job.resolve(asBuffer(answer.pngs[i])));
     }
     thread.idle = setTimeout(() => void this.end(thread, null), IDLE_MS);
     thread.idle.unref();

@@ -31,12 +31,18 @@ export interface DrawRequest {
 /** The PNGs, and the boards this thread drew for them, for the judge to hand on to its other threads. */
 export type DrawAnswer = { id: number; pngs: Uint8Array[]; boards: SharedBoard[] } | { id: number; error: string };
 
+/** The PNG on memory of its own, to be handed over without a copy (pngOf writes it so). */
+function ownBuffer(png: Buffer): Uint8Array {
+  const whole = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength;
+  return whole ? new Uint8Array(png.buffer) : new Uint8Array(png);
+}
+
 parentPort?.on('message', async ({ id, svgs, boards }: DrawRequest) => {
   try {
     for (const board of boards) keepBoard(board);
     const pngs: Uint8Array[] = [];
     for (const svg of withTextAsPaths(svgs)) {
-      pngs.push(new Uint8Array(drawOne(svg).png));
+      pngs.push(ownBuffer(drawOne(svg).png));
       // resvg gives a drawing's pixels back only after a full collection, on the event loop's next
       // turn: a batch drawn in one go held all of them at once. One is run when enough was drawn.
       collectDrawings();
