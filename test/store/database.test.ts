@@ -10,13 +10,15 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('openDatabase', () => {
-  it('creates a file database in WAL mode with foreign keys and a busy timeout', () => {
+  it('creates a file database in WAL mode with foreign keys, a busy timeout and a 2 MB page cache', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chancery-db-'));
     dirs.push(dir);
     const db = openDatabase(join(dir, 'nested', 'judge.sqlite'), { busyTimeoutMs: 1234 });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(1234);
+    // SQLite's own default, where better-sqlite3 builds it with 16 MB (-16000), which a busy judge held.
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     db.close();
   });
