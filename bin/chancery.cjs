@@ -14,6 +14,8 @@ const { pathToFileURL } = require('node:url');
 const { Script } = require('node:vm');
 
 const root = join(__dirname, '..');
+/** How the bundle starts, written as the function that is compiled here (tools/build.mjs). */
+const BUNDLE_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 if (process.env.CHANCERY_FROM_SOURCE !== '1' && existsSync(join(root, 'dist', '.built'))) {
   runBundle(join(root, 'dist', 'chancery.cjs'), join(root, 'dist', 'chancery.code-cache'));
 } else {
@@ -30,19 +32,25 @@ if (process.env.CHANCERY_FROM_SOURCE !== '1' && existsSync(join(root, 'dist', '.
  * commands at once never read half a file; where dist/ is read-only, the command just goes without it.
  */
 function runBundle(file, cacheFile) {
-  // The bundle starts with the hashbang of src/cli/main.ts, no JavaScript inside a function.
-  const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
+  const wrapped = asFunction(readFileSync(file, 'latin1'));
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
   } catch {
     cachedData = undefined;
   }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });
   if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
   const module = { exports: {}, filename: file, id: '.', loaded: false };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+}
+
+/**
+ * The bundle as that function: as it is, once built so; a bundle built before that (ASCII, starting with
+ * the hashbang of src/cli/main.ts) wrapped here.
+ */
+function asFunction(source) {
+  return source.startsWith(BUNDLE_HEAD) ? source : `${BUNDLE_HEAD}${source.replace(/^#!.*/, '')}\n})`;
 }
 
 function writeCache(script, cacheFile) {

@@ -55,6 +55,27 @@ describe.runIf(runsBundle())('the code cache of the bundled command', () => {
 });
 
 describe.runIf(runsBundle())('the bundled command', () => {
+  const HEAD = '(function (exports, require, module, __filename, __dirname) {';
+
+  it('is built as the function bin/ compiles, and a bundle built before that still runs', () => {
+    const file = join(install, 'dist', 'chancery.cjs');
+    const built = readFileSync(file, 'latin1');
+    // bin/ compiles it as it is: no copy of the 1 MB source without its hashbang, nor into a wrapper.
+    expect(built.startsWith(HEAD)).toBe(true);
+    expect(built.endsWith('\n})')).toBe(true);
+    const spring = join(ROOT, 'examples', 'standard', 'spring-1901.txt');
+    const now = chancery('adjudicate', '--variant', 'standard', '--orders', spring);
+    try {
+      // As tools/build.mjs wrote it before: the hashbang of src/cli/main.ts first, no wrapper.
+      writeFileSync(file, `#!/usr/bin/env node${built.slice(HEAD.length, -'\n})'.length)}`, 'latin1');
+      rmSync(join(install, 'dist', 'chancery.code-cache'), { force: true });
+      expect(chancery('adjudicate', '--variant', 'standard', '--orders', spring)).toBe(now);
+    } finally {
+      writeFileSync(file, built, 'latin1');
+      rmSync(join(install, 'dist', 'chancery.code-cache'), { force: true });
+    }
+  });
+
   it('is ASCII, and reads orders written with arrows and long dashes as the sources do', () => {
     // One character beyond ASCII (esbuild leaves them in comments and regular expressions) and V8 keeps
     // the whole source two bytes a character (tools/build.mjs).
