@@ -284,12 +284,11 @@ function encodeOwnPixels({ pixels, width, height }: { pixels: Buffer; width: num
 
 /**
  * A PNG of unfiltered rows (each led by filter byte 0) of 8-bit RGB or RGBA, written into one buffer of
- * its own (which a picture thread hands over without a copy). Compressed in one piece: zlib's 16 KB
- * pieces, then joined, then copied again for the chunk's CRC and for the file, left 1.5 MB of freed
- * buffers a picture, which a picture thread's memory allocator kept by the dozen between collections.
+ * its own, which a picture thread hands over without a copy. zlib's output was joined from 16 KB pieces,
+ * copied for its chunk's CRC, into the file and for the hand-over: each picture copied four times.
  */
 function pngOf(rows: Buffer, width: number, height: number, colourType: typeof RGB | typeof RGBA): Buffer {
-  // Boards pack 12 to 25 times smaller; a picture that does not is compressed in several pieces.
+  // In one piece: boards pack 12 to 25 times smaller; a picture that does not comes in several, joined.
   const data = deflateSync(rows, { level: 3, chunkSize: Math.max(MIN_CHUNK, rows.length >> 2) });
   const png = Buffer.allocUnsafeSlow(PNG_SIGNATURE.length + 3 * CHUNK_FRAME + IHDR_BYTES + data.length);
   png.set(PNG_SIGNATURE);
