@@ -112,6 +112,36 @@ describe('composed mail reads as MailComposer’s did', () => {
     });
   }
 
+  it('writes a picture of a real size in the same base64 lines as nodemailer, piece after piece', async () => {
+    // 120,001 bytes: several of the pieces base64Lines encodes at a time, and a last line that ends short.
+    const big = Buffer.from(Array.from({ length: 120_001 }, (_, i) => (i * 7919 + (i >> 8)) & 255));
+    const mail = {
+      ...judgeMail,
+      html: '<!DOCTYPE html><html><body><p><img src="cid:picture-2@chancery"></p>',
+      files: [{ filename: 'alpha-F1901M.png', contentType: 'image/png', content: big, cid: 'picture-2@chancery' }],
+    };
+    /** The longest run of base64 lines in a raw mail: the picture's body. */
+    const body = (raw: Buffer) => {
+      const runs = raw
+        .toString('latin1')
+        .split('\r\n')
+        .reduce<string[][]>(
+          (all, line) => {
+            if (/^[A-Za-z0-9+/=]{1,76}$/.test(line)) all[all.length - 1].push(line);
+            else all.push([]);
+            return all;
+          },
+          [[]],
+        );
+      return runs.reduce((a, b) => (b.length > a.length ? b : a));
+    };
+    const ours = body(mimeMessage(mail));
+    expect(ours.length).toBe(Math.ceil(big.length / 57));
+    expect(ours.slice(0, -1).every((line) => line.length === 76)).toBe(true);
+    expect(ours).toEqual(body(await composedByNodemailer(mail)));
+    expect(Buffer.from(ours.join(''), 'base64').equals(big)).toBe(true);
+  });
+
   it('a bare CR ends a line, as the SMTP transfer made of it (old .eml files kept it; readers dropped it)', async () => {
     const read = await simpleParser(mimeMessage({ ...judgeMail, text: 'one\rtwo\n' }));
     expect(read.text).toBe('one\ntwo\n');
