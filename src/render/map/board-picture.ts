@@ -218,15 +218,15 @@ export function drawBoardSvg(variant: Variant, art: LoadedArt, input: BoardPictu
     const built: Unit = { power: outcome.order.power, type: outcome.order.type, loc: outcome.order.loc };
     out.push(unitSymbol(built, at, colourOf(built.power), isGreat(built.power)));
   }
-  const band = (y: number, h: number, body: string[]) =>
-    item(
-      { x0: 0, y0: y, x1: width, y1: y + h },
-      [`<rect y="${y}" width="${width}" height="${h}" fill="#ffffff"/>`, ...body].join(''),
-      0,
-    );
+  // Each band a white ground, then its texts and legend entries as items of their own: a picture's
+  // sprites (layers.ts) that come back in other pictures are drawn once, and these mostly do.
+  const band = (y: number, h: number, items: string[]) => [
+    item({ x0: 0, y0: y, x1: width, y1: y + h }, `<rect y="${y}" width="${width}" height="${h}" fill="#ffffff"/>`, 0),
+    ...items,
+  ];
   out.push(
-    band(0, TITLE_HEIGHT, titleBand(variant, input, width)),
-    band(art.height + TITLE_HEIGHT, LEGEND_HEIGHT, legend(variant, position, width, art.height + TITLE_HEIGHT)),
+    ...band(0, TITLE_HEIGHT, titleBand(variant, input, width)),
+    ...band(art.height + TITLE_HEIGHT, LEGEND_HEIGHT, legend(variant, position, width, art.height + TITLE_HEIGHT)),
   );
   out.push('</g>', '</svg>');
   return out.join('\n');
@@ -253,9 +253,16 @@ const around = ([x, y]: Point, reach = 18): Box => ({ x0: x - reach, x1: x + rea
  * outlines); only the game's name is new to its pictures.
  */
 function titleBand(variant: Variant, input: BoardPictureInput, width: number): string[] {
-  const text = (x: number, anchor: string, words: string) =>
-    `<text x="${num(x)}" y="23" font-size="17" font-weight="bold" text-anchor="${anchor}" fill="${INK}">` +
-    `${escape(words)}</text>`;
+  const text = (x: number, anchor: 'start' | 'middle' | 'end', words: string) => {
+    // The box reaches past any bold letter at this size (the widest, W, is under 15 units).
+    const reach = 15 * words.length + 4;
+    const [x0, x1] =
+      anchor === 'start' ? [x - 4, x + reach] : anchor === 'end' ? [x - reach, x + 4] : [x - reach / 2, x + reach / 2];
+    const body =
+      `<text x="${num(x)}" y="23" font-size="17" font-weight="bold" text-anchor="${anchor}" fill="${INK}">` +
+      `${escape(words)}</text>`;
+    return item({ x0: Math.max(0, x0), x1: Math.min(width, x1), y0: 0, y1: TITLE_HEIGHT }, body, 0);
+  };
   return [
     input.gameName ? text(12, 'start', `Game ${input.gameName}`) : '',
     text(width / 2, 'middle', input.phaseLabel),
@@ -462,6 +469,8 @@ function legend(variant: Variant, position: Position, width: number, top: number
   const out: string[] = [];
   let x = 12;
   const y = top + 20;
+  const entry = (from: number, room: number, body: string) =>
+    item({ x0: from - 2, x1: Math.min(width, from + room), y0: top, y1: top + LEGEND_HEIGHT }, body, 0);
   const centres = new Map<string, number>();
   for (const owner of Object.values(position.owners)) centres.set(owner, (centres.get(owner) ?? 0) + 1);
   for (const power of variant.powers.filter((p) => p.kind === 'great')) {
@@ -469,15 +478,23 @@ function legend(variant: Variant, position: Position, width: number, top: number
     const room = 30 + text.length * 7.6;
     if (x + room > width) break;
     out.push(
-      `<rect x="${x}" y="${y - 11}" width="14" height="14" fill="${power.colour ?? '#777'}" stroke="${INK}"/>`,
-      `<text x="${x + 19}" y="${y + 1}" font-size="12" fill="${INK}">${escape(text)}</text>`,
+      entry(
+        x,
+        room,
+        `<rect x="${x}" y="${y - 11}" width="14" height="14" fill="${power.colour ?? '#777'}" stroke="${INK}"/>` +
+          `<text x="${x + 19}" y="${y + 1}" font-size="12" fill="${INK}">${escape(text)}</text>`,
+      ),
     );
     x += room;
   }
   if (variant.powers.some((p) => p.kind !== 'great') && x + 170 < width) {
     out.push(
-      `<circle cx="${x + 8}" cy="${y - 4}" r="8" fill="none" stroke="${INK}" stroke-dasharray="2 2"/>`,
-      `<text x="${x + 20}" y="${y + 1}" font-size="12" fill="${INK}">minor / affiliate unit</text>`,
+      entry(
+        x,
+        170,
+        `<circle cx="${x + 8}" cy="${y - 4}" r="8" fill="none" stroke="${INK}" stroke-dasharray="2 2"/>` +
+          `<text x="${x + 20}" y="${y + 1}" font-size="12" fill="${INK}">minor / affiliate unit</text>`,
+      ),
     );
   }
   return out;

@@ -4,8 +4,9 @@
 // colours), NAMES (the spaces' names) and PLAY (orders, units, title, legend). BASE and NAMES are
 // drawn once per variant and size and kept as pixels, with where each owner-coloured shape shows;
 // each picture then fills those shapes with its owners' colours, lays the names that cover them back
-// on top, and draws only its PLAY layer, laid over the rest. The pixels are those of the whole SVG
-// drawn at once, up to a rounding step where a smoothed edge is laid over another colour.
+// on top, and draws only its PLAY layer, laid over the rest, item by item, each item drawn once and kept
+// while it comes back (a unit where it stood in another game, a legend's entry). The pixels are those of
+// the whole SVG drawn at once, up to a rounding step where a smoothed edge is laid over another colour.
 
 export const LAYER_IDS = { base: 'board-base', names: 'board-names', play: 'board-play' } as const;
 /** The class of a BASE shape whose fill is its owner's colour (a centre's land, a centre's dot). */
@@ -283,21 +284,17 @@ interface Sprite {
   y: number;
   width: number;
   height: number;
-  /** Where it is drawn on the sheet. */
-  sx: number;
-  sy: number;
 }
 
-/** Pixels between sprites on the sheet, against any stroke that overshoots its box. */
-const GAP = 4;
 const ITEM = '<g data-box="';
 
 /**
- * The PLAY layer drawn as a sheet of sprites: each item (data-box, see board-picture.ts) drawn alone
- * in a box of its own, the boxes packed in rows, then each laid over the picture in the layer's order.
- * resvg's time goes with the area it draws on, and the items cover a fraction of the picture. Each is
- * drawn at the picture's scale and offset by whole pixels, so that its pixels are those of the whole
- * drawing.
+ * The PLAY layer drawn as sprites: each item (data-box, see board-picture.ts) drawn alone in a box of
+ * its own, then each laid over the picture in the layer's order. resvg's time goes with the area it
+ * draws on, and the items cover a fraction of the picture. Each is drawn at the picture's scale and
+ * offset by whole pixels, so that its pixels are those of the whole drawing up to rounding; and always
+ * at the same offset, so that they are the same whatever else is drawn: an item drawn before, in this
+ * picture or another, is not drawn again (keptSprites).
  */
 function drawPlay(layers: Layers, picture: PngRows, rasterize: Rasterize): void {
   const { width } = picture;
@@ -305,20 +302,82 @@ function drawPlay(layers: Layers, picture: PngRows, rasterize: Rasterize): void 
   const size = /^<svg\b[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(layers.head);
   if (!size) throw new Error('a board picture without its size');
   const scale: [number, number] = [width / Number(size[1]), picture.height / Number(size[2])];
-  const sprites = spritesOf(layers.play, scale, picture);
-  if (!sprites.length) return;
-  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${pack(sprites, width)}">`;
-  const parts = sprites.map(
-    (s) => `<g transform="translate(${s.sx - s.x} ${s.sy - s.y}) scale(${scale.join(' ')})">${s.body}</g>`,
-  );
-  const sheet = rasterize(`${layers.head.replace(/^<svg\b[^>]*>/, root)}${parts.join('')}</svg>`, 1);
-  const drawn = asWords(sheet.pixels);
-  for (const s of sprites) {
+  const kept = keptSprites.under(`${scale.join(' ')}\n${layers.head}`);
+  for (const s of spritesOf(layers.play, scale, picture)) {
+    let pixels = kept.get(s.body);
+    if (!pixels) kept.keep(s.body, (pixels = drawSprite(layers.head, s, scale, rasterize)));
     for (let row = 0; row < s.height; row++) {
-      const from = (s.sy + row) * sheet.width + s.sx;
-      layOver(picture.rows, rowOffset(width, s.y + row, s.x), drawn, from, s.width);
+      layOver(picture.rows, rowOffset(width, s.y + row, s.x), pixels, row * s.width, s.width);
     }
   }
+}
+
+/** One sprite drawn by resvg: its box's pixels, premultiplied RGBA. */
+function drawSprite(head: string, s: Sprite, scale: [number, number], rasterize: Rasterize): Uint32Array {
+  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${s.width}" height="${s.height}">`;
+  const placed = `<g transform="translate(${-s.x} ${-s.y}) scale(${scale.join(' ')})">${s.body}</g>`;
+  const drawn = rasterize(`${head.replace(/^<svg\b[^>]*>/, root)}${placed}</svg>`, 1);
+  return asWords(drawn.pixels);
+}
+
+/**
+ * Sprites drawn before, by what they are drawn from (their SVG, under a picture's head and scale): a
+ * unit, a ring or an order's line at the same place comes back in many pictures of a variant (other
+ * games, other phases), and its pixels are the same. Only small ones are kept, up to a budget of
+ * bytes, the least recently used given up first; a title or a legend, seldom the same twice, is not.
+ */
+class SpriteShelf {
+  private readonly sprites = new Map<string, Uint32Array>();
+  private bytes = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(body: string): Uint32Array | undefined {
+    const pixels = this.sprites.get(body);
+    if (pixels) {
+      this.sprites.delete(body);
+      this.sprites.set(body, pixels);
+    }
+    return pixels;
+  }
+
+  keep(body: string, pixels: Uint32Array): void {
+    if (pixels.length > MAX_KEPT_SPRITE_PIXELS || this.sprites.has(body)) return;
+    this.sprites.set(ownCopy(body), pixels);
+    this.bytes += pixels.byteLength + 2 * body.length;
+    for (const [oldest, old] of this.sprites) {
+      if (this.bytes <= this.budget) break;
+      this.sprites.delete(oldest);
+      this.bytes -= old.byteLength + 2 * oldest.length;
+    }
+  }
+}
+
+/** A shelf per picture head and scale (one per variant and size, as the boards), the newest kept. */
+const keptSprites = {
+  shelves: new Map<string, SpriteShelf>(),
+  under(key: string): SpriteShelf {
+    let shelf = this.shelves.get(key);
+    if (!shelf) {
+      shelf = new SpriteShelf(SPRITE_BUDGET_BYTES / MAX_BOARDS);
+      const dropped = keepNewest(this.shelves, ownCopy(key), shelf);
+      if (dropped !== undefined) this.shelves.delete(dropped);
+    }
+    return shelf;
+  },
+};
+/** Pixels of the largest sprite kept: the white band under the title or the legend (1,400 x 40 at most). */
+const MAX_KEPT_SPRITE_PIXELS = 1400 * 40;
+/** What a thread's kept sprites may take in all (a shelf a quarter): a unit's box is 4-5 KB. */
+const SPRITE_BUDGET_BYTES = 4 * 2 ** 20;
+
+/**
+ * A string of its own. A text matched in a picture's SVG (or cut from resvg's output) is a slice that
+ * keeps the whole string it was cut from alive: kept as it is, each key or title kept its picture's
+ * 190 KB SVG, and a daemon that had drawn 1,000 pictures held 190 MiB of SVG it would never use.
+ */
+export function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** The PLAY layer's items, in its order, each with its box in whole pixels of the picture. */
@@ -331,21 +390,9 @@ function spritesOf(play: string, [scaleX, scaleY]: [number, number], { width, he
     const [x0, y0, x1, y1] = body.slice(ITEM.length, body.indexOf('"', ITEM.length)).split(' ').map(Number);
     const [x, y] = [Math.max(0, Math.floor(x0 * scaleX)), Math.max(0, Math.floor(y0 * scaleY))];
     const [w, h] = [Math.min(width, Math.ceil(x1 * scaleX)) - x, Math.min(height, Math.ceil(y1 * scaleY)) - y];
-    if (w > 0 && h > 0) sprites.push({ body, x, y, width: w, height: h, sx: 0, sy: 0 });
+    if (w > 0 && h > 0) sprites.push({ body, x, y, width: w, height: h });
   });
   return sprites;
-}
-
-/** Places the sprites on a sheet as wide as the picture, in rows, the tallest first; the sheet's height. */
-function pack(sprites: Sprite[], width: number): number {
-  let [sx, sy, rowHeight] = [0, 0, 0];
-  for (const s of [...sprites].sort((a, b) => b.height - a.height)) {
-    if (sx + s.width > width) [sx, sy, rowHeight] = [0, sy + rowHeight + GAP, 0];
-    [s.sx, s.sy] = [sx, sy];
-    sx += s.width + GAP;
-    rowHeight = Math.max(rowHeight, s.height);
-  }
-  return sy + rowHeight;
 }
 
 /** `count` premultiplied RGBA pixels of `top` from `from` laid over the RGB pixels of `rows` from `at`. */

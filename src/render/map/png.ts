@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32, deflateSync } from 'node:zlib';
 import { Resvg } from './resvg.js';
-import { drawLayers, splitLayers, type PngRows } from './layers.js';
+import { drawLayers, ownCopy, splitLayers, type PngRows } from './layers.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -179,15 +179,6 @@ function layOut(root: string, missing: string[], laidOut: Map<string, string>): 
     if (seenOnce.delete(text)) outlines.set(ownCopy(text), ownCopy(drawn));
     else seenOnce.add(ownCopy(text));
   });
-}
-
-/**
- * A string of its own. A text matched in a picture's SVG (or cut from resvg's output) is a slice that
- * keeps the whole string it was cut from alive: remembered as it is, each title kept its picture's
- * 190 KB SVG, and a daemon that had drawn 1,000 pictures held 190 MiB of SVG it would never use.
- */
-function ownCopy(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): RenderedPicture {
