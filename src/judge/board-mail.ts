@@ -1,11 +1,11 @@
 // Board pictures in the judge's mails: results, the game start and MAP replies carry a PNG of the
 // board, drawn once per phase from what the store holds for it (the position it was played on and,
-// once processed, its orders and results): in a thread as soon as the outbox sees a mail asking for
-// it, while other mail goes out, or at the latest when the first such mail is sent.
+// once processed, its orders and results): ahead, as soon as the outbox sees a mail asking for it,
+// while other mail goes out, or at the latest when the first such mail is sent.
 import { createHash } from 'node:crypto';
 import { registerAttachmentRenderer } from '../mail/attachments.js';
 import { boardSvg, canDrawBoard, svgToPng } from '../render/map/index.js';
-import { DrawPool, pictureThreads } from '../render/map/draw-pool.js';
+import { DrawHere, DrawPool, pictureThreads } from '../render/map/draw-pool.js';
 import { phaseText } from '../core/position/names.js';
 import type { Db } from '../store/database.js';
 import { getGame, type Game } from '../store/games.js';
@@ -54,18 +54,19 @@ export function phasePicture(db: Db, game: Game, phase: string, withResult: bool
 const drawing = new Map<string, Promise<void>>();
 /** Pictures a thread could not draw: drawn at sending instead (phasePicture), where a fault is reported. */
 const notDrawnAhead = new Set<string>();
-let pool: DrawPool | null | undefined;
+let pool: DrawPool | DrawHere | undefined;
 
 /**
- * Starts drawing the picture in a thread (src/render/map/draw-pool.ts), as soon as the outbox sees a
- * mail waiting for it: a promise that settles once it is kept, or null when it is kept already or is
- * drawn at sending (no threads, or a thread failed it). The mail itself stays queued meanwhile, as
- * before, so a crash loses nothing: the judge started again draws it again.
+ * Starts drawing the picture ahead, as soon as the outbox sees a mail waiting for it: in a picture
+ * thread, or, without threads, on the judge's own thread between mails with its compression on Node's
+ * thread pool (src/render/map/draw-pool.ts). A promise that settles once it is kept, or null when it is
+ * kept already or is drawn at sending (its drawing ahead failed). The mail itself stays queued
+ * meanwhile, as before, so a crash loses nothing: the judge started again draws it again.
  */
 export function pictureBeingDrawn(db: Db, game: Game, phase: string, withResult: boolean): Promise<void> | null {
-  pool ??= pictureThreads() > 0 ? new DrawPool() : null;
-  const picture = pool && pictureKey(db, game, phase, withResult);
-  if (!pool || !picture || hasPicture(db, game.id, phase, picture.digest)) return null;
+  pool ??= pictureThreads() > 0 ? new DrawPool() : new DrawHere();
+  const picture = pictureKey(db, game, phase, withResult);
+  if (!picture || hasPicture(db, game.id, phase, picture.digest)) return null;
   const key = `${game.id} ${phase} ${picture.digest}`;
   if (notDrawnAhead.has(key)) return null;
   let pending = drawing.get(key);

@@ -143,18 +143,26 @@ export class OutboxWorker extends EventEmitter {
       const outcome = await this.deliver(mail);
       if (outcome !== 'skipped') report[outcome]++;
     };
-    /** Sends the mail, or (its pictures being drawn) puts it among the waiting ones: null then, no await. */
+    /**
+     * Sends the mail, or puts it among the waiting ones (null then, no await): its pictures being drawn,
+     * or a mail of its game queued before it to one of its readers waiting so (a reader gets a game's
+     * mails in the order they were queued: the game's start before "you are France").
+     */
     const take = (mail: OutboxMail): Promise<void> | null => {
       const drawn = attachmentsBeingDrawn(this.db, mail.attachments);
-      if (!drawn) return send(mail);
-      const entry = { mail, ready: false };
+      const behind = waiting.some((entry) => shareAReader(entry.mail, mail));
+      if (!drawn && !behind) return send(mail);
+      const entry = { mail, ready: !drawn };
       waiting.push(entry);
-      void drawn.finally(() => {
+      void drawn?.finally(() => {
         entry.ready = true;
         wakeWaiter();
       });
       return null;
     };
+    /** The waiting mails that may go now: ready, and none of their game before them to a reader of theirs. */
+    const sendable = () =>
+      waiting.filter((entry, i) => entry.ready && !waiting.slice(0, i).some((e) => shareAReader(e.mail, entry.mail)));
     do {
       this.wakeAgain = false;
       let after = 0;
@@ -178,14 +186,14 @@ export class OutboxWorker extends EventEmitter {
         }
         if (!waiting.length || this.stopping) break;
         // Every due mail seen: wait for a picture, send the mails it was for, then look for new mail.
-        if (!waiting.some((entry) => entry.ready)) {
+        if (!sendable().length) {
           await new Promise<void>((resolve) => {
             wakeWaiter = resolve;
             this.wakeWaiter = resolve;
           });
         }
-        const ready = waiting.filter((entry) => entry.ready);
-        waiting = waiting.filter((entry) => !entry.ready);
+        const ready = sendable();
+        waiting = waiting.filter((entry) => !ready.includes(entry));
         for (const entry of ready) if (!this.stopping) await send(entry.mail);
       }
     } while (this.wakeAgain);
@@ -303,4 +311,15 @@ export class OutboxWorker extends EventEmitter {
     if (this.listenerCount('error') > 0) this.emit('error', error);
     else console.error(`chancery outbox: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * Whether a mail must wait for one queued before it: both of one game, with a reader in common (to,
+ * copy or blind copy). A game's mails reach each reader in their order; other mail (a reply outside any
+ * game) does not wait for a picture.
+ */
+function shareAReader(a: OutboxMail, b: OutboxMail): boolean {
+  if (a.gameId === null || a.gameId !== b.gameId) return false;
+  const readers = new Set([...a.to, ...a.cc, ...a.bcc].map((address) => address.toLowerCase()));
+  return [...b.to, ...b.cc, ...b.bcc].some((address) => readers.has(address.toLowerCase()));
 }

@@ -198,6 +198,55 @@ describe('two outbox workers on one database (issue 11.6)', () => {
     expect(String(sent.attachments[0].content)).toBe('drawn ahead');
   });
 
+  it("keeps a game's mails to a reader in order behind one whose picture is being drawn", async () => {
+    let finish = () => undefined as void;
+    let drawn = false;
+    const drawing = new Promise<void>((resolve) => (finish = resolve)).then(() => (drawn = true));
+    registerAttachmentRenderer(
+      'test-start-picture',
+      () => ({ content: Buffer.from('the board') }),
+      () => (drawn ? null : drawing),
+    );
+    const { db, sender, worker } = setup();
+    const game = store.createGame(db, { name: 'alpha', variant: 'standard', seed: 's' });
+    const about = { id: game.id, name: game.name };
+    const beta = store.createGame(db, { name: 'beta', variant: 'standard', seed: 's' });
+    const picture = {
+      filename: 'board.png',
+      contentType: 'image/png',
+      render: { kind: 'test-start-picture', args: {} },
+    };
+    const mail = (dedupeKey: string, to: string, subject: string, extra = {}) => ({
+      kind: 'notice' as const,
+      to,
+      subject,
+      text: subject,
+      dedupeKey,
+      ...extra,
+    });
+    queueMails(
+      db,
+      [
+        mail('start', 'p@example.test', 'alpha starting', { game: about, attachments: [picture] }),
+        mail('power', 'P@Example.test', 'alpha: you are France', { game: about }),
+        mail('other', 'q@example.test', 'alpha: you are Italy', { game: about }),
+        mail('elsewhere', 'p@example.test', 'a reply outside the game'),
+        mail('beta', 'p@example.test', 'beta: you are Turkey', { game: { id: beta.id, name: beta.name } }),
+      ],
+      { judge, origin: 'test' },
+    );
+    const run = worker.runOnce();
+    // The game's other reader and the mails outside it go; France's waits behind the game's start.
+    const subjects = () => sender.delivered.map((m) => m.subject);
+    const first = ['alpha: you are Italy', 'a reply outside the game', 'beta: you are Turkey'];
+    await vi.waitFor(() => expect(subjects()).toEqual(first));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(subjects()).not.toContain('alpha: you are France');
+    finish();
+    expect(await run).toEqual({ sent: 5, retrying: 0, failed: 0 });
+    expect(subjects().slice(3)).toEqual(['alpha starting', 'alpha: you are France']);
+  });
+
   it('stopped while a picture is drawn, leaves its mail queued and unclaimed for the next start', async () => {
     registerAttachmentRenderer(
       'test-endless-picture',

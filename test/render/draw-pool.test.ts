@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { initialPosition } from '../../src/core/adjudicate/index.js';
 import { loadVariant } from '../../src/core/map/load.js';
-import { DrawPool } from '../../src/render/map/draw-pool.js';
+import { DrawHere, DrawPool } from '../../src/render/map/draw-pool.js';
 import { boardSvg, svgToPng } from '../../src/render/map/index.js';
 
 const pool = new DrawPool(1);
@@ -51,4 +51,32 @@ describe('picture threads', () => {
     await stopped.close();
     await refused;
   }, 120_000);
+});
+
+describe('pictures drawn on the judge’s own thread (no picture threads)', () => {
+  it('are the same PNG bytes, several compressed at once while the next are drawn', async () => {
+    const here = new DrawHere();
+    try {
+      const svgs = ['standard', 'standard', '1648', 'standard', '1648'].map((id, i) => {
+        const variant = loadVariant(id);
+        return boardSvg(variant, {
+          gameName: `here-${i}`,
+          phaseLabel: 'Spring 1901',
+          position: initialPosition(variant),
+        });
+      });
+      const drawn = await Promise.all(svgs.map((svg) => here.draw(svg)));
+      svgs.forEach((svg, i) => expect(Buffer.compare(drawn[i], svgToPng(svg).png)).toBe(0));
+      // Each picture has rows of its own: none was compressed from a canvas the next one was drawn on.
+      expect(new Set(drawn.map((png) => png.toString('base64'))).size).toBe(svgs.length);
+    } finally {
+      await here.close();
+    }
+  }, 120_000);
+
+  it('fail once stopped, so whoever asked draws them itself', async () => {
+    const here = new DrawHere();
+    await here.close();
+    await expect(here.draw('<svg/>')).rejects.toThrow(/stopped drawing/);
+  });
 });

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { DrawAnswer, DrawRequest } from './draw-worker.js';
 import { keepNewest, type SharedBoard } from './layers.js';
+import { drawOneAside, withTextAsPaths } from './png.js';
 
 /**
  * The judge's heap kept close to what it holds. Its young generation stays at its starting size (two
@@ -73,8 +74,12 @@ export function pictureThreads(): number {
   return builtJudgePictureThreads();
 }
 
-/** The built judge's picture threads unless told otherwise: one per core, up to four. */
-export const builtJudgePictureThreads = () => Math.max(1, Math.min(4, availableParallelism()));
+/**
+ * The built judge's picture threads unless told otherwise: one per core beyond two, up to four. With
+ * two cores or fewer none: the judge's thread draws them itself (DrawHere), between its mails, and the
+ * other core compresses them; a picture thread would cost 30-45 MiB for a burst a few seconds shorter.
+ */
+export const builtJudgePictureThreads = () => Math.max(0, Math.min(4, availableParallelism() - 2));
 
 /**
  * A thread's young generation, in MiB. A thread's garbage is a picture's SVG and pixel copies, dead
@@ -206,5 +211,75 @@ export class DrawPool {
     thread.busy = null;
     await thread.worker.terminate();
     this.dispatch();
+  }
+}
+
+/** Pictures compressed on Node's thread pool at once while the judge's thread draws the next. */
+const COMPRESSING_AT_ONCE = 2;
+
+/**
+ * Pictures drawn on the judge's own thread, for a judge without picture threads: one per turn of its
+ * event loop, between the mails it sends and takes in, each one's compression (about half of its time)
+ * on Node's thread pool, which another core runs meanwhile. The same PNG bytes as svgToPng's; the
+ * texts of a batch laid out together, as a thread does.
+ */
+export class DrawHere {
+  private readonly queue: Job[] = [];
+  /** Pictures whose texts are laid out, waiting to be drawn. */
+  private readonly ready: { svg: string; job: Job }[] = [];
+  private compressing = 0;
+  private turn: NodeJS.Immediate | null = null;
+  private closed = false;
+
+  /** The PNG of the SVG, as svgToPng draws it. */
+  draw(svg: string): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new Error('the judge stopped drawing pictures'));
+      this.queue.push({ svg, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Pictures still waiting fail; those being compressed finish. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.turn) clearImmediate(this.turn);
+    this.turn = null;
+    const closing = new Error('the judge stopped drawing pictures');
+    for (const job of this.queue.splice(0)) job.reject(closing);
+    for (const { job } of this.ready.splice(0)) job.reject(closing);
+  }
+
+  private next(): void {
+    if (this.turn || this.closed || this.compressing >= COMPRESSING_AT_ONCE) return;
+    if (!this.queue.length && !this.ready.length) return;
+    this.turn = setImmediate(() => {
+      this.turn = null;
+      this.drawNext();
+      this.next();
+    });
+    this.turn.unref();
+  }
+
+  private drawNext(): void {
+    if (!this.ready.length) {
+      const jobs = this.queue.splice(0, BATCH);
+      let svgs: string[];
+      try {
+        svgs = withTextAsPaths(jobs.map((job) => job.svg));
+      } catch (error) {
+        for (const job of jobs) job.reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      jobs.forEach((job, i) => this.ready.push({ svg: svgs[i], job }));
+    }
+    const { svg, job } = this.ready.shift()!;
+    this.compressing++;
+    drawOneAside(svg)
+      .then(job.resolve, job.reject)
+      .finally(() => {
+        this.compressing--;
+        this.next();
+      });
   }
 }

@@ -148,7 +148,24 @@ export function drawLayers(
  * (each is compressed before the next is drawn). A new 4 MB buffer for each picture left the memory
  * allocator holding freed ones by the dozen in a busy judge.
  */
-let canvas = Buffer.alloc(0);
+let canvas: Buffer = Buffer.alloc(0);
+/** Canvases given back (giveBackCanvas), for the next picture drawn after the canvas was taken. */
+const spareCanvases: Buffer[] = [];
+const MAX_SPARE_CANVASES = 2;
+
+/**
+ * The canvas the last picture was drawn on, taken by the caller until it gives it back: the next
+ * picture is drawn on another (a spare one, or a new one). For rows compressed elsewhere meanwhile.
+ */
+export function takeCanvas(): Buffer {
+  const taken = canvas;
+  canvas = spareCanvases.pop() ?? Buffer.alloc(0);
+  return taken;
+}
+
+export function giveBackCanvas(taken: Buffer): void {
+  if (spareCanvases.length < MAX_SPARE_CANVASES) spareCanvases.push(taken);
+}
 
 function canvasFor(rows: Buffer): Buffer {
   if (canvas.length < rows.length) canvas = Buffer.alloc(rows.length);

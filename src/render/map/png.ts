@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflate, deflateSync } from 'node:zlib';
 import { Resvg } from './resvg.js';
-import { drawLayers, ownCopy, splitLayers, type PngRows } from './layers.js';
+import { drawLayers, giveBackCanvas, ownCopy, splitLayers, takeCanvas, type PngRows } from './layers.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -89,21 +89,56 @@ export function collectDrawings(): void {
 }
 
 export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture {
-  if (drawnBytes >= COLLECT_AFTER_BYTES) {
-    drawnBytes = 0;
-    setImmediate(collectNow).unref();
-  }
+  askForCollection();
   const maxBytes = options.maxBytes ?? MAX_PNG_BYTES;
-  // Start at a size whose PNG is usually under the limit, so that one drawing is enough.
-  const size = /<svg[^>]*\bwidth="(\d+(?:\.\d+)?)"[^>]*\bheight="(\d+(?:\.\d+)?)"/.exec(svg);
-  const area = size ? Number(size[1]) * Number(size[2]) : 0;
-  let zoom = area > MAX_PIXELS ? Math.sqrt(MAX_PIXELS / area) : 1;
+  let zoom = startingZoom(svg);
   for (;;) {
     const picture = render(svg, zoom, options);
     if (picture.png.length <= maxBytes || zoom < 0.5) return picture;
     // PNG size grows with the area: shrink by the square root of the excess, and a little more.
     zoom *= Math.sqrt(maxBytes / picture.png.length) * 0.97;
   }
+}
+
+/**
+ * The PNG drawOne draws, its rows compressed on Node's thread pool while this thread goes on (the
+ * judge's thread drawing a deadline's pictures itself: draw-pool.ts). Its texts are outlines already
+ * (withTextAsPaths). The same bytes as drawOne's.
+ */
+export async function drawOneAside(svg: string): Promise<Buffer> {
+  askForCollection();
+  const flatten = (names: string) => textAsPaths([names])[0];
+  const layered = drawLayers(svg, startingZoom(svg), rasterize, flatten);
+  if (!layered) return drawOne(svg).png;
+  const { width, height } = layered;
+  // The rows are the layers' canvas: taken while zlib reads them, the next picture drawn on another.
+  const canvas = takeCanvas();
+  const rows = layered.rows;
+  let png: Buffer;
+  try {
+    const data = await new Promise<Buffer>((resolve, reject) =>
+      deflate(rows, deflateOptions(rows), (error, out) => (error ? reject(error) : resolve(out))),
+    );
+    png = framedPng(data, width, height, RGB);
+  } finally {
+    giveBackCanvas(canvas);
+  }
+  // Too large for a mail: drawn again smaller, as drawOne does.
+  return png.length <= MAX_PNG_BYTES ? png : drawOne(svg).png;
+}
+
+/** A full collection soon, once enough was drawn (see COLLECT_AFTER_BYTES). */
+function askForCollection(): void {
+  if (drawnBytes < COLLECT_AFTER_BYTES) return;
+  drawnBytes = 0;
+  setImmediate(collectNow).unref();
+}
+
+/** A size whose PNG is usually under the limit, so that one drawing is enough. */
+function startingZoom(svg: string): number {
+  const size = /<svg[^>]*\bwidth="(\d+(?:\.\d+)?)"[^>]*\bheight="(\d+(?:\.\d+)?)"/.exec(svg);
+  const area = size ? Number(size[1]) * Number(size[2]) : 0;
+  return area > MAX_PIXELS ? Math.sqrt(MAX_PIXELS / area) : 1;
 }
 
 const FONT_OPTIONS = { fontFiles: FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans Condensed' };
@@ -279,8 +314,14 @@ function encodeOwnPixels({ pixels, width, height }: { pixels: Buffer; width: num
  * copied for its chunk's CRC, into the file and for the hand-over: each picture copied four times.
  */
 function pngOf(rows: Buffer, width: number, height: number, colourType: typeof RGB | typeof RGBA): Buffer {
-  // In one piece: boards pack 12 to 25 times smaller; a picture that does not comes in several, joined.
-  const data = deflateSync(rows, { level: 3, chunkSize: Math.max(MIN_CHUNK, rows.length >> 2) });
+  return framedPng(deflateSync(rows, deflateOptions(rows)), width, height, colourType);
+}
+
+/** In one piece: boards pack 12 to 25 times smaller; a picture that does not comes in several, joined. */
+const deflateOptions = (rows: Buffer) => ({ level: 3, chunkSize: Math.max(MIN_CHUNK, rows.length >> 2) });
+
+/** The PNG around rows deflated as deflateOptions says. */
+function framedPng(data: Buffer, width: number, height: number, colourType: typeof RGB | typeof RGBA): Buffer {
   const png = Buffer.allocUnsafeSlow(PNG_SIGNATURE.length + 3 * CHUNK_FRAME + IHDR_BYTES + data.length);
   png.set(PNG_SIGNATURE);
   let at = PNG_SIGNATURE.length;
