@@ -139,8 +139,9 @@ async function deliverAll(db: Parameters<typeof listOutbox>[0]): Promise<void> {
       `${seconds <= DELIVERY_TARGET_S ? 'MET' : 'MISSED'}`,
   );
   console.log(
-    `  the judge's own thread ${thread.toFixed(1)} s CPU (sending; the pictures are drawn in ` +
-      `${pictureThreads()} thread(s)); the mails without a picture were all out after ` +
+    `  the judge's own thread ${thread.toFixed(1)} s CPU (sending; ${
+      pictureThreads() ? `the pictures drawn in ${pictureThreads()} thread(s)` : 'drawing the pictures too'
+    }); the mails without a picture were all out after ` +
       `${((lastText - started) / 1000).toFixed(1)} s; the sink (another process) ${sinkCpu.toFixed(1)} s CPU`,
   );
   // The machine's speed swings from run to run: the CPU the burst needed, over the cores it had, is the

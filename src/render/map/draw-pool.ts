@@ -253,12 +253,12 @@ export class DrawHere {
   private next(): void {
     if (this.turn || this.closed || this.compressing >= COMPRESSING_AT_ONCE) return;
     if (!this.queue.length && !this.ready.length) return;
+    // Not unref'd: a command that sends its mails and ends (`chancery process`) waits for its pictures.
     this.turn = setImmediate(() => {
       this.turn = null;
       this.drawNext();
       this.next();
     });
-    this.turn.unref();
   }
 
   private drawNext(): void {
