@@ -150,7 +150,9 @@ export class OutboxWorker extends EventEmitter {
      */
     const take = (mail: OutboxMail): Promise<void> | null => {
       const drawn = attachmentsBeingDrawn(this.db, mail.attachments);
-      const behind = waiting.some((entry) => shareAReader(entry.mail, mail));
+      const readers = gameReaders(mail);
+      const behind =
+        readers.length > 0 && waiting.some((entry) => gameReaders(entry.mail).some((r) => readers.includes(r)));
       if (!drawn && !behind) return send(mail);
       const entry = { mail, ready: !drawn };
       waiting.push(entry);
@@ -160,9 +162,20 @@ export class OutboxWorker extends EventEmitter {
       });
       return null;
     };
-    /** The waiting mails that may go now: ready, and none of their game before them to a reader of theirs. */
-    const sendable = () =>
-      waiting.filter((entry, i) => entry.ready && !waiting.slice(0, i).some((e) => shareAReader(e.mail, entry.mail)));
+    /**
+     * The waiting mails that may go now: ready, and none of their game before them to a reader of theirs
+     * still waiting. One pass, each mail's readers in its game held for the mails after it.
+     */
+    const sendable = () => {
+      const held = new Set<string>();
+      const going: typeof waiting = [];
+      for (const entry of waiting) {
+        const readers = gameReaders(entry.mail);
+        if (entry.ready && !readers.some((r) => held.has(r))) going.push(entry);
+        for (const r of readers) held.add(r);
+      }
+      return going;
+    };
     do {
       this.wakeAgain = false;
       let after = 0;
@@ -314,12 +327,11 @@ export class OutboxWorker extends EventEmitter {
 }
 
 /**
- * Whether a mail must wait for one queued before it: both of one game, with a reader in common (to,
- * copy or blind copy). A game's mails reach each reader in their order; other mail (a reply outside any
- * game) does not wait for a picture.
+ * A mail's readers (to, copy or blind copy) within its game, as `<game> <address>`: a mail waits for one
+ * queued before it that shares one, so a game's mails reach each reader in their order. Mail outside
+ * any game (a reply) has none and waits for no picture.
  */
-function shareAReader(a: OutboxMail, b: OutboxMail): boolean {
-  if (a.gameId === null || a.gameId !== b.gameId) return false;
-  const readers = new Set([...a.to, ...a.cc, ...a.bcc].map((address) => address.toLowerCase()));
-  return [...b.to, ...b.cc, ...b.bcc].some((address) => readers.has(address.toLowerCase()));
+function gameReaders(mail: OutboxMail): string[] {
+  if (mail.gameId === null) return [];
+  return [...mail.to, ...mail.cc, ...mail.bcc].map((address) => `${mail.gameId} ${address.toLowerCase()}`);
 }
