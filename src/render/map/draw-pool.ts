@@ -225,8 +225,8 @@ const COMPRESSING_AT_ONCE = 2;
  */
 export class DrawHere {
   private readonly queue: Job[] = [];
-  /** Pictures whose texts are laid out, waiting to be drawn. */
-  private readonly ready: { svg: string; job: Job }[] = [];
+  /** Pictures whose texts are laid out (each job's SVG now the one with outlines), waiting to be drawn. */
+  private readonly ready: Job[] = [];
   private compressing = 0;
   private turn: NodeJS.Immediate | null = null;
   private closed = false;
@@ -247,7 +247,7 @@ export class DrawHere {
     this.turn = null;
     const closing = new Error('the judge stopped drawing pictures');
     for (const job of this.queue.splice(0)) job.reject(closing);
-    for (const { job } of this.ready.splice(0)) job.reject(closing);
+    for (const job of this.ready.splice(0)) job.reject(closing);
   }
 
   private next(): void {
@@ -271,11 +271,13 @@ export class DrawHere {
         for (const job of jobs) job.reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      jobs.forEach((job, i) => this.ready.push({ svg: svgs[i], job }));
+      // The SVG as given is not kept beside the one with outlines (190 KB each, a batch of them).
+      jobs.forEach((job, i) => (job.svg = svgs[i]));
+      this.ready.push(...jobs);
     }
-    const { svg, job } = this.ready.shift()!;
+    const job = this.ready.shift()!;
     this.compressing++;
-    drawOneAside(svg)
+    drawOneAside(job.svg)
       .then(job.resolve, job.reject)
       .finally(() => {
         this.compressing--;
