@@ -340,8 +340,9 @@ function drawSprite(head: string, s: Sprite, scale: [number, number], rasterize:
 /**
  * Sprites drawn before, by what they are drawn from (their SVG, under a picture's head and scale): a
  * unit, a ring or an order's line at the same place comes back in many pictures of a variant (other
- * games, other phases), and its pixels are the same. Only small ones are kept, up to a budget of
- * bytes, the least recently used given up first; a title or a legend, seldom the same twice, is not.
+ * games, other phases), and its pixels are the same; so do a legend's entries and the title's phase and
+ * variant. Sprites up to a band's size are kept, within a budget of bytes, the least recently used
+ * given up first (a title's game name, new to each game, soon goes).
  */
 class SpriteShelf {
   private readonly sprites = new Map<string, Uint32Array>();
@@ -377,8 +378,7 @@ const keptSprites = {
     let shelf = this.shelves.get(key);
     if (!shelf) {
       shelf = new SpriteShelf(SPRITE_BUDGET_BYTES / MAX_BOARDS);
-      const dropped = keepNewest(this.shelves, ownCopy(key), shelf);
-      if (dropped !== undefined) this.shelves.delete(dropped);
+      keepNewest(this.shelves, ownCopy(key), shelf);
     }
     return shelf;
   },

@@ -107,8 +107,7 @@ export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture 
  */
 export async function drawOneAside(svg: string): Promise<Buffer> {
   askForCollection();
-  const flatten = (names: string) => textAsPaths([names])[0];
-  const layered = drawLayers(svg, startingZoom(svg), rasterize, flatten);
+  const layered = drawLayers(svg, startingZoom(svg), rasterize, flattenNames);
   if (!layered) return drawOne(svg).png;
   const { width, height } = layered;
   // The rows are the layers' canvas: taken while zlib reads them, the next picture drawn on another.
@@ -126,6 +125,9 @@ export async function drawOneAside(svg: string): Promise<Buffer> {
   // Too large for a mail: drawn again smaller, as drawOne does.
   return png.length <= MAX_PNG_BYTES ? png : drawOne(svg).png;
 }
+
+/** A board's NAMES layer with its texts as outlines, for drawing the board once (layers.ts). */
+const flattenNames = (names: string) => textAsPaths([names])[0];
 
 /** A full collection soon, once enough was drawn (see COLLECT_AFTER_BYTES). */
 function askForCollection(): void {
@@ -217,8 +219,7 @@ function layOut(root: string, missing: string[], laidOut: Map<string, string>): 
 }
 
 function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): RenderedPicture {
-  const flatten = (names: string) => textAsPaths([names])[0];
-  const layered = single ? null : drawLayers(svg, zoom, rasterize, flatten);
+  const layered = single ? null : drawLayers(svg, zoom, rasterize, flattenNames);
   if (layered) {
     const { rows, width, height } = layered;
     return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
