@@ -57,14 +57,14 @@ await build({
     js: "import { createRequire as __chanceryRequire } from 'node:module';\nconst require = __chanceryRequire(import.meta.url);",
   },
 });
-asciiOnly(join(outdir, 'chancery.cjs'));
-asTheFunctionBinRuns(join(outdir, 'chancery.cjs'));
+const bundle = join(outdir, 'chancery.cjs');
+writeFileSync(bundle, asTheFunctionBinRuns(asciiOnly(readFileSync(bundle, 'utf8'))), 'latin1');
 // bin/chancery.cjs runs the bundle only once the build is complete.
 writeFileSync(join(outdir, '.built'), `${new Date().toISOString()}\n`);
 writeCodeCache();
 
 /**
- * The bundle written in ASCII. esbuild escapes the characters strings and templates hold but leaves the
+ * The bundle's text in ASCII. esbuild escapes the characters strings and templates hold but leaves the
  * others as they are in comments, regular expressions and String.raw templates, and one such character
  * makes V8 keep the whole source, which it keeps for compiling functions when first called, at two bytes
  * a character: 2 MB instead of 1 in every command and in the judge. A \u escape is the same character in
@@ -72,22 +72,20 @@ writeCodeCache();
  * in a String.raw template it would stay six characters, so the sources keep those in ASCII (words a
  * pattern is built from go in plain strings: src/mail/command-text.ts).
  */
-function asciiOnly(file) {
-  const text = readFileSync(file, 'utf8');
+function asciiOnly(text) {
   const hex = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, hex));
+  return text.replace(/[^\x00-\x7f]/g, hex);
 }
 
 /**
- * The bundle written as the function bin/chancery.cjs compiles and calls (CommonJS's five arguments), in
+ * The bundle's text as the function bin/chancery.cjs compiles and calls (CommonJS's five arguments), in
  * place of its hashbang line, so that the lines stay where the source map says. Wrapped by bin/ at every
  * start, the 1 MB source was read, copied without its hashbang and copied into the wrapper: 2 MB that
  * stayed in memory until a full collection, 1.4 MiB of a `chancery map`'s peak (bin/ still wraps a bundle
  * built before this).
  */
-function asTheFunctionBinRuns(file) {
-  const text = readFileSync(file, 'latin1').replace(/^#!.*/, '');
-  writeFileSync(file, `${BUNDLE_HEAD}${text}\n})`, 'latin1');
+function asTheFunctionBinRuns(text) {
+  return `${BUNDLE_HEAD}${text.replace(/^#!.*/, '')}\n})`;
 }
 
 /**
