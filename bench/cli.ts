@@ -88,7 +88,7 @@ function timeCommands(commands: [string, string[], number][], env: NodeJS.Proces
       `  chancery ${name.padEnd(22)} median ${ms.toFixed(0).padStart(4)} ms, ` +
         `${median(figures[i].ratio).toFixed(2)}x node -e 0, ${median(figures[i].above).toFixed(0)} ms above it ` +
         `(target <= ${target} ms: ${ms <= target ? 'MET' : 'MISSED'} here); peak ` +
-        `${figures[i].mib.toFixed(0)} MiB (target <= ${MEMORY_TARGET_MIB}: ` +
+        `${figures[i].mib.toFixed(1)} MiB (target <= ${MEMORY_TARGET_MIB}: ` +
         `${figures[i].mib <= MEMORY_TARGET_MIB ? 'MET' : 'MISSED'})`,
     );
   });

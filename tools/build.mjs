@@ -47,21 +47,38 @@ await build({
   supported: { 'dynamic-import': false },
   banner: { js: "const __chanceryBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-await build({
-  ...common,
-  entryPoints: { 'draw-worker': 'src/render/map/draw-worker.ts' },
-  outdir,
+/** An ES module's build: code bundled from CommonJS modules requires Node's own, which it lacks. */
+const esm = {
   format: 'esm',
-  // Code bundled from CommonJS modules requires Node's own; an ES module has no require of its own.
   banner: {
     js: "import { createRequire as __chanceryRequire } from 'node:module';\nconst require = __chanceryRequire(import.meta.url);",
   },
-});
+};
+await build({ ...common, ...esm, entryPoints: { 'draw-worker': 'src/render/map/draw-worker.ts' }, outdir });
 const bundle = join(outdir, 'chancery.cjs');
 writeFileSync(bundle, asTheFunctionBinRuns(asciiOnly(readFileSync(bundle, 'utf8'))), 'latin1');
+await storeBoards();
 // bin/chancery.cjs runs the bundle only once the build is complete.
 writeFileSync(join(outdir, '.built'), `${new Date().toISOString()}\n`);
 writeCodeCache();
+
+/**
+ * Each variant's board drawn once, here, and stored in dist/boards (src/render/map/board-store.ts), by
+ * tools/store-boards.ts bundled from the same sources as the command. Without them (a build that cannot
+ * draw) every picture draws its board as before.
+ */
+async function storeBoards() {
+  // In dist/, as the command is: the variants are found above it.
+  const script = join(outdir, 'store-boards.mjs');
+  try {
+    await build({ ...common, ...esm, entryPoints: ['tools/store-boards.ts'], outfile: script, sourcemap: false });
+    execFileSync(process.execPath, [script, join(outdir, 'boards')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    console.warn(`chancery build: no boards stored (${error.message}); pictures draw their boards`);
+  } finally {
+    rmSync(script, { force: true });
+  }
+}
 
 /**
  * The bundle's text in ASCII. esbuild escapes the characters strings and templates hold but leaves the

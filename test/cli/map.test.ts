@@ -4,8 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { svgToPng } from '../../src/render/map/png.js';
 import { decodePng } from '../render/png-decode.js';
-import { runCli } from './run.js';
+import { runsBundle } from '../setup/build-global.js';
+import { runCli, spawnChancery } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'chancery-map-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,4 +45,24 @@ describe('chancery map', () => {
     expect(svg).toContain('>Fall 1901 Movement</text>');
     expect(svg).toMatch(/marker-end="url\(#head\)"/);
   });
+});
+
+describe.runIf(runsBundle())('the built `chancery map`', () => {
+  it("draws a later phase on the board the build stored: the results mail's very picture, byte for byte", async () => {
+    const orders = ['spring-1649', 'fall-1649'].flatMap((file) => ['--orders', `examples/1648/${file}.txt`]);
+    const args = ['map', '--variant', '1648', ...orders, '--game', 'stored'];
+    const png = join(dir, 'stored.png');
+    const svg = join(dir, 'stored.svg');
+    for (const out of [
+      ['--out', png],
+      ['--out', svg, '--svg'],
+    ]) {
+      const run = await spawnChancery(process.cwd(), [...args, ...out]);
+      expect(run.code, run.output).toBe(0);
+    }
+    // The judge's picture of the same SVG, drawn by the sources, which store no boards: its board is
+    // drawn here (test/render/board-store.test.ts shows the command's picture comes from the store).
+    const judge = svgToPng(readFileSync(svg, 'utf8')).png;
+    expect(Buffer.compare(readFileSync(png), judge)).toBe(0);
+  }, 60_000);
 });

@@ -7,10 +7,12 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** The build's sources: src/ and the build's own scripts (tools/build.mjs, tools/store-boards.ts). */
 function newestSource(): number {
-  let newest = statSync(join(ROOT, 'tools', 'build.mjs')).mtimeMs;
-  for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  let newest = 0;
+  for (const dir of ['src', 'tools'])
+    for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
   return newest;
 }
 

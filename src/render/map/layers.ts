@@ -2,11 +2,15 @@
 // borders, hatching, every name): drawing it took most of a picture's time. The SVG that
 // drawBoardSvg writes has three layers: BASE (the map, the centres' land and dots in their owners'
 // colours), NAMES (the spaces' names) and PLAY (orders, units, title, legend). BASE and NAMES are
-// drawn once per variant and size and kept as pixels, with where each owner-coloured shape shows;
+// drawn once per variant and size (or read as the build stored them: board-store.ts) and kept as
+// pixels, with where each owner-coloured shape shows;
 // each picture then fills those shapes with its owners' colours, lays the names that cover them back
 // on top, and draws only its PLAY layer, laid over the rest, item by item, each item drawn once and kept
 // while it comes back (a unit where it stood in another game, a legend's entry). The pixels are those of
 // the whole SVG drawn at once, up to a rounding step where a smoothed edge is laid over another colour.
+
+import { readStoredBoard } from './board-store.js';
+import type { DrawnBoard, PngRows } from './drawn-board.js';
 
 export const LAYER_IDS = { base: 'board-base', names: 'board-names', play: 'board-play' } as const;
 /** The class of a BASE shape whose fill is its owner's colour (a centre's land, a centre's dot). */
@@ -38,26 +42,6 @@ export function splitLayers(svg: string): Layers | null {
     names: svg.slice(names, play),
     play: svg.slice(play, end),
   };
-}
-
-/**
- * A picture as the rows of an RGB PNG before compression: each row a filter byte (0, none) and its
- * pixels, three bytes each. Drawn straight into this form, a picture is compressed without a copy,
- * and a quarter fewer bytes to compress than RGBA (the picture is opaque).
- */
-export interface PngRows {
-  rows: Buffer;
-  width: number;
-  height: number;
-}
-
-export interface DrawnBoard extends PngRows {
-  /** The owner colours the rows hold: those of the picture that drew the board. */
-  fills: number[];
-  /** Where owner-coloured shape i shows (offsets into rows): at[start[i] .. start[i + 1]). */
-  regions: { start: Int32Array; at: Int32Array };
-  /** Name pixels over shape i (laid on again after a new fill), with their colour: by shape, as regions. */
-  names: { start: Int32Array; at: Int32Array; colour: Uint32Array };
 }
 
 /**
@@ -122,6 +106,60 @@ export function drawLayers(
   rasterize: Rasterize,
   flatten: (svg: string) => string,
 ): PngRows | null {
+  const board = boardOf(svg, zoom, rasterize, flatten);
+  if (!board) return null;
+  const picture = { rows: canvasFor(board.drawn.rows), width: board.drawn.width, height: board.drawn.height };
+  paintOwners(board.drawn, picture.rows, board.fills);
+  drawPlay(board.layers, picture, rasterize);
+  return picture;
+}
+
+/**
+ * The picture drawn as drawLayers draws it, on its board as the build stored it (board-store.ts), for a
+ * process drawing one picture and no more (`chancery map`): the board is read for it alone, neither
+ * kept nor copied, the picture drawn on its rows. Null when no board is stored for it (it is then
+ * cheaper drawn whole). `layOut` gives the SVG with its PLAY layer's texts as outlines, asked only when
+ * a board is found.
+ */
+export function drawOnStoredBoard(
+  svg: string,
+  zoom: number,
+  rasterize: Rasterize,
+  layOut: (svg: string) => string,
+): PngRows | null {
+  const found = boardKey(svg, zoom);
+  const board = found && readStoredBoard(found.key);
+  if (!found || !board) return null;
+  const layers = splitLayers(layOut(svg));
+  if (!layers) return null;
+  const picture = { rows: board.rows, width: board.width, height: board.height };
+  paintOwners(board, picture.rows, found.fills);
+  drawPlay(layers, picture, rasterize);
+  return picture;
+}
+
+/**
+ * The board of a picture: kept, stored by the build, or drawn now (and kept); null for an SVG not in
+ * layers. For the build, which stores it, and for drawLayers.
+ */
+export function boardOf(svg: string, zoom: number, rasterize: Rasterize, flatten: (svg: string) => string) {
+  const found = boardKey(svg, zoom);
+  if (!found) return null;
+  const { key, layers, template, fills } = found;
+  let drawn = boards.get(key);
+  if (!drawn) {
+    drawn = readStoredBoard(key) ?? drawBoard(layers, template, fills, zoom, rasterize, flatten);
+    if (drawnHere) drawnHere.push({ key, board: (drawn = onSharedMemory(drawn)) });
+  }
+  keepNewest(boards, key, drawn);
+  return { key, drawn, layers, fills };
+}
+
+/**
+ * What a picture's board is kept under: its size and the SVG of its map (owner colours blanked) and
+ * names. Null for an SVG not in layers, or an owner colour not in #rrggbb.
+ */
+function boardKey(svg: string, zoom: number) {
   const layers = splitLayers(svg);
   if (!layers) return null;
   const fills: number[] = [];
@@ -130,17 +168,7 @@ export function drawLayers(
     return `class="${OWNER_FILL}" fill="#000000"`;
   });
   if (fills.some((fill) => fill < 0)) return null;
-  const key = `${zoom}\n${layers.head}${template}${layers.names}`;
-  let board = boards.get(key);
-  if (!board) {
-    board = drawBoard(layers, template, fills, zoom, rasterize, flatten);
-    if (drawnHere) drawnHere.push({ key, board: (board = onSharedMemory(board)) });
-  }
-  keepNewest(boards, key, board);
-  const picture = { rows: canvasFor(board.rows), width: board.width, height: board.height };
-  paintOwners(board, picture.rows, fills);
-  drawPlay(layers, picture, rasterize);
-  return picture;
+  return { key: `${zoom}\n${layers.head}${template}${layers.names}`, layers, template, fills };
 }
 
 /**
@@ -189,7 +217,7 @@ function onSharedMemory(board: DrawnBoard): DrawnBoard {
   return {
     ...board,
     rows: Buffer.from(shared(new Uint8Array(board.rows.buffer, board.rows.byteOffset, board.rows.length)).buffer),
-    regions: { start: shared(regions.start), at: shared(regions.at) },
+    regions: { start: shared(regions.start), runs: shared(regions.runs) },
     names: { start: shared(names.start), at: shared(names.at), colour: shared(names.colour) },
   };
 }
@@ -219,7 +247,7 @@ function drawBoard(
   const { width, height, base, owner } = shapesAtPixels(layers, template, fills.length, zoom, rasterize);
   const names = asWords(rasterize(flatten(`${layers.head}${layers.names}</svg>`), zoom).pixels);
   const offset = (p: number) => rowOffset(width, Math.floor(p / width), p % width);
-  const regions = byShape(owner, fills.length, () => true, offset);
+  const regions = runsByShape(owner, fills.length, width);
   const named = byShape(owner, fills.length, (p) => names[p] !== 0, offset);
   const rows = Buffer.alloc((1 + 3 * width) * height);
   for (let y = 0; y < height; y++) layOver(rows, rowOffset(width, y, 0), base, y * width, width);
@@ -262,6 +290,31 @@ function byShape(owner: Int32Array, count: number, keep: (p: number) => boolean,
   return { start, at };
 }
 
+/** The runs of each shape's pixels along the rows, as offsets into rows (DrawnBoard's regions). */
+function runsByShape(owner: Int32Array, count: number, width: number): DrawnBoard['regions'] {
+  const start = new Int32Array(count + 1);
+  const eachRun = (visit: (shape: number, from: number, to: number) => void) => {
+    for (let y = 0, p = 0; y < owner.length / width; y++) {
+      for (let x = 0; x < width; p++, x++) {
+        const shape = owner[p];
+        if (shape < 0 || (x > 0 && owner[p - 1] === shape)) continue;
+        let end = x + 1;
+        while (end < width && owner[p - x + end] === shape) end++;
+        visit(shape, rowOffset(width, y, x), rowOffset(width, y, end));
+      }
+    }
+  };
+  eachRun((shape) => start[shape + 1]++);
+  for (let i = 0; i < count; i++) start[i + 1] += start[i];
+  const runs = new Int32Array(2 * start[count]);
+  const next = start.slice(0, count);
+  eachRun((shape, from, to) => {
+    runs[2 * next[shape]] = from;
+    runs[2 * next[shape]++ + 1] = to;
+  });
+  return { start, runs };
+}
+
 /** The pixel whose red byte is at `offset` in PNG rows. */
 const pixelOf = (width: number, offset: number) => {
   const y = Math.floor(offset / (1 + 3 * width));
@@ -285,12 +338,9 @@ function paintOwners(board: DrawnBoard, rows: Buffer, fills: number[]): void {
 }
 
 function fillShape(rows: Buffer, regions: DrawnBoard['regions'], i: number, fill: number): void {
-  const [r, g, b] = [fill & 0xff, (fill >> 8) & 0xff, fill >> 16];
+  const colour = Buffer.from([fill & 0xff, (fill >> 8) & 0xff, fill >> 16]);
   for (let k = regions.start[i]; k < regions.start[i + 1]; k++) {
-    const o = regions.at[k];
-    rows[o] = r;
-    rows[o + 1] = g;
-    rows[o + 2] = b;
+    rows.fill(colour, regions.runs[2 * k], regions.runs[2 * k + 1]);
   }
 }
 

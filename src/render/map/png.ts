@@ -6,7 +6,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32, deflate, deflateSync } from 'node:zlib';
 import { Resvg } from './resvg.js';
-import { drawLayers, giveBackCanvas, ownCopy, splitLayers, takeCanvas, type PngRows } from './layers.js';
+import { storeBoard } from './board-store.js';
+import { boardOf, drawLayers, drawOnStoredBoard, giveBackCanvas, ownCopy, splitLayers, takeCanvas } from './layers.js';
+import type { PngRows } from './drawn-board.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -58,9 +60,9 @@ export interface PngOptions {
   keepPixels?: boolean;
   maxBytes?: number;
   /**
-   * One picture and no more (`chancery map`): drawn whole, as keeping a variant's layers costs its
-   * first picture three drawings, which only later pictures pay back; and its texts are laid out by the
-   * drawing itself, as outlines kept for later pictures would cost it a second reading of the SVG.
+   * One picture and no more (`chancery map`): drawn on its board as the build stored it (board-store.ts),
+   * not kept; with no board stored, drawn whole, as drawing a variant's board costs three drawings,
+   * which only later pictures pay back, and its texts laid out by the drawing itself.
    */
   single?: boolean;
 }
@@ -124,6 +126,17 @@ export async function drawOneAside(svg: string): Promise<Buffer> {
   }
   // Too large for a mail: drawn again smaller, as drawOne does.
   return png.length <= MAX_PNG_BYTES ? png : drawOne(svg).png;
+}
+
+/**
+ * The board of a picture, found or drawn, stored in `dir` as drawLayers keeps it: the build's
+ * (tools/store-boards.ts).
+ */
+export function storeBoardOf(svg: string, dir: string): void {
+  const [flat] = textAsPaths([svg]);
+  const board = boardOf(flat, startingZoom(flat), rasterize, flattenNames);
+  if (!board) throw new Error('a picture not drawn in layers has no board');
+  storeBoard(dir, board.key, board.drawn);
 }
 
 /** A board's NAMES layer with its texts as outlines, for drawing the board once (layers.ts). */
@@ -219,7 +232,9 @@ function layOut(root: string, missing: string[], laidOut: Map<string, string>): 
 }
 
 function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): RenderedPicture {
-  const layered = single ? null : drawLayers(svg, zoom, rasterize, flattenNames);
+  const layered = single
+    ? drawOnStoredBoard(svg, zoom, rasterize, (whole) => textAsPaths([whole])[0])
+    : drawLayers(svg, zoom, rasterize, flattenNames);
   if (layered) {
     const { rows, width, height } = layered;
     return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
