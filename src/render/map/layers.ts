@@ -107,11 +107,7 @@ export function drawLayers(
   flatten: (svg: string) => string,
 ): PngRows | null {
   const board = boardOf(svg, zoom, rasterize, flatten);
-  if (!board) return null;
-  const picture = { rows: canvasFor(board.drawn.rows), width: board.drawn.width, height: board.drawn.height };
-  paintOwners(board.drawn, picture.rows, board.fills);
-  drawPlay(board.layers, picture, rasterize);
-  return picture;
+  return board && drawOn(board.drawn, canvasFor(board.drawn.rows), board.fills, board.layers, rasterize);
 }
 
 /**
@@ -131,9 +127,13 @@ export function drawOnStoredBoard(
   const board = found && readStoredBoard(found.key);
   if (!found || !board) return null;
   const layers = splitLayers(layOut(svg));
-  if (!layers) return null;
-  const picture = { rows: board.rows, width: board.width, height: board.height };
-  paintOwners(board, picture.rows, found.fills);
+  return layers && drawOn(board, board.rows, found.fills, layers, rasterize);
+}
+
+/** A picture drawn on `rows`, which hold its board: its owners' colours filled in, its PLAY layer laid over. */
+function drawOn(board: DrawnBoard, rows: Buffer, fills: number[], layers: Layers, rasterize: Rasterize): PngRows {
+  const picture = { rows, width: board.width, height: board.height };
+  paintOwners(board, rows, fills);
   drawPlay(layers, picture, rasterize);
   return picture;
 }
