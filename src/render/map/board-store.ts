@@ -107,8 +107,9 @@ function decodeBoard(file: Buffer): { key: string; board: DrawnBoard } | null {
   if (header.parts?.length !== PARTS.length) return null;
   const part = (i: number): Buffer => {
     const [packed, size] = header.parts[i];
-    // One output piece the size of the part: inflateSync joins pieces by copying them.
-    const bytes = inflateSync(file.subarray(at, (at += packed)), { chunkSize: Math.max(64, size + 1) });
+    // One output piece the size of the part (inflateSync joins pieces by copying them), and no more.
+    const options = { chunkSize: Math.max(64, size + 1), maxOutputLength: Math.max(1, size) };
+    const bytes = inflateSync(file.subarray(at, (at += packed)), options);
     if (bytes.length !== size) throw new Error('a board part of the wrong size');
     return bytes;
   };
