@@ -40,7 +40,10 @@ function runBundle(file, cacheFile) {
     cachedData = undefined;
   }
   const script = new Script(wrapped, { filename: file, cachedData });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
+  if (!cachedData || script.cachedDataRejected) {
+    const tag = require('node:v8').cachedDataVersionTag();
+    process.once('exit', () => writeCache(script, cacheFile, tag));
+  }
   const module = { exports: {}, filename: file, id: '.', loaded: false };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
 }
@@ -53,7 +56,13 @@ function asFunction(source) {
   return source.startsWith(BUNDLE_HEAD) ? source : `${BUNDLE_HEAD}${source.replace(/^#!.*/, '')}\n})`;
 }
 
-function writeCache(script, cacheFile) {
+/**
+ * V8 marks a cache with the flags in force when it is written, and refuses it at a start with other
+ * flags: a command that set flags as it ran (`chancery run` keeps its heap small so) and left them so
+ * writes none, which the next command would only refuse and write again.
+ */
+function writeCache(script, cacheFile, tag) {
+  if (require('node:v8').cachedDataVersionTag() !== tag) return;
   const partial = `${cacheFile}.${process.pid}`;
   try {
     writeFileSync(partial, script.createCachedData());

@@ -2,8 +2,8 @@
 // may only save time: a command prints the same with it, without it and with a cache that does not fit
 // (another Node, a damaged file), and a cache that does not fit is written afresh. Run on a copy of the
 // installed command, so that the other tests' commands keep theirs.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,40 @@ describe.runIf(runsBundle())('the code cache of the bundled command', () => {
     expect(statSync(cache()).size).toBeGreaterThan(10_000);
     expect(chancery('--help')).toContain('Usage: chancery');
   });
+
+  it("written by `chancery map`, which runs without V8's optimising compiler, is taken as it is by the next", () => {
+    rmSync(cache(), { force: true });
+    const picture = join(install, 'board.png');
+    chancery('map', '--variant', 'standard', '--orders', spring, '--out', picture);
+    const written = readFileSync(cache());
+    expect(written.length).toBeGreaterThan(10_000);
+    // A cache the next start refused would be written afresh by it.
+    chancery('--help');
+    chancery(...orders());
+    expect(Buffer.compare(readFileSync(cache()), written)).toBe(0);
+  });
+
+  it('is not written by a judge, whose heap flags stay set to its end: the next start would refuse it', async () => {
+    rmSync(cache(), { force: true });
+    const config = join(install, 'judge.config.json');
+    const data = { database: join(install, 'judge.sqlite'), mail: { directory: join(install, 'mail') } };
+    writeFileSync(config, JSON.stringify(data));
+    const judge = spawn(process.execPath, [join(install, 'bin', 'chancery.cjs'), 'run', '-c', config], {
+      env: { ...process.env, CHANCERY_FROM_SOURCE: '' },
+    });
+    let output = '';
+    judge.stdout.on('data', (chunk: Buffer) => {
+      const started = output.includes('running');
+      output += chunk.toString();
+      if (!started && output.includes('running')) judge.kill('SIGTERM');
+    });
+    const code = await new Promise((resolve) => judge.once('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(existsSync(cache())).toBe(false);
+    // A command run without such flags writes it.
+    chancery('--help');
+    expect(existsSync(cache())).toBe(true);
+  }, 60_000);
 });
 
 describe.runIf(runsBundle())('the bundled command', () => {
