@@ -6,7 +6,8 @@
 // half of what `chancery adjudicate` spent above Node's own start-up. One file rather than chunks per
 // command: Node 20 keeps no compiled code for ES modules, and the cache makes a function that is never
 // run cost next to nothing. The picture thread is an entry of its own (dist/draw-worker.js), where
-// src/render/map/draw-pool.ts looks for it. Types are checked by `npm run typecheck`, not here.
+// src/render/map/draw-pool.ts looks for it. Each variant's board is drawn here too, into dist/boards
+// (storeBoards below). Types are checked by `npm run typecheck`, not here.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
