@@ -109,7 +109,7 @@ export function drawOne(svg: string, options: PngOptions = {}): RenderedPicture 
  */
 export async function drawOneAside(svg: string): Promise<Buffer> {
   askForCollection();
-  const layered = drawLayers(svg, startingZoom(svg), rasterize, flattenNames);
+  const layered = drawLayers(svg, startingZoom(svg), rasterize, withOutlines);
   if (!layered) return drawOne(svg).png;
   const { width, height } = layered;
   // The rows are the layers' canvas: taken while zlib reads them, the next picture drawn on another.
@@ -133,14 +133,17 @@ export async function drawOneAside(svg: string): Promise<Buffer> {
  * (tools/store-boards.ts).
  */
 export function storeBoardOf(svg: string, dir: string): void {
-  const [flat] = textAsPaths([svg]);
-  const board = boardOf(flat, startingZoom(flat), rasterize, flattenNames);
+  const flat = withOutlines(svg);
+  const board = boardOf(flat, startingZoom(flat), rasterize, withOutlines);
   if (!board) throw new Error('a picture not drawn in layers has no board');
   storeBoard(dir, board.key, board.drawn);
 }
 
-/** A board's NAMES layer with its texts as outlines, for drawing the board once (layers.ts). */
-const flattenNames = (names: string) => textAsPaths([names])[0];
+/**
+ * One SVG with its texts as outlines: a board's NAMES layer, for drawing the board once, or a picture's
+ * PLAY layer, for drawing it on a stored board (layers.ts).
+ */
+const withOutlines = (svg: string) => textAsPaths([svg])[0];
 
 /** A full collection soon, once enough was drawn (see COLLECT_AFTER_BYTES). */
 function askForCollection(): void {
@@ -233,8 +236,8 @@ function layOut(root: string, missing: string[], laidOut: Map<string, string>): 
 
 function render(svg: string, zoom: number, { keepPixels, single }: PngOptions): RenderedPicture {
   const layered = single
-    ? drawOnStoredBoard(svg, zoom, rasterize, (whole) => textAsPaths([whole])[0])
-    : drawLayers(svg, zoom, rasterize, flattenNames);
+    ? drawOnStoredBoard(svg, zoom, rasterize, withOutlines)
+    : drawLayers(svg, zoom, rasterize, withOutlines);
   if (layered) {
     const { rows, width, height } = layered;
     return { png: pngOf(rows, width, height, RGB), width, height, pixels: keepPixels ? rgbaOf(layered) : undefined };
@@ -266,7 +269,7 @@ function flatNames(svg: string): string {
   const [[before, after], names] = aroundNames(svg);
   if (!names) return svg;
   const root = /^<svg\b[^>]*>/.exec(svg)![0];
-  const flat = textAsPaths([`${root}${names}</svg>`])[0];
+  const flat = withOutlines(`${root}${names}</svg>`);
   return `${before}${flat.slice(root.length, flat.length - '</svg>'.length)}${after}`;
 }
 
