@@ -114,8 +114,9 @@ function decodeBoard(file: Buffer): { key: string; board: DrawnBoard } | null {
     return bytes;
   };
   const stored = part(0).toString('utf8');
-  const key = stored.slice(storedKey('').length);
-  if (stored !== storedKey(key)) return null;
+  const drawer = storedKey('');
+  if (!stored.startsWith(drawer)) return null;
+  const key = stored.slice(drawer.length);
   const rows = part(1);
   if (rows.length !== (1 + 3 * header.width) * header.height) return null;
   const board = {
@@ -132,17 +133,15 @@ function decodeBoard(file: Buffer): { key: string; board: DrawnBoard } | null {
 const bytesOf = (array: Buffer | Int32Array | Uint32Array) =>
   Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 
-/** Bytes as 32-bit integers, copied if their offset does not allow a view. */
-const aligned = (bytes: Buffer) =>
-  bytes.byteOffset % 4 === 0 ? bytes : (Buffer.from(bytes) as Buffer & { byteOffset: 0 });
-const int32s = (bytes: Buffer) => {
-  const four = aligned(bytes);
-  return new Int32Array(four.buffer, four.byteOffset, four.length >> 2);
-};
-const uint32s = (bytes: Buffer) => {
-  const four = aligned(bytes);
-  return new Uint32Array(four.buffer, four.byteOffset, four.length >> 2);
-};
+/** Bytes as 32-bit integers, copied first if their offset does not allow a view. */
+function words<T extends Int32Array | Uint32Array>(Words: new (b: ArrayBufferLike, at: number, n: number) => T) {
+  return (bytes: Buffer): T => {
+    const four = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+    return new Words(four.buffer, four.byteOffset, four.length >> 2);
+  };
+}
+const int32s = words(Int32Array);
+const uint32s = words(Uint32Array);
 
 function differences(values: Int32Array): Int32Array {
   const out = new Int32Array(values.length);
