@@ -169,16 +169,24 @@ describe('two outbox workers on one database (issue 11.6)', () => {
     queueMails(db, [{ ...mail, dedupeKey: 'results', attachments: [picture] }], { judge, origin: 'test' });
   }
 
-  it('sends the mails behind one whose picture is being drawn, then that one with its picture', async () => {
-    // A picture kind drawn "in a thread" the test finishes by hand (the board picture's is src/judge/board-mail.ts).
+  /**
+   * A picture kind drawn "in a thread" (the board picture's is src/judge/board-mail.ts) until the test
+   * calls finish(): its content says whether it was drawn ahead or, not waited for, at sending.
+   */
+  function slowPicture(kind: string): () => void {
     let finish = () => undefined as void;
     let drawn = false;
     const drawing = new Promise<void>((resolve) => (finish = resolve)).then(() => (drawn = true));
     registerAttachmentRenderer(
-      'test-slow-picture',
+      kind,
       () => ({ content: Buffer.from(drawn ? 'drawn ahead' : 'drawn at sending') }),
       () => (drawn ? null : drawing),
     );
+    return () => finish();
+  }
+
+  it('sends the mails behind one whose picture is being drawn, then that one with its picture', async () => {
+    const finish = slowPicture('test-slow-picture');
     const { db, sender, worker, queue } = setup();
     queueResultsWithPicture(db, 'test-slow-picture');
     queue('a reply');
@@ -199,14 +207,7 @@ describe('two outbox workers on one database (issue 11.6)', () => {
   });
 
   it("keeps a game's mails to a reader in order behind one whose picture is being drawn", async () => {
-    let finish = () => undefined as void;
-    let drawn = false;
-    const drawing = new Promise<void>((resolve) => (finish = resolve)).then(() => (drawn = true));
-    registerAttachmentRenderer(
-      'test-start-picture',
-      () => ({ content: Buffer.from('the board') }),
-      () => (drawn ? null : drawing),
-    );
+    const finish = slowPicture('test-start-picture');
     const { db, sender, worker } = setup();
     const game = store.createGame(db, { name: 'alpha', variant: 'standard', seed: 's' });
     const about = { id: game.id, name: game.name };

@@ -9,29 +9,25 @@ import { boardSvg, svgToPng } from '../../src/render/map/index.js';
 const pool = new DrawPool(1);
 afterAll(() => pool.close());
 
+/** The picture of a variant's start, under a game name (each title a text of its own). */
+function startSvg(id: string, gameName?: string): string {
+  const variant = loadVariant(id);
+  return boardSvg(variant, { gameName, phaseLabel: 'Spring 1901', position: initialPosition(variant) });
+}
+
 describe('picture threads', () => {
   it('draw the same PNG bytes as the judge thread, for two variants in one batch', async () => {
-    const svgs = ['standard', '1648'].map((id) => {
-      const variant = loadVariant(id);
-      return boardSvg(variant, {
-        gameName: `pool-${id}`,
-        phaseLabel: 'Spring 1901',
-        position: initialPosition(variant),
-      });
-    });
+    const svgs = ['standard', '1648'].map((id) => startSvg(id, `pool-${id}`));
     const drawn = await Promise.all(svgs.map((svg) => pool.draw(svg)));
     svgs.forEach((svg, i) => expect(Buffer.compare(drawn[i], svgToPng(svg).png)).toBe(0));
     expect(drawn[0].subarray(1, 4).toString()).toBe('PNG');
   }, 120_000);
 
   it('draw a board once: the thread that drew it hands it to the others, which draw the same bytes', async () => {
-    const variant = loadVariant('standard');
     const two = new DrawPool(2);
     try {
       // Enough pictures that the second thread starts (after the first has drawn a batch) and draws some.
-      const svgs = Array.from({ length: 40 }, (_, i) =>
-        boardSvg(variant, { gameName: `shared-${i}`, phaseLabel: 'Spring 1901', position: initialPosition(variant) }),
-      );
+      const svgs = Array.from({ length: 40 }, (_, i) => startSvg('standard', `shared-${i}`));
       const drawn = await Promise.all(svgs.map((svg) => two.draw(svg)));
       expect(two.threadsStarted).toBe(2);
       expect(two.boardsDrawn).toBe(1);
@@ -43,10 +39,7 @@ describe('picture threads', () => {
 
   it('fail the pictures of a stopped pool, so whoever asked draws them itself', async () => {
     const stopped = new DrawPool(1);
-    const svg = boardSvg(loadVariant('standard'), {
-      phaseLabel: 'Spring 1901',
-      position: initialPosition(loadVariant('standard')),
-    });
+    const svg = startSvg('standard');
     const refused = expect(stopped.draw(svg)).rejects.toThrow(/stopped/);
     await stopped.close();
     await refused;
@@ -57,14 +50,7 @@ describe('pictures drawn on the judge’s own thread (no picture threads)', () =
   it('are the same PNG bytes, several compressed at once while the next are drawn', async () => {
     const here = new DrawHere();
     try {
-      const svgs = ['standard', 'standard', '1648', 'standard', '1648'].map((id, i) => {
-        const variant = loadVariant(id);
-        return boardSvg(variant, {
-          gameName: `here-${i}`,
-          phaseLabel: 'Spring 1901',
-          position: initialPosition(variant),
-        });
-      });
+      const svgs = ['standard', 'standard', '1648', 'standard', '1648'].map((id, i) => startSvg(id, `here-${i}`));
       const drawn = await Promise.all(svgs.map((svg) => here.draw(svg)));
       svgs.forEach((svg, i) => expect(Buffer.compare(drawn[i], svgToPng(svg).png)).toBe(0));
       // Each picture has rows of its own: none was compressed from a canvas the next one was drawn on.
